@@ -1,0 +1,228 @@
+/**
+ * A scripted OpenAI-compatible chat-completions server. Every request body is recorded; agent requests
+ * consume the script queue in order, title and compaction requests are answered on their own so they
+ * never eat a scripted turn.
+ */
+export type Usage = { promptTokens?: number; completionTokens?: number };
+export type ToolCallScript = { name: string; args: unknown; id?: string };
+export type Reply =
+  | ({ text: string } & Usage)
+  | ({ toolCalls: ToolCallScript[] } & Usage)
+  | ({ error: number; message?: string });
+
+export type RequestKind = "agent" | "title" | "compaction";
+export type ChatMessage = { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string };
+export type RecordedRequest = {
+  index: number;
+  kind: RequestKind;
+  body: { messages: ChatMessage[]; tools?: Array<{ function: { name: string; parameters?: unknown } }>; [k: string]: unknown };
+  reply: Reply;
+};
+
+export type FakeLlmOptions = {
+  defaultText?: string;
+  defaultPromptTokens?: number;
+  compactionSummary?: string;
+};
+
+const TITLE_MARKER = "title generator";
+const COMPACTION_MARKER = "summarizing conversations";
+
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content))
+    return content.map((part) => (part && typeof part === "object" && "text" in part ? String(part.text) : "")).join("");
+  return "";
+}
+
+/** The system prompt text of a request (all system messages joined). */
+export function systemText(body: RecordedRequest["body"]): string {
+  return body.messages.filter((m) => m.role === "system").map((m) => textOf(m.content)).join("\n");
+}
+
+export function classify(body: RecordedRequest["body"]): RequestKind {
+  const system = systemText(body);
+  if (system.includes(TITLE_MARKER)) return "title";
+  if (system.includes(COMPACTION_MARKER)) return "compaction";
+  return "agent";
+}
+
+type Waiter = { predicate: () => boolean; resolve: () => void };
+
+export class FakeLlm {
+  readonly requests: RecordedRequest[] = [];
+  private readonly queue: Reply[] = [];
+  private readonly waiters: Waiter[] = [];
+  private server: ReturnType<typeof Bun.serve> | undefined;
+  private counter = 0;
+
+  constructor(private readonly options: FakeLlmOptions = {}) {}
+
+  start(): this {
+    this.server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      idleTimeout: 0,
+      fetch: (req) => this.handle(req),
+    });
+    return this;
+  }
+
+  get url(): string {
+    if (!this.server) throw new Error("fake LLM not started: call start() first");
+    return `http://127.0.0.1:${this.server.port}/v1`;
+  }
+
+  /** Queue replies for the next agent requests (FIFO). Unscripted agent requests get a short text reply. */
+  script(...replies: Reply[]): this {
+    this.queue.push(...replies);
+    return this;
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  agentRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.kind === "agent");
+  }
+
+  ofKind(kind: RequestKind): RecordedRequest[] {
+    return this.requests.filter((r) => r.kind === kind);
+  }
+
+  /** Resolves once `predicate` holds over the recorded requests; rejects after `timeoutMs`. */
+  waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
+    if (predicate(this.requests)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        predicate: () => predicate(this.requests),
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error(`fake LLM: timed out after ${timeoutMs} ms waiting for ${what} (${this.requests.length} requests seen)`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  stop(): void {
+    this.server?.stop(true);
+    this.server = undefined;
+  }
+
+  private async handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions"))
+      return new Response(JSON.stringify({ error: { message: `unsupported ${req.method} ${url.pathname}` } }), { status: 404 });
+    const body = (await req.json()) as RecordedRequest["body"];
+    const kind = classify(body);
+    const reply = this.nextReply(kind);
+    const record: RecordedRequest = { index: this.counter++, kind, body, reply };
+    this.requests.push(record);
+    this.notify();
+    if ("error" in reply)
+      return new Response(JSON.stringify({ error: { message: reply.message ?? "scripted failure", type: "server_error" } }), {
+        status: reply.error,
+        headers: { "content-type": "application/json" },
+      });
+    if (body.stream === false) return Response.json(completion(reply));
+    return new Response(sse(reply), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  }
+
+  private nextReply(kind: RequestKind): Reply {
+    if (kind === "title") return { text: "Scripted session", promptTokens: 50 };
+    if (kind === "compaction")
+      return { text: this.options.compactionSummary ?? "Summary of the conversation so far.", promptTokens: 1000 };
+    return this.queue.shift() ?? { text: this.options.defaultText ?? "ok", promptTokens: this.options.defaultPromptTokens ?? 1000 };
+  }
+
+  private notify(): void {
+    for (const waiter of [...this.waiters])
+      if (waiter.predicate()) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+  }
+}
+
+function usageOf(reply: Usage) {
+  const prompt = reply.promptTokens ?? 1000;
+  const completion = reply.completionTokens ?? 10;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+function completion(reply: Exclude<Reply, { error: number }>) {
+  const message =
+    "text" in reply
+      ? { role: "assistant", content: reply.text }
+      : { role: "assistant", content: null, tool_calls: reply.toolCalls.map((c, i) => toolCallOf(c, i)) };
+  return {
+    id: "chatcmpl-fake",
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: "m",
+    choices: [{ index: 0, message, finish_reason: "text" in reply ? "stop" : "tool_calls" }],
+    usage: usageOf(reply),
+  };
+}
+
+function toolCallOf(call: ToolCallScript, index: number) {
+  return {
+    id: call.id ?? `call_${index}_${Math.random().toString(36).slice(2, 10)}`,
+    type: "function",
+    function: { name: call.name, arguments: typeof call.args === "string" ? call.args : JSON.stringify(call.args) },
+  };
+}
+
+/** Splits a string into a few pieces so the client has to reassemble streamed arguments. */
+function pieces(text: string, count = 3): string[] {
+  if (text.length < count) return [text];
+  const size = Math.ceil(text.length / count);
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+function sse(reply: Exclude<Reply, { error: number }>): ReadableStream<Uint8Array> {
+  const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "m" };
+  const chunks: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
+  if ("text" in reply) {
+    for (const piece of pieces(reply.text))
+      chunks.push({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+    chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+  } else {
+    reply.toolCalls.forEach((call, index) => {
+      const full = toolCallOf(call, index);
+      chunks.push({
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index, id: full.id, type: "function", function: { name: full.function.name, arguments: "" } }] },
+            finish_reason: null,
+          },
+        ],
+      });
+      for (const piece of pieces(full.function.arguments))
+        chunks.push({
+          ...base,
+          choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }],
+        });
+    });
+    chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
+  }
+  chunks.push({ ...base, choices: [], usage: usageOf(reply) });
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
+      controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+      controller.close();
+    },
+  });
+}

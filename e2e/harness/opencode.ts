@@ -1,0 +1,151 @@
+/**
+ * Drives the real opencode binary: a throw-away project with its own HOME and XDG dirs, `opencode serve`
+ * on a random port, and a thin HTTP client for the calls the e2e tests need.
+ */
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const OPENCODE_BIN = resolve(import.meta.dir, "../node_modules/.bin/opencode");
+export const PLUGIN_DIR = resolve(import.meta.dir, "../../packages/hud-plugin");
+
+export type PluginEntry = string | [string, Record<string, unknown>];
+
+export type ProjectOptions = {
+  llmUrl: string;
+  plugins?: PluginEntry[];
+  /** Extra top-level opencode.json keys (merged shallowly). */
+  config?: Record<string, unknown>;
+  /** Files written relative to the project root before the first commit. */
+  files?: Record<string, string>;
+  context?: number;
+  output?: number;
+};
+
+export type Project = {
+  root: string;
+  dir: string;
+  home: string;
+  env: Record<string, string>;
+  configPath: string;
+  dataDir: string;
+  writeConfig(patch: (config: Record<string, unknown>) => void): void;
+  readConfig(): Record<string, unknown>;
+  cleanup(): void;
+};
+
+/**
+ * opencode runs a background `npm install` of @opencode-ai/plugin into every config dir unless the dir
+ * already has node_modules and a package-lock listing every package.json dependency; an empty lock that
+ * lists the plugin keeps it offline and plugin loading immediate.
+ */
+export function markDependenciesInstalled(configDir: string): void {
+  mkdirSync(join(configDir, "node_modules"), { recursive: true });
+  const pkgPath = join(configDir, "package.json");
+  const pkg = existsSync(pkgPath) ? JSON.parse(readFileSync(pkgPath, "utf8")) : {};
+  const deps: Record<string, string> = { "@opencode-ai/plugin": "1.18.33", ...(pkg.dependencies ?? {}) };
+  writeFileSync(
+    join(configDir, "package-lock.json"),
+    JSON.stringify({ name: "opencode-config", lockfileVersion: 3, packages: { "": { dependencies: deps } } }, null, 2),
+  );
+}
+
+export function createProject(options: ProjectOptions): Project {
+  const root = mkdtempSync(join(tmpdir(), "agent-hud-e2e-"));
+  const dir = join(root, "project");
+  const home = join(root, "home");
+  const xdg = { data: join(root, "xdg/data"), config: join(root, "xdg/config"), cache: join(root, "xdg/cache"), state: join(root, "xdg/state") };
+  for (const path of [dir, home, ...Object.values(xdg)]) mkdirSync(path, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    XDG_DATA_HOME: xdg.data,
+    XDG_CONFIG_HOME: xdg.config,
+    XDG_CACHE_HOME: xdg.cache,
+    XDG_STATE_HOME: xdg.state,
+    OPENCODE_DISABLE_MODELS_FETCH: "1",
+    OPENCODE_DISABLE_AUTOUPDATE: "1",
+    OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+    GIT_AUTHOR_NAME: "e2e",
+    GIT_AUTHOR_EMAIL: "e2e@example.com",
+    GIT_COMMITTER_NAME: "e2e",
+    GIT_COMMITTER_EMAIL: "e2e@example.com",
+  };
+  const globalConfigDir = join(xdg.config, "opencode");
+  mkdirSync(globalConfigDir, { recursive: true });
+  writeFileSync(join(globalConfigDir, "opencode.json"), "{}\n");
+  markDependenciesInstalled(globalConfigDir);
+
+  const configDir = join(dir, ".opencode");
+  mkdirSync(configDir, { recursive: true });
+  const configPath = join(configDir, "opencode.json");
+  const config: Record<string, unknown> = {
+    $schema: "https://opencode.ai/config.json",
+    model: "fake/m",
+    small_model: "fake/m",
+    autoupdate: false,
+    share: "disabled",
+    provider: {
+      fake: {
+        npm: "@ai-sdk/openai-compatible",
+        name: "Fake",
+        options: { baseURL: options.llmUrl, apiKey: "test" },
+        models: { m: { name: "m", limit: { context: options.context ?? 200_000, output: options.output ?? 8_000 } } },
+      },
+    },
+    ...(options.plugins ? { plugin: options.plugins } : {}),
+    ...options.config,
+  };
+  writeFileSync(configPath, JSON.stringify(config, null, 2));
+  markDependenciesInstalled(configDir);
+  writeFileSync(join(dir, "README.md"), "# e2e project\n");
+  for (const [path, content] of Object.entries(options.files ?? {})) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  // A commit gives the worktree a real project id instead of opencode's "global" bucket.
+  const git = (...args: string[]) => {
+    const result = Bun.spawnSync(["git", ...args], { cwd: dir, env });
+    if (result.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr.toString()}`);
+  };
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "init");
+
+  return {
+    root,
+    dir,
+    home,
+    env,
+    configPath,
+    dataDir: xdg.data,
+    readConfig: () => JSON.parse(readFileSync(configPath, "utf8")),
+    writeConfig(patch) {
+      const current = JSON.parse(readFileSync(configPath, "utf8"));
+      patch(current);
+      writeFileSync(configPath, JSON.stringify(current, null, 2));
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** All opencode log files of a project's data dir, concatenated. */
+export function readLogs(project: Project): string {
+  const logDir = join(project.dataDir, "opencode", "log");
+  if (!existsSync(logDir)) return "";
+  return readdirSync(logDir)
+    .filter((name) => name.endsWith(".log"))
+    .sort()
+    .map((name) => readFileSync(join(logDir, name), "utf8"))
+    .join("\n");
+}
+
+/** Log lines at level ERROR or WARN that mention `needle` (case-insensitive). */
+export function logProblems(project: Project, needle: string): string[] {
+  const lower = needle.toLowerCase();
+  return readLogs(project)
+    .split("\n")
+    .filter((line) => /level=(ERROR|WARN)/.test(line) && line.toLowerCase().includes(lower));
+}
+
+export { OpencodeServer, startOpencode } from "./server.ts";

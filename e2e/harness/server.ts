@@ -1,0 +1,188 @@
+/** `opencode serve` as a child process plus a small typed HTTP client over its REST API. */
+import type { Project } from "./opencode.ts";
+import { OPENCODE_BIN } from "./opencode.ts";
+
+export type MessagePart = { id: string; type: string; text?: string; tool?: string; synthetic?: boolean; state?: { status: string; input?: unknown; output?: string; error?: string }; [k: string]: unknown };
+export type MessageInfo = { id: string; role: "user" | "assistant"; sessionID: string; summary?: boolean; error?: unknown; tokens?: { input: number; output: number; cache: { read: number; write: number } }; [k: string]: unknown };
+export type MessageWithParts = { info: MessageInfo; parts: MessagePart[] };
+export type Session = { id: string; parentID?: string; directory: string; projectID: string; title: string };
+export type BusEvent = { type: string; properties: Record<string, unknown> };
+
+export type StartOptions = { env?: Record<string, string>; timeoutMs?: number; extraArgs?: string[] };
+
+export class OpencodeServer {
+  readonly events: BusEvent[] = [];
+  private waiters: Array<{ predicate: (e: BusEvent) => boolean; resolve: (e: BusEvent) => void }> = [];
+  private eventAbort = new AbortController();
+
+  constructor(
+    readonly project: Project,
+    readonly url: string,
+    private readonly proc: ReturnType<typeof Bun.spawn>,
+  ) {}
+
+  get pid(): number {
+    return this.proc.pid;
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`opencode ${method} ${path} -> ${res.status}: ${text.slice(0, 500)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  createSession(body: { parentID?: string; title?: string } = {}): Promise<Session> {
+    return this.request("POST", "/session", body);
+  }
+
+  /** Sends a user prompt and resolves when the agent loop for it has finished. */
+  prompt(sessionID: string, text: string, extra: Record<string, unknown> = {}): Promise<MessageWithParts> {
+    return this.request("POST", `/session/${sessionID}/message`, { parts: [{ type: "text", text }], ...extra });
+  }
+
+  messages(sessionID: string): Promise<MessageWithParts[]> {
+    return this.request("GET", `/session/${sessionID}/message`);
+  }
+
+  summarize(sessionID: string): Promise<boolean> {
+    return this.request("POST", `/session/${sessionID}/summarize`, { providerID: "fake", modelID: "m" });
+  }
+
+  status(): Promise<Record<string, { type: string }>> {
+    return this.request("GET", "/session/status");
+  }
+
+  /** Resolves when the session is idle (event-driven, with a status check to avoid missing an earlier idle). */
+  async waitIdle(sessionID: string, timeoutMs = 60_000): Promise<void> {
+    const idle = this.waitEvent(
+      (e) => (e.type === "session.idle" && e.properties.sessionID === sessionID) ||
+        (e.type === "session.status" && e.properties.sessionID === sessionID && (e.properties.status as { type?: string })?.type === "idle"),
+      timeoutMs,
+      `session ${sessionID} idle`,
+    );
+    const current = await this.status();
+    if (!current[sessionID] || current[sessionID]?.type === "idle") return;
+    await idle;
+  }
+
+  /** Waits for a bus event matching `predicate` seen after this call (or already seen when `past` is set). */
+  waitEvent(predicate: (e: BusEvent) => boolean, timeoutMs = 60_000, what = "event", past = false): Promise<BusEvent> {
+    if (past) {
+      const seen = this.events.find(predicate);
+      if (seen) return Promise.resolve(seen);
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        predicate,
+        resolve: (e: BusEvent) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error(`opencode: timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Subscribes to the instance's bus events (SSE on /event) and keeps them in `events`. */
+  async subscribe(): Promise<void> {
+    const res = await fetch(`${this.url}/event`, { signal: this.eventAbort.signal });
+    if (!res.body) throw new Error("opencode /event returned no body");
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let connected!: () => void;
+    const ready = new Promise<void>((r) => (connected = r));
+    void (async () => {
+      let buffer = "";
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut: number;
+          while ((cut = buffer.indexOf("\n\n")) >= 0) {
+            const frame = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const data = frame.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
+            if (!data) continue;
+            const event = JSON.parse(data) as BusEvent;
+            if (event.type === "server.connected") connected();
+            this.events.push(event);
+            for (const waiter of [...this.waiters])
+              if (waiter.predicate(event)) {
+                this.waiters = this.waiters.filter((w) => w !== waiter);
+                waiter.resolve(event);
+              }
+          }
+        }
+      } catch {
+        // aborted on stop
+      }
+    })();
+    await Promise.race([ready, Bun.sleep(5_000)]);
+  }
+
+  async stop(): Promise<void> {
+    this.eventAbort.abort();
+    if (this.proc.exitCode !== null) return;
+    this.proc.kill("SIGTERM");
+    const exited = await Promise.race([this.proc.exited.then(() => true), Bun.sleep(5_000).then(() => false)]);
+    if (!exited) {
+      this.proc.kill("SIGKILL");
+      await this.proc.exited;
+    }
+  }
+
+  /** SIGKILL: no shutdown hooks run, as in a crash. */
+  async kill(): Promise<void> {
+    this.eventAbort.abort();
+    if (this.proc.exitCode !== null) return;
+    this.proc.kill("SIGKILL");
+    await this.proc.exited;
+  }
+}
+
+export async function startOpencode(project: Project, options: StartOptions = {}): Promise<OpencodeServer> {
+  const proc = Bun.spawn([OPENCODE_BIN, "serve", "--port", "0", "--hostname", "127.0.0.1", ...(options.extraArgs ?? [])], {
+    cwd: project.dir,
+    env: { ...project.env, ...options.env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`opencode serve did not report its URL within ${timeoutMs} ms; stdout: ${seen}`)), timeoutMs);
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += value;
+        const match = seen.match(/listening on (http:\/\/[^\s]+)/);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+          break;
+        }
+      }
+      // keep draining so the child never blocks on a full pipe
+      for (;;) if ((await reader.read()).done) break;
+    })();
+    void proc.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`opencode serve exited with ${code} before listening; stdout: ${seen}`));
+    });
+  });
+  void new Response(proc.stderr).text();
+  const server = new OpencodeServer(project, url, proc);
+  await server.subscribe();
+  return server;
+}
