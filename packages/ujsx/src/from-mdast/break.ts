@@ -1,0 +1,3 @@
+import type { FromMdastHandler } from "./state.ts";
+
+export const hardBreak: FromMdastHandler = () => ({ type: "break", props: {}, children: [] });

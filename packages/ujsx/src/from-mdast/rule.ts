@@ -1,0 +1,3 @@
+import type { FromMdastHandler } from "./state.ts";
+
+export const thematicBreak: FromMdastHandler = () => ({ type: "rule", props: {}, children: [] });

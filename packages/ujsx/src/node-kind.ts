@@ -1,0 +1,21 @@
+import type { TSchema } from "@sinclair/typebox";
+import type { NodeKind } from "./types.ts";
+
+const TAG = /^[a-z][a-zA-Z0-9_-]*$/;
+
+/**
+ * Define a node kind. Intrinsic kinds use this too, so a user kind is a first-class citizen:
+ * register it with a `TransformRegistry` and it validates and renders like `heading`.
+ */
+export function defineNode<S extends TSchema>(
+  name: string,
+  propsSchema: S,
+  options: { leaf?: boolean } = {},
+): NodeKind<S> {
+  if (!TAG.test(name)) {
+    throw new Error(
+      `defineNode: invalid node name ${JSON.stringify(name)}; expected a lower-case JSX tag like "badge" or "status-line"`,
+    );
+  }
+  return Object.freeze({ name, schema: propsSchema, leaf: options.leaf === true });
+}

@@ -1,0 +1,9 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** A hard line break inside inline content. */
+export const Break = defineNode(
+  "break",
+  Type.Object({}, { additionalProperties: false }),
+  { leaf: true },
+);

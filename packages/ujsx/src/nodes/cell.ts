@@ -1,0 +1,9 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** A table cell of inline content. */
+export const Cell = defineNode(
+  "cell",
+  Type.Object({}, { additionalProperties: false }),
+  { leaf: false },
+);

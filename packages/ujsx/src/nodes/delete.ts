@@ -1,0 +1,9 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** Struck-through content (GFM). */
+export const Delete = defineNode(
+  "delete",
+  Type.Object({}, { additionalProperties: false }),
+  { leaf: false },
+);

@@ -1,0 +1,9 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** A heading of depth 1..6. */
+export const Heading = defineNode(
+  "heading",
+  Type.Object({ depth: Type.Integer({ minimum: 1, maximum: 6 }) }, { additionalProperties: false }),
+  { leaf: false },
+);

@@ -1,0 +1,9 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** A list item; setting `checked` makes it a GFM task item (`- [ ]` / `- [x]`). */
+export const Item = defineNode(
+  "item",
+  Type.Object({ checked: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+  { leaf: false },
+);

@@ -1,0 +1,12 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** A link around inline content. */
+export const Link = defineNode(
+  "link",
+  Type.Object(
+    { url: Type.String(), title: Type.Optional(Type.String()) },
+    { additionalProperties: false },
+  ),
+  { leaf: false },
+);

@@ -1,0 +1,16 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** A bullet (`-`) or ordered list of items; `spread` puts blank lines between items. */
+export const List = defineNode(
+  "list",
+  Type.Object(
+    {
+      ordered: Type.Optional(Type.Boolean()),
+      start: Type.Optional(Type.Integer({ minimum: 0 })),
+      spread: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+  { leaf: false },
+);

@@ -1,0 +1,9 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** Strong importance (bold). */
+export const Strong = defineNode(
+  "strong",
+  Type.Object({}, { additionalProperties: false }),
+  { leaf: false },
+);

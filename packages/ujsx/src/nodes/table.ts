@@ -1,0 +1,18 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** A GFM table; the first row is the header. */
+export const Table = defineNode(
+  "table",
+  Type.Object(
+    {
+      align: Type.Optional(
+        Type.Array(
+          Type.Union([Type.Literal("left"), Type.Literal("right"), Type.Literal("center"), Type.Null()]),
+        ),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  { leaf: false },
+);

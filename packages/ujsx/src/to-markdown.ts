@@ -1,0 +1,30 @@
+import { toMarkdown as serialize } from "mdast-util-to-markdown";
+import { defaultRegistry } from "./default-registry.ts";
+import { isUJsxElement } from "./element.ts";
+import { toMarkdownOptions } from "./markdown-options.ts";
+import type { TransformRegistry } from "./registry.ts";
+import { resolve } from "./resolve.ts";
+import { toMdast } from "./to-mdast.ts";
+import type { Child, UNode } from "./types.ts";
+import type { ValidationMode } from "./validate.ts";
+
+export type ToMarkdownOptions = { registry?: TransformRegistry; mode?: ValidationMode; path?: string };
+
+/** Resolve (when given JSX), convert to mdast, serialise as GFM. Always ends with "\n" (empty tree: ""). */
+export function toMarkdown(tree: Child | UNode, options: ToMarkdownOptions = {}): string {
+  const registry = options.registry ?? defaultRegistry;
+  const node = isResolved(tree) ? tree : resolve(tree, { registry, mode: options.mode, path: options.path });
+  return serialize(toMdast(node, { registry }), toMarkdownOptions);
+}
+
+// A resolved root is passed through as is; anything else (JSX, arrays, strings, loose nodes) is resolved.
+function isResolved(tree: Child | UNode): tree is UNode {
+  return (
+    typeof tree === "object" &&
+    tree !== null &&
+    !Array.isArray(tree) &&
+    !isUJsxElement(tree) &&
+    (tree as UNode).type === "root" &&
+    Array.isArray((tree as { children?: unknown }).children)
+  );
+}

@@ -1,0 +1,52 @@
+import type { TSchema } from "@sinclair/typebox";
+import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
+import { Value, type ValueError } from "@sinclair/typebox/value";
+import { describeSchema } from "./describe-schema.ts";
+import { UjsxError } from "./errors.ts";
+import type { NodeKind } from "./types.ts";
+
+export type ValidationMode = "dev" | "production";
+
+// Compiling costs ~a millisecond per schema; keyed by the kind object so user kinds share the cache.
+const compiled = new WeakMap<NodeKind, TypeCheck<TSchema>>();
+
+export function compiledChecker(kind: NodeKind): TypeCheck<TSchema> {
+  let check = compiled.get(kind);
+  if (check === undefined) {
+    check = TypeCompiler.Compile(kind.schema);
+    compiled.set(kind, check);
+  }
+  return check;
+}
+
+/** Throws a `UjsxError` naming the node path and the first schema violation. */
+export function checkProps(kind: NodeKind, props: unknown, mode: ValidationMode, path: () => string): void {
+  if (mode === "production") {
+    const check = compiledChecker(kind);
+    if (!check.Check(props)) throw invalidProps(kind, check.Errors(props).First(), path());
+    return;
+  }
+  const first = Value.Errors(kind.schema, props).First();
+  if (first !== undefined) throw invalidProps(kind, first, path());
+}
+
+function invalidProps(kind: NodeKind, error: ValueError | undefined, path: string): UjsxError {
+  const where = error?.path ? error.path : "props";
+  const detail = error ? `${where}: ${error.message} (got ${preview(error.value)})` : "props do not match";
+  return new UjsxError(
+    `Invalid props on <${kind.name}> at ${path}: ${detail}; expected ${describeSchema(kind.schema)}`,
+    path,
+  );
+}
+
+export function preview(value: unknown): string {
+  if (value === undefined) return "undefined";
+  if (typeof value === "function") return `function ${value.name || "(anonymous)"}`;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
