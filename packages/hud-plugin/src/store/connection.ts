@@ -1,0 +1,104 @@
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { classify, describe } from "./faults.ts";
+import { DB_FILE, SIDE_FILES, stamp } from "./paths.ts";
+import { SCHEMA_VERSION, migrate } from "./schema.ts";
+import { prepareStatements, type Statements } from "./statements.ts";
+import type { StoreLog, StoreSeams } from "./types.ts";
+
+/** An open database plus the identity of the file it was opened on (to notice deletion or replacement). */
+export interface Connection {
+  db: Database;
+  stmts: Statements;
+  readonly: boolean;
+  dev: number;
+  ino: number;
+}
+
+export interface OpenSettings {
+  dir: string;
+  busyTimeoutMs: number;
+  log: StoreLog;
+  seams: StoreSeams;
+  now: () => number;
+}
+
+export type OpenResult = { ok: true; conn: Connection } | { ok: false; error: unknown };
+
+export function dbPath(dir: string): string {
+  return join(dir, DB_FILE);
+}
+
+/** True while the path still names the very file the connection has open. */
+export function stillOnDisk(path: string, conn: Connection): boolean {
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st !== undefined && st.ino === conn.ino && st.dev === conn.dev;
+}
+
+export function closeQuietly(conn: Connection | undefined): void {
+  try {
+    conn?.db.close(false);
+  } catch {
+    // A connection that cannot close cleanly is abandoned; SQLite releases its locks when the handle goes.
+  }
+}
+
+function connect(path: string, s: OpenSettings): Connection {
+  const forceReadonly = s.seams.forceReadonly?.() ?? false;
+  const db = forceReadonly ? new Database(path, { readonly: true }) : new Database(path, { create: true, readwrite: true });
+  try {
+    db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(s.busyTimeoutMs))}`);
+    if (!forceReadonly) {
+      // NORMAL in WAL mode survives a process crash (not a power cut) without an fsync per append.
+      db.query("PRAGMA journal_mode = WAL").get();
+      db.run("PRAGMA synchronous = NORMAL");
+    }
+    const check = db.query("PRAGMA quick_check").get() as { quick_check?: string } | null;
+    if (check?.quick_check !== "ok") {
+      throw Object.assign(new Error(`integrity check reported ${JSON.stringify(check?.quick_check ?? null)}`), {
+        code: "SQLITE_CORRUPT",
+      });
+    }
+    const found = forceReadonly ? SCHEMA_VERSION : migrate(db);
+    if (found > SCHEMA_VERSION) {
+      s.log("warn", `hud store: ${path} has schema version ${found}, newer than ${SCHEMA_VERSION}; using it as is`);
+    }
+    s.seams.afterOpen?.(db);
+    const st = statSync(path);
+    return { db, stmts: prepareStatements(db), readonly: forceReadonly, dev: st.dev, ino: st.ino };
+  } catch (err) {
+    db.close(false);
+    throw err;
+  }
+}
+
+/** Moves the database and its side files aside so a fresh one can be created; keeps them for inspection. */
+export function quarantine(path: string, suffix: string, s: OpenSettings): string {
+  const target = `${path}.${suffix}-${stamp(s.now())}`;
+  for (const side of ["", ...SIDE_FILES]) {
+    if (existsSync(path + side)) renameSync(path + side, target + side);
+  }
+  return target;
+}
+
+/**
+ * Opens (creating if needed) the database. A corrupt file is moved aside and replaced by a fresh one;
+ * any other failure is returned for the caller to degrade on and retry later.
+ */
+export function openConnection(s: OpenSettings): OpenResult {
+  const path = dbPath(s.dir);
+  try {
+    mkdirSync(s.dir, { recursive: true });
+    return { ok: true, conn: connect(path, s) };
+  } catch (err) {
+    if (classify(err) !== "corrupt") return { ok: false, error: err };
+    try {
+      const aside = quarantine(path, "corrupt", s);
+      s.log("error", `hud store: ${path} is corrupt (${describe(err)}); moved it to ${aside} and started a fresh database`);
+      return { ok: true, conn: connect(path, s) };
+    } catch (again) {
+      return { ok: false, error: again };
+    }
+  }
+}

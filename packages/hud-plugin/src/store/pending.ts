@@ -1,0 +1,84 @@
+import type { HudEvent, SessionInfo, StoredEvent } from "./types.ts";
+
+/** An event recorded by this process but not yet confirmed in the database. */
+export interface PendingEvent {
+  uid: string;
+  stream: string;
+  kind: string;
+  at: number;
+  payload: string;
+  event: HudEvent;
+}
+
+export interface PendingSession {
+  sessionID: string;
+  projectKey: string;
+  parentID: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * What the store holds in memory while the database cannot take writes: events in the order they were
+ * appended (across all streams, since seqs are global) and the latest touch of each session.
+ * Provisional seqs continue after the highest seq known, so a flush with no other writer in between
+ * gives every event exactly the seq it was shown with.
+ */
+export class PendingBuffer {
+  private events: PendingEvent[] = [];
+  private sessions = new Map<string, PendingSession>();
+
+  get size(): number {
+    return this.events.length + this.sessions.size;
+  }
+
+  get eventCount(): number {
+    return this.events.length;
+  }
+
+  push(entries: PendingEvent[]): void {
+    for (const entry of entries) this.events.push(entry);
+  }
+
+  touch(info: SessionInfo): void {
+    const prev = this.sessions.get(info.sessionID);
+    this.sessions.set(info.sessionID, {
+      sessionID: info.sessionID,
+      projectKey: info.projectKey,
+      parentID: info.parentID ?? prev?.parentID ?? null,
+      createdAt: Math.min(prev?.createdAt ?? info.now, info.now),
+      updatedAt: Math.max(prev?.updatedAt ?? info.now, info.now),
+    });
+  }
+
+  /** Snapshot for a flush attempt; nothing is removed until `confirm` says the database has it. */
+  snapshot(): { events: PendingEvent[]; sessions: PendingSession[] } {
+    return { events: [...this.events], sessions: [...this.sessions.values()] };
+  }
+
+  /** Drops what a committed flush wrote (entries appended during the flush stay). */
+  confirm(events: number, sessions: PendingSession[]): void {
+    this.events.splice(0, events);
+    for (const s of sessions) {
+      if (this.sessions.get(s.sessionID) === s) this.sessions.delete(s.sessionID);
+    }
+  }
+
+  read(stream: string, afterSeq: number, base: number): StoredEvent[] {
+    const out: StoredEvent[] = [];
+    this.events.forEach((entry, index) => {
+      const seq = base + index + 1;
+      if (entry.stream === stream && seq > afterSeq) out.push({ seq, event: entry.event, pending: true });
+    });
+    return out;
+  }
+
+  latestSession(projectKey: string, excludeSessionID: string): PendingSession | undefined {
+    let best: PendingSession | undefined;
+    for (const s of this.sessions.values()) {
+      if (s.projectKey !== projectKey || s.sessionID === excludeSessionID) continue;
+      if (!best || s.updatedAt >= best.updatedAt) best = s;
+    }
+    return best;
+  }
+}
