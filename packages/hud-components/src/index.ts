@@ -1,0 +1,6 @@
+export * from './state/index.ts'
+export * from './events/index.ts'
+export * from './projector/index.ts'
+export * from './operations/index.ts'
+export * from './context/index.ts'
+export * from './tokenize/index.ts'

@@ -1,0 +1,37 @@
+import { Value } from '@sinclair/typebox/value'
+import { operationCatalog, operationsByName, type OperationSpec } from './catalog.ts'
+import { closeMatches } from './suggest.ts'
+import { shapeOf } from './shape.ts'
+
+export type ToolCall = { tool: string; args?: unknown }
+export type Checked = { ok: true; op: OperationSpec; args: Record<string, unknown> } | { ok: false; error: string }
+
+const names = operationCatalog.map((o) => o.name)
+
+/** Resolve the operation and check its args; failures are ONE line naming the problem and the expected shape. */
+export function checkCall(call: ToolCall): Checked {
+  const name = typeof call?.tool === 'string' ? call.tool.trim() : ''
+  const op = operationsByName.get(name)
+  if (!op) {
+    const close = closeMatches(name, names)
+    const shown = name ? `unknown operation "${name.slice(0, 60).replace(/\s+/g, " ")}"` : 'missing operation name in "tool"'
+    const hint = close.length ? `did you mean ${close.map((c) => `"${c}"`).join(', ')}? ` : ''
+    return { ok: false, error: `${shown}; ${hint}call { tool: "help" } to list operations` }
+  }
+  let args = call.args ?? {}
+  // Models sometimes send args as a JSON string; accept it when it parses to an object.
+  if (typeof args === 'string') {
+    try {
+      args = args.trim() ? JSON.parse(args) : {}
+    } catch {
+      return { ok: false, error: `${name}: args is not valid JSON; expected ${shapeOf(op.args)}` }
+    }
+  }
+  if (!Value.Check(op.args, args)) {
+    const first = Value.Errors(op.args, args).First()
+    const where = first?.path ? `args${first.path.replace(/\//g, '.')}` : 'args'
+    const problem = first ? `${where}: ${first.message.toLowerCase()}` : 'invalid args'
+    return { ok: false, error: `${name}: ${problem}; expected ${shapeOf(op.args)}` }
+  }
+  return { ok: true, op, args: args as Record<string, unknown> }
+}
