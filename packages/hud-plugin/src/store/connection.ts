@@ -37,8 +37,11 @@ export function stillOnDisk(path: string, conn: Connection): boolean {
 }
 
 export function closeQuietly(conn: Connection | undefined): void {
+  if (!conn) return;
   try {
-    conn?.db.close(false);
+    // Unfinalized statements would keep the handle (and its locks and WAL) alive until garbage collection.
+    for (const stmt of Object.values(conn.stmts)) stmt.finalize();
+    conn.db.close(false);
   } catch {
     // A connection that cannot close cleanly is abandoned; SQLite releases its locks when the handle goes.
   }

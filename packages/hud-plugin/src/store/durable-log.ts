@@ -1,9 +1,11 @@
 import { closeQuietly, dbPath, openConnection, quarantine, stillOnDisk, type Connection, type OpenSettings } from "./connection.ts";
 import { classify, describe, type FaultKind } from "./faults.ts";
 import type { PendingBuffer } from "./pending.ts";
-import { restore, salvage, type Salvage } from "./salvage.ts";
+import { restore, salvage, withRecent, type Salvage } from "./salvage.ts";
 import type { EventRow } from "./statements.ts";
 import type { LastSession } from "./types.ts";
+
+const RECENT_CAP = 10_000;
 
 /**
  * The database side of the store: owns the connection, turns every SQLite failure into a logged,
@@ -17,6 +19,8 @@ export class DurableLog {
   private salvaged: Salvage | undefined;
   /** Highest seq this process has seen; a recreated database continues after it so cursors stay valid. */
   private seqHigh = 0;
+  /** This process's latest committed events, replayed into a replacement database if the file is lost. */
+  private recent: EventRow[] = [];
   private retryAt = 0;
   private backoff: number;
   lastError: string | undefined;
@@ -93,7 +97,7 @@ export class DurableLog {
         return out;
       }).immediate();
       this.pending.confirm(snap.events.length, snap.sessions);
-      for (const seq of seqs) this.saw(seq);
+      snap.events.forEach((e, i) => this.remember({ seq: seqs[i]!, uid: e.uid, stream: e.stream, kind: e.kind, payload: e.payload, at: e.at }));
       this.recovered(seqs.length);
       return seqs;
     } catch (err) {
@@ -145,6 +149,12 @@ export class DurableLog {
     this.conn = undefined;
   }
 
+  private remember(row: EventRow): void {
+    this.saw(row.seq);
+    this.recent.push(row);
+    if (this.recent.length > 2 * RECENT_CAP) this.recent = this.recent.slice(-RECENT_CAP);
+  }
+
   private saw(seq: number): void {
     if (seq > this.seqHigh) this.seqHigh = seq;
   }
@@ -168,8 +178,8 @@ export class DurableLog {
   }
 
   private rescue(conn: Connection): void {
-    const rows = salvage(conn, this.seqHigh);
-    if (this.salvaged) rows.events.unshift(...this.salvaged.events);
+    let rows = withRecent(salvage(conn, this.seqHigh), this.recent);
+    if (this.salvaged) rows = withRecent(rows, this.salvaged.events);
     this.salvaged = rows;
     closeQuietly(conn);
     if (this.conn === conn) this.conn = undefined;

@@ -38,6 +38,17 @@ export function salvage(conn: Connection, knownHigh: number): Salvage {
 }
 
 /**
+ * Adds this process's own recent writes that the damaged file no longer yields, so a file destroyed
+ * under the open handle loses nothing this process recorded.
+ */
+export function withRecent(rows: Salvage, recent: readonly EventRow[]): Salvage {
+  const have = new Set(rows.events.map((r) => r.uid));
+  const missing = recent.filter((r) => !have.has(r.uid));
+  if (missing.length === 0) return rows;
+  return { ...rows, events: [...rows.events, ...missing].sort((a, b) => a.seq - b.seq) };
+}
+
+/**
  * Writes salvaged rows into a (new) database in one transaction. Rows already present (same uid,
  * e.g. restored by another process that had the same file open) are skipped; a row keeps its seq
  * unless that seq now belongs to a different event. Returns how many rows were written.
