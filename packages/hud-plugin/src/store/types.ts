@@ -1,10 +1,9 @@
+import type { HudEvent } from "@agent-hud/hud-components";
 import type { Database } from "bun:sqlite";
 
-/**
- * The store only relies on what every HUD event carries (a `kind` and a caller-supplied `at`);
- * the full discriminated union is validated by the plugin before it reaches the log.
- */
-export type HudEvent = { kind: string; at: number; [key: string]: unknown };
+// The plugin validates events against the schema before they reach the log; the store itself only
+// relies on what every event carries (a `kind` and a caller-supplied `at`), checked in validate.ts.
+export type { HudEvent };
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type StoreLog = (level: LogLevel, msg: string, extra?: Record<string, unknown>) => void;

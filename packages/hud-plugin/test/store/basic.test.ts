@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { EventStore, SCHEMA_VERSION, defaultDir, projectKeyFor, projectStream } from "../../src/store/index.ts";
-import { STREAM, contents, note, openStore, tempDir } from "./helpers.ts";
+import { STREAM, contents, note, openStore, tempDir, text } from "./helpers.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -74,7 +74,7 @@ describe("append and read", () => {
     store.append(STREAM, [note(1, { content })]);
     store.close();
     const { store: again } = openStore(dir);
-    expect(again.read(STREAM)[0]!.event.content).toBe(content);
+    expect(text(again.read(STREAM)[0]!)).toBe(content);
     again.close();
   });
 

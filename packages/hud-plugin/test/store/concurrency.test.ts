@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { replay, type HudEvent } from "@agent-hud/hud-components";
-import { STREAM, openStore, spawnFixture, tempDir } from "./helpers.ts";
+import { STREAM, openStore, spawnFixture, tempDir, text } from "./helpers.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -30,14 +30,14 @@ test("two processes appending to one stream at once: every event present once, i
   const events = store.read(STREAM);
   store.close();
   expect(events).toHaveLength(2 * count);
-  const keys = events.map((e) => String(e.event.content));
+  const keys = events.map(text);
   expect(new Set(keys).size).toBe(2 * count);
   for (const name of ["A", "B"]) {
-    const order = events.filter((e) => e.event.writer === name).map((e) => e.event.i);
+    const order = events.map(text).filter((c) => c.startsWith(`${name}:`)).map((c) => Number(c.slice(2)));
     expect(order).toEqual(Array.from({ length: count }, (_, i) => i));
   }
   // The seqs each writer was given are the seqs the log holds for its events.
-  const seqOf = new Map(events.map((e) => [String(e.event.content), e.seq]));
+  const seqOf = new Map(events.map((e) => [text(e), e.seq]));
   reports.forEach((report, w) => {
     const name = w === 0 ? "A" : "B";
     expect(report.seqs).toEqual(report.seqs.map((_, i) => seqOf.get(`${name}:${i}`)!));

@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { STREAM, contents, note, openStore, tempDir } from "./helpers.ts";
+import { STREAM, contents, note, openStore, tempDir, text } from "./helpers.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -51,7 +51,7 @@ describe("corrupt database file", () => {
     expect(quarantined()).toHaveLength(1);
     expect(logs.some((l) => l.msg.includes("is corrupt"))).toBe(true);
     const [seq] = store.append(STREAM, [note(999)]);
-    expect(store.read(STREAM).map((e) => e.event.content)).toEqual(["note 999"]);
+    expect(store.read(STREAM).map((e) => text(e))).toEqual(["note 999"]);
     expect(seq).toBe(1);
     store.close();
   });
@@ -71,7 +71,7 @@ describe("corrupt database file", () => {
     const after = store.append(STREAM, [note(4)]);
     expect(after).toEqual([before.at(-1)! + 1]);
     const all = store.read(STREAM);
-    expect(all.map((e) => [e.seq, e.event.content, e.pending])).toEqual([
+    expect(all.map((e) => [e.seq, text(e), e.pending])).toEqual([
       [1, "note 1", undefined],
       [2, "note 2", undefined],
       [3, "note 3", undefined],

@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { STREAM, contents, note, openStore, tempDir } from "./helpers.ts";
+import { STREAM, contents, note, openStore, tempDir, text } from "./helpers.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -33,7 +33,7 @@ describe("database file deleted while running", () => {
     store.close();
 
     const { store: fresh } = openStore(dir);
-    expect(fresh.read(STREAM).map((e) => [e.seq, e.event.content])).toEqual([
+    expect(fresh.read(STREAM).map((e) => [e.seq, text(e)])).toEqual([
       [1, "note 1"],
       [2, "note 2"],
       [3, "note 3"],
@@ -64,7 +64,7 @@ describe("database file deleted while running", () => {
     const seqs = store.append(STREAM, [note(2)]);
     expect(seqs).toEqual([2]);
     expect(store.status().mode).toBe("degraded");
-    expect(store.read(STREAM).map((e) => [e.seq, e.event.content, e.pending ?? false])).toEqual([
+    expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([
       [1, "note 1", false],
       [2, "note 2", true],
     ]);
@@ -76,7 +76,7 @@ describe("database file deleted while running", () => {
     expect(store.status().mode).toBe("durable");
     store.close();
     const { store: fresh } = openStore(dir);
-    expect(fresh.read(STREAM).map((e) => [e.seq, e.event.content])).toEqual([
+    expect(fresh.read(STREAM).map((e) => [e.seq, text(e)])).toEqual([
       [1, "note 1"],
       [2, "note 2"],
       [3, "note 3"],

@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { STREAM, contents, firstLine, note, openStore, spawnFixture, tempDir } from "./helpers.ts";
+import { STREAM, contents, firstLine, note, openStore, spawnFixture, tempDir, text } from "./helpers.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -70,7 +70,7 @@ describe("locked by another process beyond the busy timeout", () => {
     raw.close();
 
     expect(store.append(STREAM, [note(2)])).toEqual([2]);
-    expect(store.read(STREAM).map((e) => [e.seq, e.event.content, e.pending ?? false])).toEqual([
+    expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([
       [1, "note 1", false],
       [2, "note 2", true],
     ]);
@@ -95,7 +95,7 @@ describe("locked by another process beyond the busy timeout", () => {
     store.append(STREAM, [note(4)]);
     const all = store.read(STREAM);
     expect(all.every((e) => !e.pending)).toBe(true);
-    expect(all.map((e) => e.event.content)).toEqual(["note 1", "from locker", "note 2", "note 3", "note 4"]);
+    expect(all.map((e) => text(e))).toEqual(["note 1", "from locker", "note 2", "note 3", "note 4"]);
     expect(all.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
     store.close();
   }, 15_000);

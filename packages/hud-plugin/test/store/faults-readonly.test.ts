@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { STREAM, canFreeze, contents, freeze, note, openStore, tempDir } from "./helpers.ts";
+import { STREAM, canFreeze, contents, freeze, note, openStore, tempDir, text } from "./helpers.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -38,7 +38,7 @@ describe("read-only database", () => {
     const { store, logs } = openStore(dir, { seams });
     expect(store.append(STREAM, [note(3)])).toEqual([3]);
     expect(store.append(STREAM, [note(4)])).toEqual([4]);
-    expect(store.read(STREAM).map((e) => [e.seq, e.event.content, e.pending ?? false])).toEqual([
+    expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([
       [1, "note 1", false],
       [2, "note 2", false],
       [3, "note 3", true],

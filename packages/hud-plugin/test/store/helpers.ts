@@ -23,12 +23,17 @@ export function openStore(dir: string, extra: Partial<EventStoreOptions> = {}): 
   return { store, logs };
 }
 
-export function note(i: number, extra: Record<string, unknown> = {}): HudEvent {
+export function note(i: number, extra: { content?: string } = {}): HudEvent {
   return { kind: "note.add", at: 1_700_000_000_000 + i, content: `note ${i}`, ...extra };
 }
 
+/** The text of a note event (the field these tests put their markers in). */
+export function text(entry: { event: HudEvent }): string {
+  return String((entry.event as { content?: unknown }).content);
+}
+
 export function contents(store: EventStore, stream = STREAM): string[] {
-  return store.read(stream).map((e) => String(e.event.content));
+  return store.read(stream).map(text);
 }
 
 /** Spawns a fixture script with bun and collects its output. */
