@@ -51,7 +51,8 @@ function connect(path: string, s: OpenSettings): Connection {
   const forceReadonly = s.seams.forceReadonly?.() ?? false;
   const db = forceReadonly ? new Database(path, { readonly: true }) : new Database(path, { create: true, readwrite: true });
   try {
-    db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(s.busyTimeoutMs))}`);
+    // PRAGMA takes no bound parameters; the value is a validated integer, never caller text.
+    db.run(`PRAGMA busy_timeout = ${busyTimeout(s.busyTimeoutMs)}`);
     if (!forceReadonly) {
       // NORMAL in WAL mode survives a process crash (not a power cut) without an fsync per append.
       db.query("PRAGMA journal_mode = WAL").get();
@@ -74,6 +75,10 @@ function connect(path: string, s: OpenSettings): Connection {
     db.close(false);
     throw err;
   }
+}
+
+function busyTimeout(ms: number): number {
+  return Number.isFinite(ms) ? Math.min(Math.max(0, Math.floor(ms)), 600_000) : 1000;
 }
 
 /** Moves the database and its side files aside so a fresh one can be created; keeps them for inspection. */

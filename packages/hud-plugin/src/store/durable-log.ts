@@ -68,8 +68,7 @@ export class DurableLog {
     if (!conn || onDisk(this.path, conn)) return;
     this.settings.log("warn", `hud store: ${this.path} was deleted or replaced while open; recreating it from the open handle`);
     this.rescue(conn);
-    this.reconnect();
-    this.write(true);
+    if (this.reconnect()) this.write(true);
   }
 
   /**

@@ -89,7 +89,7 @@ export class EventStore {
           this.log("warn", `hud store: skipped event ${row.seq} of ${stream}: its payload is not JSON`);
         }
       }
-      out.push(...this.pending.read(stream, after, this.durable.highestSeq()));
+      if (this.pending.eventCount > 0) out.push(...this.pending.read(stream, after, this.durable.highestSeq()));
       return out;
     }, []);
   }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { replay, type HudEvent } from "@agent-hud/hud-components";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { STREAM, openStore, spawnFixture, tempDir, text } from "./helpers.ts";
 
 let dir: string;
@@ -9,9 +11,10 @@ afterEach(() => cleanup());
 
 test("two processes appending to one stream at once: every event present once, in order per writer", async () => {
   openStore(dir).store.close(); // create the schema first so both writers start on equal terms
-  const count = 300;
-  const startAt = Date.now() + 700;
-  const writers = ["A", "B"].map((name) => spawnFixture("writer.ts", [dir, STREAM, name, String(count), String(startAt)]));
+  const count = 1500;
+  const barrier = join(dir, "barrier");
+  mkdirSync(barrier);
+  const writers = ["A", "B"].map((name) => spawnFixture("writer.ts", [dir, STREAM, name, String(count), barrier, "A,B"]));
   const reports = await Promise.all(
     writers.map(async (proc) => {
       const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
