@@ -1,0 +1,47 @@
+import type { Density } from '../context/density.ts'
+import type { HudState } from '../state/hud-state.ts'
+import { command, heading, item, itemPart, labelLine, sectionTree, short, taskItem } from './parts.ts'
+import type { ItemPart, SectionParts, SectionSpec } from './section-spec.ts'
+
+export type ProjectMemoryProps = { project: HudState; density: Density }
+
+function count(n: number, noun: string): string[] {
+  return n ? [`${n} ${noun}`] : []
+}
+
+export function projectParts({ project: p, density }: ProjectMemoryProps): SectionParts | null {
+  const total = p.conventions.length + p.keyfiles.length + p.notes.length + p.decisions.length + p.steps.length
+  if (!total) return null
+  const base = { noun: 'project items', listOp: 'project.list', total }
+  if (density === 'minimal') {
+    const counts = [
+      ...count(p.conventions.length, 'conventions'), ...count(p.keyfiles.length, 'key files'),
+      ...count(p.notes.length, 'notes'), ...count(p.decisions.length, 'decisions'), ...count(p.steps.length, 'steps'),
+    ]
+    return { ...base, shown: 0, items: [], head: [labelLine('Project', `${counts.join(', ')} — `, command('project.list'))] }
+  }
+  const max = density === 'full' ? 140 : 70
+  const v = density
+  const items: ItemPart[] = [
+    ...p.conventions.map((c) => itemPart(c, item(`${c.id} convention: ${short(c.content, max)}`), v)),
+    ...p.keyfiles.map((k) => itemPart(k, item(`${k.id} key file: ${short(k.path, 100)}${k.note ? ` — ${short(k.note, max)}` : ''}`), v)),
+    ...p.decisions.map((d) => itemPart(d, item(`${d.id} decision: ${short(d.summary, max)}`), v)),
+    ...p.notes.map((n) => itemPart(n, item(`${n.id} note: ${short(n.content, max)}`), v)),
+    ...p.steps.filter((s) => density === 'full' || !s.done).map((s) => itemPart(s, taskItem(s.done, `${s.id}: ${short(s.description, max)}`), v)),
+  ]
+  // Conventions and key files are the most durable knowledge: notes and steps go first.
+  const order = items.map((_, i) => i)
+  return { ...base, total: items.length, head: [heading('Project memory')], items, dropOrder: order.reverse() }
+}
+
+/** What this project taught earlier sessions: conventions, key files, project-scoped notes, decisions, steps. */
+export function ProjectMemory(props: ProjectMemoryProps) {
+  return sectionTree(projectParts(props))
+}
+
+export const projectSection: SectionSpec = {
+  name: 'project',
+  priority: 45,
+  stability: 'stable',
+  parts: ({ view }, density) => projectParts({ project: view.project, density }),
+}
