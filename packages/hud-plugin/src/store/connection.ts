@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { classify, describe } from "./faults.ts";
 import { DB_FILE, SIDE_FILES, stamp } from "./paths.ts";
@@ -88,6 +88,21 @@ export function quarantine(path: string, suffix: string, s: OpenSettings): strin
     if (existsSync(path + side)) renameSync(path + side, target + side);
   }
   return target;
+}
+
+/**
+ * After the database file was deleted, its -wal and -shm may still be held by another process that has
+ * the deleted file open. A new database must not adopt them (SQLite would replay foreign WAL frames into
+ * it), so they are unlinked; the holder keeps using them through its open descriptors.
+ */
+export function dropOrphanedSideFiles(path: string): void {
+  for (const side of SIDE_FILES) {
+    try {
+      if (!existsSync(path)) rmSync(path + side, { force: true });
+    } catch {
+      // Nothing to drop when the directory itself is gone or unreadable.
+    }
+  }
 }
 
 /**

@@ -1,4 +1,13 @@
-import { closeQuietly, dbPath, openConnection, quarantine, stillOnDisk, type Connection, type OpenSettings } from "./connection.ts";
+import {
+  closeQuietly,
+  dbPath,
+  dropOrphanedSideFiles,
+  openConnection,
+  quarantine,
+  stillOnDisk,
+  type Connection,
+  type OpenSettings,
+} from "./connection.ts";
 import { classify, describe, type FaultKind } from "./faults.ts";
 import type { PendingBuffer } from "./pending.ts";
 import { restore, salvage, withRecent, type Salvage } from "./salvage.ts";
@@ -68,7 +77,9 @@ export class DurableLog {
     if (!conn || onDisk(this.path, conn)) return;
     this.settings.log("warn", `hud store: ${this.path} was deleted or replaced while open; recreating it from the open handle`);
     this.rescue(conn);
-    if (this.reconnect()) this.write(true);
+    dropOrphanedSideFiles(this.path);
+    // The rescued rows are written back by the caller's next write, ahead of anything buffered.
+    this.reconnect();
   }
 
   /**

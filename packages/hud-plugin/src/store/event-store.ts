@@ -65,9 +65,12 @@ export class EventStore {
         entries.push({ uid, stream, kind, at, payload, event: JSON.parse(payload) as HudEvent });
       }
       if (entries.length === 0) return [];
-      this.durable.ensureLive();
+      // Buffered before anything that could fail, so from here on the events cannot be lost.
       this.pending.push(entries);
-      const written = this.durable.write(false);
+      const written = this.guard("append", () => {
+        this.durable.ensureLive();
+        return this.durable.write(false);
+      }, undefined);
       if (written) return written.slice(-entries.length);
       const start = this.durable.highestSeq() + this.pending.eventCount - entries.length;
       return entries.map((_, i) => start + i + 1);
@@ -114,6 +117,7 @@ export class EventStore {
     return this.guard("lastSession", () => {
       if (!isProjectKey(projectKey)) return undefined;
       this.durable.ensureLive();
+      this.durable.write(false);
       const durable = this.durable.lastSession(projectKey, String(excludeSessionID));
       const buffered = this.pending.latestSession(projectKey, String(excludeSessionID));
       if (buffered && (!durable || buffered.updatedAt >= durable.updatedAt)) {

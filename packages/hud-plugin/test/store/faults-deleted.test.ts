@@ -42,6 +42,14 @@ describe("database file deleted while running", () => {
     fresh.close();
   });
 
+  test("rm of the file noticed by lastSession: session rows come back too", () => {
+    const { store } = openStore(dir);
+    store.touchSession({ sessionID: "ses_a", projectKey: "0123456789abcdef", now: 9 });
+    rmSync(join(dir, "hud.db"));
+    expect(store.lastSession("0123456789abcdef", "other")).toEqual({ sessionID: "ses_a", updatedAt: 9 });
+    store.close();
+  });
+
   test("rm -rf of the whole directory, noticed on read", () => {
     const { store } = openStore(dir);
     store.append(STREAM, [note(1), note(2)]);
@@ -92,8 +100,13 @@ describe("database file deleted while running", () => {
     rmSync(join(dir, "hud.db"));
     a.append(STREAM, [note(3)]);
     b.append(STREAM, [note(4)]);
+    // b still had the deleted file (and its WAL) open while a recreated it: the new file must be sound.
+    expect(contents(b)).toHaveLength(4);
     a.close();
     b.close();
+    const check = new Database(join(dir, "hud.db"), { readonly: true });
+    expect(check.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+    check.close();
     const { store: fresh } = openStore(dir);
     const got = contents(fresh);
     expect(got).toHaveLength(4);

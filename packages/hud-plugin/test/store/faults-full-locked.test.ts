@@ -85,6 +85,21 @@ describe("locked by another process beyond the busy timeout", () => {
     store.close();
   }, 15_000);
 
+  test("locked before the store could even open (schema not created yet): it starts in memory and catches up", async () => {
+    const release = await lockedBy("rollback"); // a fresh file in rollback-journal mode: readers are blocked too
+    const { store, logs } = openStore(dir, { busyTimeoutMs: 100 });
+    expect(store.status()).toMatchObject({ mode: "degraded" });
+    expect(store.append(STREAM, [note(1)])).toEqual([1]);
+    expect(contents(store)).toEqual(["note 1"]);
+    expect(logs.some((l) => l.msg.includes("open failed") && /SQLITE_BUSY/.test(l.msg))).toBe(true);
+    await release();
+    expect(store.flush()).toBe(true);
+    store.close();
+    const { store: fresh } = openStore(dir);
+    expect(fresh.read(STREAM).map((e) => [e.seq, text(e)])).toEqual([[1, "note 1"]]);
+    fresh.close();
+  }, 15_000);
+
   test("the lock holder also wrote: both writers' events present once, each writer's order kept", async () => {
     const { store } = openStore(dir, { busyTimeoutMs: 100 });
     store.append(STREAM, [note(1)]);
