@@ -3,4 +3,9 @@ import { u } from "unist-builder";
 import type { Code } from "../nodes/code.ts";
 import type { ToMdastHandler } from "./state.ts";
 
-export const code: ToMdastHandler<Static<typeof Code.schema>> = (node) => u("inlineCode", node.props.value);
+// Markdown reads a line ending inside a code span as a space, and a blank line would end the
+// paragraph around it, so inline code is written on one line.
+export const code: ToMdastHandler<Static<typeof Code.schema>> = (node) => {
+  const { value } = node.props;
+  return u("inlineCode", /[\r\n]/.test(value) ? value.replace(/\r\n|\r|\n/g, " ") : value);
+};

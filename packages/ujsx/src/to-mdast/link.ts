@@ -5,7 +5,26 @@ import type { Link as LinkKind } from "../nodes/link.ts";
 import type { ToMdastHandler } from "./state.ts";
 
 export const link: ToMdastHandler<Static<typeof LinkKind.schema>> = (node, state) => {
-  const result: Link = u("link", { url: node.props.url }, state.phrasing(node));
+  const result: Link = u("link", { url: normalizeUrl(node.props.url) }, state.phrasing(node));
   if (node.props.title !== undefined) result.title = node.props.title;
   return result;
 };
+
+// Characters RFC 3986 allows in a URL, plus `%` when it starts an escape.
+const NOT_URL = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/gu;
+
+/**
+ * Percent-encode what cannot appear in a URL (as micromark does when it reads a destination), so
+ * a destination like `<x>` is never taken for markdown's own `<…>` syntax.
+ */
+function normalizeUrl(url: string): string {
+  return NOT_URL.test(url) ? url.replace(NOT_URL, encodeChar) : url;
+}
+
+function encodeChar(char: string): string {
+  try {
+    return encodeURIComponent(char);
+  } catch {
+    return "%EF%BF%BD"; // a lone surrogate: the replacement character, as a decoder would produce
+  }
+}

@@ -1,0 +1,90 @@
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import type { Nodes, Root } from "mdast";
+import { fromMarkdown as parseMdast } from "mdast-util-from-markdown";
+import { fromMarkdownOptions, h, isPhrasing, resolve, toMarkdown, toMdast, type Child } from "../src/index.ts";
+
+/**
+ * The block skeleton of an mdast tree: blocks with the props that shape them, plus every HTML node
+ * wherever it sits. Text never adds to it, so agent text cannot change it.
+ */
+function skeleton(node: Nodes): unknown {
+  if (node.type === "html") return { type: "html" };
+  if (isPhrasing(node)) {
+    const inner = "children" in node ? node.children.map(skeleton).filter((s) => s !== null) : [];
+    return inner.length > 0 ? { type: node.type, inner } : null;
+  }
+  const shape: Record<string, unknown> = { type: node.type };
+  if (node.type === "heading") shape.depth = node.depth;
+  if (node.type === "list") shape.ordered = node.ordered === true;
+  if (node.type === "listItem") shape.checked = node.checked ?? null;
+  if (node.type === "table") shape.columns = node.children[0]?.children.length ?? 0;
+  if ("children" in node) {
+    const children = node.children.map((child) => skeleton(child as Nodes)).filter((s) => s !== null);
+    if (children.length > 0) shape.children = children;
+  }
+  return shape;
+}
+
+const parse = (markdown: string): Root => parseMdast(markdown, fromMarkdownOptions);
+
+// Tokens that open blocks or markup when they start a line, plus line breaks, indentation and
+// non-ASCII text; fast-check strings over them hit the dangerous combinations far more often
+// than uniform characters would.
+const tokens = [
+  "#", "# ", "###### ", "```", "~~~", "|", " | ", "|-|", "- [ ] ", "- [x] ", "- ", "* ", "+ ", "1. ", "2) ",
+  "> ", "---", "***", "===", "<script>", "</script>", "<div>", "<!--", "-->", "<?php", "<![CDATA[", "\n",
+  "\n\n", "\r\n", "\r", "\t", "    ", "  ", "\\", "`", "*", "_", "~", "[", "](", ")", "!", "&amp;", "&#x23;",
+  "a", "text", "é", "漢字", "🙂", "\u2028", "\u00a0", "\u0000",
+];
+const agentText = fc
+  .oneof(
+    fc.string({ unit: fc.constantFrom(...tokens), minLength: 1, maxLength: 12 }),
+    fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }),
+    fc.string({ unit: "binary", minLength: 1, maxLength: 20 }),
+  )
+  .filter((s) => s.length > 0);
+
+type Place = (s: string) => Child;
+const places: Record<string, Place> = {
+  paragraph: (s) => h("paragraph", null, s),
+  "bare strings at top level": (s) => ["before", s, "after"],
+  headings: (s) => [h("heading", { depth: 1 }, s), h("heading", { depth: 2 }, s), h("heading", { depth: 3 }, "Notes ", s)],
+  "list, task and ordered items": (s) => [
+    h("list", null, h("item", null, s), h("item", null, "next")),
+    h("list", null, h("item", { checked: false }, s)),
+    h("list", { ordered: true }, h("item", null, s, h("list", null, h("item", null, "x")))),
+  ],
+  "table cells": (s) =>
+    h("table", null, h("row", null, h("cell", null, s), h("cell", null, "b")), h("row", null, h("cell", null, "1"), h("cell", null, s))),
+  quote: (s) => h("quote", null, h("paragraph", null, s)),
+  "strong, emphasis, delete": (s) =>
+    h("paragraph", null, "a ", h("strong", null, s), " b ", h("emphasis", null, s), h("delete", null, s)),
+  "link text, url and title": (s) => h("paragraph", null, h("link", { url: "https://example.com" }, s), " ", h("link", { url: s, title: s }, "t")),
+  "inline code and code block": (s) => [
+    h("heading", { depth: 2 }, h("code", { value: s })),
+    h("codeblock", { value: s, lang: "ts" }),
+    h("paragraph", null, "after"),
+  ],
+  "text nodes and breaks": (s) => h("list", null, h("item", null, h("text", { value: s }), h("break", null), s)),
+};
+
+describe("containment: agent text never changes block structure", () => {
+  for (const [name, place] of Object.entries(places)) {
+    test(name, () => {
+      fc.assert(
+        fc.property(agentText, (s) => {
+          const tree = resolve(place(s));
+          const markdown = toMarkdown(tree);
+          expect(skeleton(parse(markdown))).toEqual(skeleton(toMdast(tree)));
+        }),
+        { numRuns: 1000 },
+      );
+    });
+  }
+
+  test("the block structure compared is not trivially equal", () => {
+    // Guards the test itself: raw markdown with the same text does create structure.
+    expect(skeleton(parse("# x\n\n- [ ] y\n\n<script>\n"))).not.toEqual(skeleton(toMdast(resolve(h("paragraph", null, "x")))));
+  });
+});
