@@ -60,6 +60,23 @@ function benchAppend(dir: string): { p50: number; p99: number; max: number } {
   return { p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples.at(-1) ?? Number.NaN };
 }
 
+/** The per-LLM-call cost: catching up a stream of 1,000 events from the last seq seen (nothing new). */
+function benchCatchUp(dir: string): { p50: number; p99: number } {
+  const store = EventStore.open({ dir });
+  const seqs = store.append(STREAM, Array.from({ length: 1000 }, (_, i) => eventAt(i)));
+  const last = seqs.at(-1) ?? 0;
+  for (let i = 0; i < 300; i++) store.read(STREAM, last);
+  const samples: number[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const t0 = Bun.nanoseconds();
+    store.read(STREAM, last);
+    samples.push(ms(Bun.nanoseconds() - t0));
+  }
+  store.close();
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
 function fill(dir: string, count: number): void {
   const store = EventStore.open({ dir });
   for (let start = 0; start < count; start += 1000) {
@@ -131,6 +148,8 @@ export async function runStoreBench(): Promise<void> {
     console.log(
       `append, 1 event/transaction, n=3000: p50 ${fmt(append.p50)} ms  p99 ${fmt(append.p99)} ms  max ${fmt(append.max)} ms  (target p99 < ${APPEND_TARGET_P99_MS} ms: ${verdict})`,
     );
+    const catchUp = benchCatchUp(join(root, "catch-up"));
+    console.log(`catch-up read, nothing new, n=3000: p50 ${fmt(catchUp.p50)} ms  p99 ${fmt(catchUp.p99)} ms`);
     console.log("events  | db size | open+check | read     | replay   | read+replay | RSS +    | heap + (events, state) | fresh process");
     for (const count of [10_000, 100_000]) {
       const dir = join(root, `n${count}`);
