@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { EventStore, SCHEMA_VERSION, defaultDir, projectKeyFor, projectStream } from "../../src/store/index.ts";
-import { STREAM, contents, note, openStore, tempDir, text } from "./helpers.ts";
+import { STREAM, contents, note, openStore, tempDir, text } from "./support.ts";
 
 let dir: string;
 let cleanup: () => void;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { replay, type HudEvent } from "@agent-hud/hud-components";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { STREAM, openStore, spawnFixture, tempDir, text } from "./helpers.ts";
+import { STREAM, openStore, spawnFixture, tempDir, text } from "./support.ts";
 
 let dir: string;
 let cleanup: () => void;

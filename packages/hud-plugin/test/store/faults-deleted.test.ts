@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { STREAM, contents, note, openStore, tempDir, text } from "./helpers.ts";
+import { STREAM, contents, note, openStore, tempDir, text } from "./support.ts";
 
 let dir: string;
 let cleanup: () => void;

@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { STREAM, contents, firstLine, note, openStore, spawnFixture, tempDir, text } from "./helpers.ts";
+import { STREAM, contents, firstLine, note, openStore, spawnFixture, tempDir, text } from "./support.ts";
 
 let dir: string;
 let cleanup: () => void;

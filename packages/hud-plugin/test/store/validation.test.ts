@@ -11,7 +11,7 @@ import {
   sessionStream,
   validateSessionID,
 } from "../../src/store/index.ts";
-import { STREAM, note, openStore, tempDir, text } from "./helpers.ts";
+import { STREAM, note, openStore, tempDir, text } from "./support.ts";
 
 const HOSTILE = ["../x", "..", "a/b", "a\0b", "\0", "x'y", 'x"y', "'; DROP TABLE events;--", "ses 1", "", "a".repeat(129), "ümlaut", "%2e%2e"];
 
