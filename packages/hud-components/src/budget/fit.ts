@@ -21,6 +21,9 @@ export type FitInput = {
   overhead: (slots: readonly Slot[]) => number
 }
 
+export const levelFor = (slot: Slot, density: Density, fit: FitInput): Level | null =>
+  levelOf(slot, density, fit.input, fit.cache)
+
 function levelOf(slot: Slot, density: Density, input: SectionInput, cache: PartCache): Level | null {
   if (!slot.levels.has(density)) slot.levels.set(density, buildLevel(slot.spec, input, density, cache))
   return slot.levels.get(density) ?? null
@@ -39,9 +42,9 @@ export const slotTokens = (slot: Slot, cache: PartCache): number =>
 
 /**
  * The budget ladder, one mutation per step, lowest priority first in every phase:
- * (A) full → compact, (B) drop items in each section's drop order, (C) → minimal, (D) omit the section.
+ * (A) per section: full → compact, then drop items in its drop order; (B) → minimal; (C) omit.
  * Blockers outrank notes, so no blocker is touched in a phase before every note has been.
- * Phase B jumps straight to the smallest drop count that fits (binary search over prefix sums);
+ * Dropping jumps straight to the smallest drop count that fits (binary search over prefix sums);
  * if the exact count still disagrees, later calls drop one more item at a time.
  */
 export function* ladder(slots: Slot[], fit: FitInput, room: () => number): Generator<void> {
@@ -53,15 +56,16 @@ export function* ladder(slots: Slot[], fit: FitInput, room: () => number): Gener
   const live = (s: Slot) => s.level !== undefined && !s.omitted
 
   for (const slot of order) {
-    if (!live(slot) || slot.level?.density !== 'full') continue
-    const compact = levelOf(slot, 'compact', input, cache)
-    if (!compact) continue
-    slot.level = compact
-    yield
-  }
-  for (const slot of order) {
+    if (!live(slot)) continue
+    if (slot.level?.density === 'full') {
+      const compact = levelOf(slot, 'compact', input, cache)
+      if (compact) {
+        slot.level = compact
+        yield
+      }
+    }
     const level = slot.level
-    if (!live(slot) || !level || !level.items.length) continue
+    if (!level || !level.items.length) continue
     const current = estimate(level, slot.dropped, cache)
     const target = current - (fit.overhead(slots) + slots.reduce((n, s) => n + slotTokens(s, cache), 0) - room())
     slot.dropped = Math.max(slot.dropped, dropsToFit(level, target, cache))

@@ -10,7 +10,7 @@ export function compactedParts({ compacted, compactions, density }: CompactedCon
   const base = { noun: 'compaction summary', listOp: 'snapshot', total: compacted ? 1 : 0, items: [] }
   const times = `${compactions}×`
   if (density === 'minimal' || !compacted) {
-    return { ...base, shown: 0, head: [labelLine('Compacted', `${times} — summary via `, command('snapshot'))] }
+    return { ...base, shown: 0, head: [labelLine('Compacted', `${times} `, command('snapshot'))] }
   }
   // The summary is model-written prose: it stays one text node, whatever markdown it contains.
   const max = density === 'full' ? 1200 : 300

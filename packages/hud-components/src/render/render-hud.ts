@@ -4,6 +4,7 @@ import type { SectionInput } from '../components/section-spec.ts'
 import type { HudView } from '../state/hud-state.ts'
 import { initialSlots, ladder, omittedCounts, type FitInput, type Slot } from '../budget/fit.ts'
 import { slotTokens } from '../budget/fit.ts'
+import { refill, restore, save } from '../budget/refill.ts'
 import { assemble, omissionNode, type Assembly } from './assemble.ts'
 import { fnv1a } from './hash.ts'
 import { partCache, type PartCache, type Piece } from './part-cache.ts'
@@ -53,6 +54,13 @@ export function fitSlots(fit: FitInput, room: number, title: Piece | undefined, 
   while (estimateAll() > room && advance()) {}
   let result = measure()
   while (result.tokens > room && advance()) result = measure()
+  if (result.tokens <= room && heading === title) {
+    const saved = save(slots)
+    refill(slots, fit, room, overhead)
+    const refilled = measure()
+    if (refilled.tokens <= room) result = refilled
+    else restore(slots, saved)
+  }
   if (result.tokens > room) result = { markdown: '', tokens: 0, tokensWithSep: 0, exact: true }
   return { ...result, slots, omitted: omittedCounts(slots), titleKept: heading !== undefined }
 }

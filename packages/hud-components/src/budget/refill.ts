@@ -1,0 +1,51 @@
+import type { Density } from '../context/density.ts'
+import type { FitInput, Slot } from './fit.ts'
+import { levelFor, slotTokens } from './fit.ts'
+import { dropsToFit } from './levels.ts'
+
+type Saved = Pick<Slot, 'level' | 'dropped' | 'omitted'>
+
+export const save = (slots: readonly Slot[]): Saved[] => slots.map(({ level, dropped, omitted }) => ({ level, dropped, omitted }))
+export const restore = (slots: Slot[], saved: readonly Saved[]): void =>
+  slots.forEach((slot, i) => Object.assign(slot, saved[i]))
+
+const ladderFrom = (start: Density): Density[] =>
+  start === 'full' ? ['full', 'compact', 'minimal'] : start === 'compact' ? ['compact', 'minimal'] : ['minimal']
+
+/**
+ * After the ladder fits, hand unused room back, highest priority first: each section may climb back
+ * toward its starting density and regain dropped items (or return from omission) if the total still fits.
+ * This keeps one oversized low-priority section from leaving everything else at minimal.
+ */
+export function refill(slots: Slot[], fit: FitInput, room: number, overhead: () => number): void {
+  const { cache, density } = fit
+  const total = () => overhead() + slots.reduce((n, s) => n + slotTokens(s, cache), 0)
+  const order = [...slots].sort((a, b) => b.spec.priority - a.spec.priority)
+  for (const slot of order) {
+    if (!slot.level && !slot.omitted) continue
+    const before: Saved = { level: slot.level, dropped: slot.dropped, omitted: slot.omitted }
+    for (const d of ladderFrom(density)) {
+      const level = levelFor(slot, d, fit)
+      if (!level) continue
+      if (level === before.level && !before.omitted && before.dropped === 0) break
+      Object.assign(slot, { level, omitted: false, dropped: 0 })
+      if (level.items.length) {
+        const others = total() - slotTokens(slot, cache)
+        slot.dropped = dropsToFit(level, room - others, cache)
+      }
+      if (total() <= room && better(slot, before)) break
+      Object.assign(slot, before)
+    }
+  }
+}
+
+// Climbing back is only worth it when more of the section becomes visible.
+function better(slot: Slot, before: Saved): boolean {
+  if (before.omitted) return true
+  if (!before.level || !slot.level) return false
+  const rank = (d: Density) => (d === 'full' ? 2 : d === 'compact' ? 1 : 0)
+  const shownNow = slot.level.items.length - slot.dropped
+  const shownBefore = before.level.items.length - before.dropped
+  if (shownNow !== shownBefore) return shownNow > shownBefore
+  return rank(slot.level.density) > rank(before.level.density)
+}
