@@ -204,17 +204,24 @@ export class DurableLog {
     if (kind === "readonly" || kind === "io") this.needsReopen = true;
     const kept = `${this.pending.eventCount} event(s) kept in memory, will retry`;
     this.settings.log(kind === "busy" ? "warn" : "error", `hud store: ${op} failed (${this.lastError}); ${kept}`, { kind });
-    if (kind === "corrupt" && this.conn) {
-      const conn = this.conn;
-      const sameFile = onDisk(this.path, conn);
-      this.rescue(conn);
-      if (sameFile) {
+    if (kind === "corrupt" && this.conn) this.replaceCorrupt(this.conn);
+    return kind;
+  }
+
+  /** Keeps what the damaged file still yields, moves it aside and continues on a fresh database. */
+  private replaceCorrupt(conn: Connection): void {
+    const sameFile = onDisk(this.path, conn);
+    this.rescue(conn);
+    if (sameFile) {
+      try {
         const aside = quarantine(this.path, "corrupt", this.settings);
         this.settings.log("error", `hud store: ${this.path} is corrupt; moved it to ${aside} and started a fresh database`);
+      } catch (err) {
+        this.settings.log("error", `hud store: ${this.path} is corrupt and could not be moved aside (${describe(err)}); staying in memory`);
+        return;
       }
-      this.reconnect();
     }
-    return kind;
+    this.reconnect();
   }
 }
 
