@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { clearCustomSections, loadCustomSections } from "../../src/custom/index.ts";
+import { render, tempDirs } from "./helpers.ts";
+
+let dirs: ReturnType<typeof tempDirs>;
+const load = () => loadCustomSections(dirs.project, { env: dirs.env });
+
+beforeEach(() => {
+  dirs = tempDirs();
+  clearCustomSections();
+});
+afterEach(() => dirs.cleanup());
+
+describe("loading plain JSX component files", () => {
+  test("a .tsx file without pragma or installed dependency renders in the HUD, props included", () => {
+    dirs.write(
+      "Greeting.tsx",
+      `export default function Greeting({ state, density, directory }: any) {
+  return <section><paragraph><strong>Hello</strong> {state.task?.description} at {density} in <code value={directory} /></paragraph></section>;
+}
+`,
+    );
+    const sections = load();
+    expect(sections.map((s) => [s.name, s.source])).toEqual([["Greeting", join(".opencode", "hud", "Greeting.tsx")]]);
+    expect(render(sections, dirs.project)).toContain(`**Hello** ship the loader at full in \`${dirs.project}\``);
+  });
+
+  test("fragments, h() from @agent-hud/ujsx and relative helper imports resolve inside the loaded file", () => {
+    dirs.write("lib/label.tsx", `export const Label = (p: { text: string }) => <><strong>{p.text}</strong>{" "}</>;\n`);
+    dirs.write(
+      "Mixed.tsx",
+      `import { h } from "@agent-hud/ujsx";
+import { Label } from "./lib/label.tsx";
+export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}, "via h")}</paragraph></section>;
+`,
+    );
+    const sections = load();
+    expect(sections.map((s) => s.name)).toEqual(["Mixed"]);
+    expect(render(sections)).toContain("**Mixed** *via h*");
+  });
+
+  test(".ts, .jsx and .js files load too; helpers, tests and dotted names are not components", () => {
+    dirs.write("Plain.ts", `import { h } from "@agent-hud/ujsx";\nexport default () => h("paragraph", {}, "from ts");\n`);
+    dirs.write("Jsx.jsx", `export default () => <paragraph>from jsx</paragraph>;\n`);
+    dirs.write("Js.js", `export default () => <paragraph>from js</paragraph>;\n`);
+    dirs.write("_private.tsx", `export default () => <paragraph>private</paragraph>;\n`);
+    dirs.write("Plain.test.ts", `export default () => null;\n`);
+    dirs.write("helpers/Nested.tsx", `export default () => <paragraph>nested</paragraph>;\n`);
+    const sections = load();
+    expect(sections.map((s) => s.name)).toEqual(["Js", "Jsx", "Plain"]);
+    const md = render(sections);
+    for (const text of ["from ts", "from jsx", "from js"]) expect(md).toContain(text);
+    for (const text of ["private", "nested"]) expect(md).not.toContain(text);
+  });
+
+  test("the global folder follows XDG_CONFIG_HOME, and a project file overrides a global one of the same name", () => {
+    dirs.writeGlobal("Shared.tsx", `export default () => <paragraph>global shared</paragraph>;\n`);
+    dirs.writeGlobal("OnlyGlobal.tsx", `export default () => <paragraph>global only</paragraph>;\n`);
+    dirs.write("Shared.tsx", `export default () => <paragraph>project shared</paragraph>;\n`);
+    const sections = load();
+    expect(sections.map((s) => [s.name, s.source])).toEqual([
+      ["OnlyGlobal", join(dirs.globalDir, "OnlyGlobal.tsx")],
+      ["Shared", join(".opencode", "hud", "Shared.tsx")],
+    ]);
+    const md = render(sections);
+    expect(md).toContain("global only");
+    expect(md).toContain("project shared");
+    expect(md).not.toContain("global shared");
+  });
+
+  test("no folders, no sections", () => {
+    expect(load()).toEqual([]);
+  });
+});
+
+describe("metadata exports", () => {
+  test("name, after, priority and stability are passed through", () => {
+    dirs.write(
+      "Meta.tsx",
+      `export const name = "build-info";
+export const after = "task";
+export const priority = 75;
+export const stability = "volatile";
+export default () => <paragraph>meta</paragraph>;
+`,
+    );
+    dirs.write("First.tsx", `export const before = "task";\nexport default () => <paragraph>before the task</paragraph>;\n`);
+    const sections = load();
+    expect(sections.find((s) => s.name === "build-info")).toMatchObject({ after: "task", priority: 75, stability: "volatile" });
+    const md = render(sections);
+    expect(md.indexOf("before the task")).toBeLessThan(md.indexOf("ship the loader"));
+    expect(md).toContain("meta");
+  });
+
+  test("a bad metadata export renders one line naming the export and the expected shape", () => {
+    dirs.write("BadMeta.tsx", `export const after = "sidebar";\nexport default () => <paragraph>never shown</paragraph>;\n`);
+    const md = render(load());
+    const line = md.split("\n").find((l) => l.includes("BadMeta.tsx"));
+    expect(line).toContain(`.opencode/hud/BadMeta.tsx: failed to load: export const after is "sidebar"; expected a built-in section: task |`);
+    expect(md).not.toContain("never shown");
+  });
+
+  test("before and after together are rejected", () => {
+    dirs.write("Both.tsx", `export const before = "task";\nexport const after = "notes";\nexport default () => null;\n`);
+    expect(render(load())).toContain("export either before or after, not both");
+  });
+});
