@@ -114,6 +114,6 @@ describe('renderHud', () => {
     expect(md).toContain('pn1 note: CI needs docker')
     expect(md).toContain('**Resume** last session left "migrate the db" with 3 open steps')
     expect(md).toContain('refactor the parser')
-    expect(renderHud(view, contextAt(90)).markdown).toContain('**Project** 1 conventions, 1 key files, 1 notes')
+    expect(renderHud(view, contextAt(90)).markdown).toContain('**Project** 3 items (2 conventions/key files) — `hud project.list`')
   })
 })

@@ -5,20 +5,14 @@ import type { ItemPart, SectionParts, SectionSpec } from './section-spec.ts'
 
 export type ProjectMemoryProps = { project: HudState; density: Density }
 
-function count(n: number, noun: string): string[] {
-  return n ? [`${n} ${noun}`] : []
-}
-
 export function projectParts({ project: p, density }: ProjectMemoryProps): SectionParts | null {
   const total = p.conventions.length + p.keyfiles.length + p.notes.length + p.decisions.length + p.steps.length
   if (!total) return null
   const base = { noun: 'project items', listOp: 'project.list', total }
   if (density === 'minimal') {
-    const counts = [
-      ...count(p.conventions.length, 'conventions'), ...count(p.keyfiles.length, 'key files'),
-      ...count(p.notes.length, 'notes'), ...count(p.decisions.length, 'decisions'), ...count(p.steps.length, 'steps'),
-    ]
-    return { ...base, shown: 0, items: [], head: [labelLine('Project', `${counts.join(', ')} — `, command('project.list'))] }
+    const durable = p.conventions.length + p.keyfiles.length
+    const detail = durable ? ` (${durable} conventions/key files)` : ''
+    return { ...base, shown: 0, items: [], head: [labelLine('Project', `${total} items${detail} — `, command('project.list'))] }
   }
   const max = density === 'full' ? 140 : 70
   const v = density
