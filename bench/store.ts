@@ -3,7 +3,7 @@
 import { replay, type HudEvent } from "@agent-hud/hud-components";
 import { heapStats } from "bun:jsc";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { EventStore } from "../packages/hud-plugin/src/store/index.ts";
 
@@ -142,7 +142,8 @@ async function coldInChild(dir: string): Promise<ColdResult> {
 export async function runStoreBench(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "hud-store-bench-"));
   try {
-    console.log("## event store (bun:sqlite, WAL, synchronous=NORMAL)");
+    // Tail latencies on a shared machine follow its load; print it so a missed p99 can be read in context.
+    console.log(`## event store (bun:sqlite, WAL, synchronous=NORMAL; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
     const append = benchAppend(join(root, "append"));
     const verdict = append.p99 < APPEND_TARGET_P99_MS ? "ok" : "MISSED";
     console.log(
