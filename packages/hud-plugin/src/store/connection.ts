@@ -66,7 +66,7 @@ function connect(path: string, s: OpenSettings): Connection {
     }
     const found = forceReadonly ? SCHEMA_VERSION : migrate(db);
     if (found > SCHEMA_VERSION) {
-      s.log("warn", `hud store: ${path} has schema version ${found}, newer than ${SCHEMA_VERSION}; using it as is`);
+      s.log("warn", `${path} has schema version ${found}, newer than ${SCHEMA_VERSION}; using it as is`);
     }
     s.seams.afterOpen?.(db);
     const st = statSync(path);
@@ -118,7 +118,7 @@ export function openConnection(s: OpenSettings): OpenResult {
     if (classify(err) !== "corrupt") return { ok: false, error: err };
     try {
       const aside = quarantine(path, "corrupt", s);
-      s.log("error", `hud store: ${path} is corrupt (${describe(err)}); moved it to ${aside} and started a fresh database`);
+      s.log("error", `${path} is corrupt (${describe(err)}); moved it to ${aside} and started a fresh database`);
       return { ok: true, conn: connect(path, s) };
     } catch (again) {
       return { ok: false, error: again };

@@ -75,7 +75,7 @@ export class DurableLog {
   ensureLive(): void {
     const conn = this.conn;
     if (!conn || onDisk(this.path, conn)) return;
-    this.settings.log("warn", `hud store: ${this.path} was deleted or replaced while open; recreating it from the open handle`);
+    this.settings.log("warn", `${this.path} was deleted or replaced while open; recreating it from the open handle`);
     this.rescue(conn);
     dropOrphanedSideFiles(this.path);
     // The rescued rows are written back by the caller's next write, ahead of anything buffered.
@@ -175,12 +175,12 @@ export class DurableLog {
     const written = restore(conn, rows, this.seqHigh);
     this.salvaged = undefined;
     const lost = rows.lost ? `; ${rows.lost} damaged range(s) could not be read` : "";
-    this.settings.log("warn", `hud store: restored ${written} event(s) into ${this.path}${lost}`);
+    this.settings.log("warn", `restored ${written} event(s) into ${this.path}${lost}`);
   }
 
   private recovered(flushed: number): void {
     if (this.lastError !== undefined) {
-      this.settings.log("info", `hud store: ${this.path} writable again; flushed ${flushed} buffered event(s)`);
+      this.settings.log("info", `${this.path} writable again; flushed ${flushed} buffered event(s)`);
     }
     this.lastError = undefined;
     this.backoff = this.retryMin;
@@ -203,7 +203,7 @@ export class DurableLog {
     this.backoff = Math.min(Math.max(this.backoff * 2, this.retryMin), this.retryMin * 32);
     if (kind === "readonly" || kind === "io") this.needsReopen = true;
     const kept = `${this.pending.eventCount} event(s) kept in memory, will retry`;
-    this.settings.log(kind === "busy" ? "warn" : "error", `hud store: ${op} failed (${this.lastError}); ${kept}`, { kind });
+    this.settings.log(kind === "busy" ? "warn" : "error", `${op} failed (${this.lastError}); ${kept}`, { kind });
     if (kind === "corrupt" && this.conn) this.replaceCorrupt(this.conn);
     return kind;
   }
@@ -215,9 +215,9 @@ export class DurableLog {
     if (sameFile) {
       try {
         const aside = quarantine(this.path, "corrupt", this.settings);
-        this.settings.log("error", `hud store: ${this.path} is corrupt; moved it to ${aside} and started a fresh database`);
+        this.settings.log("error", `${this.path} is corrupt; moved it to ${aside} and started a fresh database`);
       } catch (err) {
-        this.settings.log("error", `hud store: ${this.path} is corrupt and could not be moved aside (${describe(err)}); staying in memory`);
+        this.settings.log("error", `${this.path} is corrupt and could not be moved aside (${describe(err)}); staying in memory`);
         return;
       }
     }

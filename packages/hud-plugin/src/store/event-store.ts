@@ -56,7 +56,7 @@ export class EventStore {
       for (const event of events) {
         const encoded = encodeEvent(event);
         if (!encoded.ok) {
-          this.log("error", `hud store: append to ${stream} rejected, nothing recorded: ${encoded.error}`);
+          this.log("error", `append to ${stream} rejected, nothing recorded: ${encoded.error}`);
           return [];
         }
         const { kind, at, payload } = encoded;
@@ -89,7 +89,7 @@ export class EventStore {
         try {
           out.push({ seq: row.seq, event: JSON.parse(row.payload) as HudEvent });
         } catch {
-          this.log("warn", `hud store: skipped event ${row.seq} of ${stream}: its payload is not JSON`);
+          this.log("warn", `skipped event ${row.seq} of ${stream}: its payload is not JSON`);
         }
       }
       if (this.pending.eventCount > 0) out.push(...this.pending.read(stream, after, this.durable.highestSeq()));
@@ -103,7 +103,7 @@ export class EventStore {
       const validParent = parentID === undefined || isSessionID(parentID);
       if (!isSessionID(sessionID) || !isProjectKey(projectKey) || !validParent || typeof now !== "number" || !Number.isFinite(now)) {
         const what = `sessionID ${shown(sessionID)}, projectKey ${shown(projectKey)}, parentID ${shown(parentID)}`;
-        this.log("error", `hud store: touchSession rejected (${what}): expected valid session ids, a 16-hex projectKey and now in ms`);
+        this.log("error", `touchSession rejected (${what}): expected valid session ids, a 16-hex projectKey and now in ms`);
         return;
       }
       this.pending.touch({ sessionID, projectKey, now, ...(parentID === undefined ? {} : { parentID }) });
@@ -155,7 +155,7 @@ export class EventStore {
       this.flush();
       const left = this.pending.eventCount + this.durable.unsavedRows;
       if (left > 0) {
-        this.log("error", `hud store: closing with ${left} event(s) not written to ${this.path} (${this.durable.lastError ?? "unknown error"})`);
+        this.log("error", `closing with ${left} event(s) not written to ${this.path} (${this.durable.lastError ?? "unknown error"})`);
       }
       this.closed = true;
       this.durable.close();
@@ -166,18 +166,18 @@ export class EventStore {
     try {
       return body();
     } catch (err) {
-      this.log("error", `hud store: ${op} failed unexpectedly (${describe(err)}); continuing`);
+      this.log("error", `${op} failed unexpectedly (${describe(err)}); continuing`);
       return fallback;
     }
   }
 
   private accept(stream: unknown, op: string): boolean {
     if (this.closed) {
-      this.log("error", `hud store: ${op} after close ignored`);
+      this.log("error", `${op} after close ignored`);
       return false;
     }
     if (isStreamName(stream)) return true;
-    this.log("error", `hud store: ${op} rejected stream ${shown(stream)}: expected session:<sessionID> or project:<16 hex>`);
+    this.log("error", `${op} rejected stream ${shown(stream)}: expected session:<sessionID> or project:<16 hex>`);
     return false;
   }
 }
