@@ -1,3 +1,4 @@
+/** @jsxImportSource @agent-hud/ujsx */
 import type { ContextInfo, Density } from '../context/index.ts'
 import { labelLine, sectionTree } from './parts.ts'
 import type { SectionParts, SectionSpec } from './section-spec.ts'

@@ -1,3 +1,4 @@
+/** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from '../context/density.ts'
 import type { Decision } from '../state/items.ts'
 import { command, heading, item, itemPart, labelLine, sectionTree, short } from './parts.ts'

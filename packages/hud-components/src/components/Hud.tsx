@@ -1,3 +1,4 @@
+/** @jsxImportSource @agent-hud/ujsx */
 import type { ContextInfo } from '../context/index.ts'
 import type { HudView } from '../state/hud-state.ts'
 import { layoutTree } from '../render/assemble.ts'

@@ -1,3 +1,4 @@
+/** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from '../context/density.ts'
 import type { Step, Todo } from '../state/items.ts'
 import { heading, itemPart, labelLine, sectionTree, short, taskItem } from './parts.ts'

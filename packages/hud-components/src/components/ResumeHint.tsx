@@ -1,3 +1,4 @@
+/** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from '../context/density.ts'
 import type { HudView } from '../state/hud-state.ts'
 import { command, labelLine, sectionTree, short } from './parts.ts'

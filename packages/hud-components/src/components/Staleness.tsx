@@ -1,3 +1,4 @@
+/** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from '../context/density.ts'
 import type { HudState } from '../state/hud-state.ts'
 import { h } from '@agent-hud/ujsx'

@@ -1,3 +1,4 @@
+/** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from '../context/density.ts'
 import type { Task } from '../state/items.ts'
 import { command, heading, labelLine, sectionTree, short } from './parts.ts'
