@@ -120,8 +120,9 @@ function intrinsic(
 
 function leaf(kind: NodeKind, props: Record<string, unknown>, children: Child, out: UNode[], ctx: Context): void {
   if (children !== undefined && children !== null && children !== false && ctx.mode === "dev") {
+    const example = kind.name === "rule" || kind.name === "break" ? `<${kind.name} />` : `<${kind.name} value="…" />`;
     throw new UjsxError(
-      `<${kind.name}> at ${ctx.pathText()} takes no children; pass its content as props: ${kind.name === "rule" || kind.name === "break" ? "<" + kind.name + " />" : `<${kind.name} value="..." />`}`,
+      `<${kind.name}> at ${ctx.pathText()} takes no children; put its content in props, e.g. ${example}`,
       ctx.pathText(),
     );
   }

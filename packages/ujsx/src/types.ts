@@ -46,9 +46,9 @@ export type Component<P = {}> = ((props: P & { children?: Child }) => Child) & {
 };
 
 /** A node kind: its tag name and the TypeBox schema of its props (the schema is the type and the validator). */
-export interface NodeKind<S extends TSchema = TSchema> {
+export interface NodeKind<S extends TSchema = TSchema, L extends boolean = boolean> {
   readonly name: string;
   readonly schema: S;
   /** Leaf kinds (text, code, rule, …) take no children. */
-  readonly leaf: boolean;
+  readonly leaf: L;
 }
