@@ -1,6 +1,7 @@
-import { Database } from "bun:sqlite";
+import { constants, Database } from "bun:sqlite";
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { classify, describe } from "./faults.ts";
 import { DB_FILE, SIDE_FILES, stamp } from "./paths.ts";
 import { SCHEMA_VERSION, migrate } from "./schema.ts";
@@ -24,7 +25,8 @@ export interface OpenSettings {
   now: () => number;
 }
 
-export type OpenResult = { ok: true; conn: Connection } | { ok: false; error: unknown };
+/** `readonlyBecause`: the read-write open failed and this read-only connection keeps history readable. */
+export type OpenResult = { ok: true; conn: Connection; readonlyBecause?: unknown } | { ok: false; error: unknown };
 
 export function dbPath(dir: string): string {
   return join(dir, DB_FILE);
@@ -47,9 +49,19 @@ export function closeQuietly(conn: Connection | undefined): void {
   }
 }
 
-function connect(path: string, s: OpenSettings): Connection {
-  const forceReadonly = s.seams.forceReadonly?.() ?? false;
-  const db = forceReadonly ? new Database(path, { readonly: true }) : new Database(path, { create: true, readwrite: true });
+/** `immutable`: read-only without the -shm file, for a WAL database in a directory where it cannot be created. */
+type OpenMode = "readwrite" | "readonly" | "immutable";
+
+function openDatabase(path: string, mode: OpenMode): Database {
+  if (mode === "readwrite") return new Database(path, { create: true, readwrite: true });
+  if (mode === "readonly") return new Database(path, { readonly: true });
+  return new Database(`${pathToFileURL(path).href}?immutable=1`, constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI);
+}
+
+function connect(path: string, s: OpenSettings, requested: OpenMode): Connection {
+  const mode = requested === "readwrite" && s.seams.forceReadonly?.() ? "readonly" : requested;
+  const forceReadonly = mode !== "readwrite";
+  const db = openDatabase(path, mode);
   try {
     // PRAGMA takes no bound parameters; the value is a validated integer, never caller text.
     db.run(`PRAGMA busy_timeout = ${busyTimeout(s.busyTimeoutMs)}`);
@@ -113,15 +125,30 @@ export function openConnection(s: OpenSettings): OpenResult {
   const path = dbPath(s.dir);
   try {
     mkdirSync(s.dir, { recursive: true });
-    return { ok: true, conn: connect(path, s) };
+    return { ok: true, conn: connect(path, s, "readwrite") };
   } catch (err) {
-    if (classify(err) !== "corrupt") return { ok: false, error: err };
+    if (classify(err) !== "corrupt") return openReadonly(path, s, err);
     try {
       const aside = quarantine(path, "corrupt", s);
       s.log("error", `${path} is corrupt (${describe(err)}); moved it to ${aside} and started a fresh database`);
-      return { ok: true, conn: connect(path, s) };
+      return { ok: true, conn: connect(path, s, "readwrite") };
     } catch (again) {
       return { ok: false, error: again };
     }
   }
+}
+
+/** E.g. an existing database in a directory that became read-only: its -wal cannot be created, but it can be read. */
+function openReadonly(path: string, s: OpenSettings, cause: unknown): OpenResult {
+  try {
+    if (!existsSync(path)) return { ok: false, error: cause };
+    return { ok: true, conn: connect(path, s, "readonly"), readonlyBecause: cause };
+  } catch {
+    try {
+      return { ok: true, conn: connect(path, s, "immutable"), readonlyBecause: cause };
+    } catch {
+      // Not readable either: report the original failure.
+    }
+  }
+  return { ok: false, error: cause };
 }

@@ -66,7 +66,8 @@ export class DurableLog {
     this.conn = result.conn;
     this.needsReopen = result.conn.readonly;
     if (result.conn.readonly) {
-      this.fault(Object.assign(new Error("database opened read-only"), { code: "SQLITE_READONLY" }), "open");
+      const cause = result.readonlyBecause ?? Object.assign(new Error("database opened read-only"), { code: "SQLITE_READONLY" });
+      this.fault(cause, "open read-write");
     }
     return true;
   }

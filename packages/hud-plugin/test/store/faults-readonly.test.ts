@@ -98,6 +98,28 @@ describe("unwritable storage directory", () => {
     fresh.close();
   });
 
+  test.skipIf(!canFreeze())("an existing database in a directory that became unwritable: history stays readable", () => {
+    seed();
+    thaw = freeze(dir);
+    const { store, logs } = openStore(dir);
+    expect(store.append(STREAM, [note(3)])).toEqual([3]);
+    expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([
+      [1, "note 1", false],
+      [2, "note 2", false],
+      [3, "note 3", true],
+    ]);
+    expect(logs.some((l) => l.msg.includes("open read-write failed"))).toBe(true);
+    thaw?.();
+    thaw = undefined;
+    expect(store.flush()).toBe(true);
+    expect(store.read(STREAM).map((e) => [e.seq, e.pending ?? false])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+    ]);
+    store.close();
+  });
+
   test("a directory path that is a regular file: appends never throw; close reports what could not be written", () => {
     const blocked = join(dir, "not-a-dir");
     writeFileSync(blocked, "");
