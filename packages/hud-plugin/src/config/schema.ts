@@ -1,0 +1,59 @@
+import { Type, type Static } from "@sinclair/typebox";
+
+const Percent = Type.Number({ minimum: 0, maximum: 100 });
+const Budget = Type.Integer({ minimum: 40, maximum: 20_000 });
+const Cap = Type.Integer({ minimum: 1, maximum: 500 });
+const SectionList = Type.Array(Type.String({ minLength: 1 }));
+
+/** Options as written in opencode.json: `["agent-hud", { ...options }]`. Every key is optional. */
+export const HudOptions = Type.Object(
+  {
+    placement: Type.Optional(Type.Union([Type.Literal("tail"), Type.Literal("system")])),
+    thresholds: Type.Optional(
+      Type.Object({ compact: Type.Optional(Percent), minimal: Type.Optional(Percent), critical: Type.Optional(Percent) }, { additionalProperties: false }),
+    ),
+    budgets: Type.Optional(
+      Type.Object({ full: Type.Optional(Budget), compact: Type.Optional(Budget), minimal: Type.Optional(Budget) }, { additionalProperties: false }),
+    ),
+    caps: Type.Optional(
+      Type.Object(
+        {
+          decisions: Type.Optional(Cap),
+          notes: Type.Optional(Cap),
+          files: Type.Optional(Cap),
+          blockers: Type.Optional(Cap),
+          steps: Type.Optional(Cap),
+          todos: Type.Optional(Cap),
+          conventions: Type.Optional(Cap),
+          keyfiles: Type.Optional(Cap),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    sections: Type.Optional(Type.Object({ order: Type.Optional(SectionList), disabled: Type.Optional(SectionList) }, { additionalProperties: false })),
+    storageDir: Type.Optional(Type.String({ minLength: 1 })),
+    /** Below this usage `hud_compact` declines: compacting a mostly empty context throws away detail for nothing. */
+    compactMinPercent: Type.Optional(Percent),
+  },
+  { additionalProperties: false },
+);
+export type HudOptions = Static<typeof HudOptions>;
+
+export type HudConfig = {
+  placement: "tail" | "system";
+  thresholds: { compact: number; minimal: number; critical: number };
+  budgets: { full?: number; compact?: number; minimal?: number };
+  caps: NonNullable<HudOptions["caps"]>;
+  sections: { order?: string[]; disabled?: string[] };
+  storageDir?: string;
+  compactMinPercent: number;
+};
+
+export const defaultConfig: HudConfig = {
+  placement: "tail",
+  thresholds: { compact: 70, minimal: 85, critical: 92 },
+  budgets: {},
+  caps: {},
+  sections: {},
+  compactMinPercent: 50,
+};

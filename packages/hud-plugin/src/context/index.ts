@@ -1,0 +1,2 @@
+export { usableTokens, limitsOf, type ModelLimits } from "./limits.ts";
+export { ContextTracker, type AssistantTokens, type Usage } from "./tracker.ts";

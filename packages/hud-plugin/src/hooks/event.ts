@@ -1,0 +1,97 @@
+import type { HudEvent } from "@agent-hud/hud-components";
+import type { AssistantTokens } from "../context/index.ts";
+import type { HookContext } from "./hook-context.ts";
+import { displayPath, rememberEdit } from "./files.ts";
+import { scheduleSummarize } from "../tools/hud-compact.ts";
+
+type BusEvent = { type: string; properties: Record<string, unknown> };
+type AssistantInfo = { id: string; sessionID: string; role: string; summary?: boolean; tokens?: AssistantTokens; time?: { created?: number }; providerID?: string; modelID?: string };
+type TodoInfo = { id?: string; content?: string; status?: string; priority?: string };
+
+const TODO_STATUS = new Set(["pending", "in_progress", "completed", "cancelled"]);
+
+/** The text of the latest summary message opencode wrote for a session. */
+export async function latestSummary(ctx: HookContext, sessionID: string): Promise<string | undefined> {
+  const response = await ctx.client?.session.messages({ path: { id: sessionID } });
+  const messages = response?.data ?? [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.info.role !== "assistant" || message.info.summary !== true) continue;
+    const text = message.parts.filter((p) => p.type === "text" && typeof p.text === "string").map((p) => p.text as string).join("\n").trim();
+    if (text) return text;
+  }
+  return undefined;
+}
+
+export function eventHook(ctx: HookContext, directory: string) {
+  const record = (sessionID: string, events: HudEvent[]) =>
+    ctx.runtime.record(ctx.runtime.session(sessionID), events.map((event) => ({ scope: "session" as const, event })));
+
+  return async ({ event }: { event: BusEvent }): Promise<void> => {
+    const p = event.properties ?? {};
+    switch (event.type) {
+      case "message.updated": {
+        const info = p.info as AssistantInfo | undefined;
+        if (!info || info.role !== "assistant" || info.summary || !info.tokens) return;
+        const session = ctx.runtime.session(info.sessionID);
+        session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
+        if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
+        return;
+      }
+      case "session.compacted": {
+        const sessionID = String(p.sessionID);
+        const session = ctx.runtime.session(sessionID);
+        session.compacting = false;
+        session.tracker.reset(ctx.now());
+        const summary = (await latestSummary(ctx, sessionID)) ?? "";
+        record(sessionID, [{ kind: "compact.after", at: ctx.now(), summary }]);
+        return;
+      }
+      case "file.edited": {
+        const file = p.file;
+        const sessionID = ctx.lastActive.sessionID;
+        if (typeof file !== "string" || !file || !sessionID) return;
+        const path = displayPath(directory, file);
+        if (rememberEdit(ctx, path)) record(sessionID, [{ kind: "file.edit", at: ctx.now(), path }]);
+        return;
+      }
+      case "todo.updated": {
+        const todos = Array.isArray(p.todos) ? (p.todos as TodoInfo[]) : [];
+        const mapped = todos
+          .filter((t) => typeof t.content === "string" && TODO_STATUS.has(String(t.status)))
+          .map((t, i) => ({
+            id: t.id ?? String(i + 1),
+            content: t.content!,
+            status: t.status as "pending" | "in_progress" | "completed" | "cancelled",
+            ...(t.priority ? { priority: t.priority } : {}),
+          }));
+        record(String(p.sessionID), [{ kind: "todo.sync", at: ctx.now(), todos: mapped }]);
+        return;
+      }
+      case "session.created":
+      case "session.updated": {
+        const info = p.info as { id?: string; parentID?: string } | undefined;
+        if (!info?.id || !info.parentID) return;
+        const session = ctx.runtime.session(info.id);
+        session.parentID = info.parentID;
+        ctx.runtime.refresh(session);
+        if (session.cache.state.parentID !== info.parentID) record(info.id, [{ kind: "session.link", at: ctx.now(), parentID: info.parentID }]);
+        ctx.runtime.touch(session);
+        return;
+      }
+      case "session.idle": {
+        const session = ctx.runtime.session(String(p.sessionID));
+        session.compacting = false;
+        if (session.compactRequested) {
+          session.compactRequested = false;
+          scheduleSummarize(ctx, session);
+        }
+        return;
+      }
+      case "session.error": {
+        if (typeof p.sessionID === "string") ctx.runtime.session(p.sessionID).compacting = false;
+        return;
+      }
+    }
+  };
+}

@@ -1,0 +1,41 @@
+import { isAbsolute, relative } from "node:path";
+import type { HookContext } from "./hook-context.ts";
+
+const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm;
+
+/** File paths a built-in tool call read or changed, from its arguments. */
+export function touchedFiles(tool: string, args: unknown): { path: string; edited: boolean }[] {
+  const a = (args ?? {}) as { filePath?: unknown; patchText?: unknown };
+  const filePath = typeof a.filePath === "string" && a.filePath.length > 0 ? a.filePath : undefined;
+  switch (tool) {
+    case "read":
+      return filePath ? [{ path: filePath, edited: false }] : [];
+    case "edit":
+    case "write":
+    case "multiedit":
+      return filePath ? [{ path: filePath, edited: true }] : [];
+    case "patch":
+    case "apply_patch":
+      if (typeof a.patchText !== "string") return [];
+      return [...a.patchText.matchAll(PATCH_FILE)].map((m) => ({ path: m[1]!.trim(), edited: true }));
+    default:
+      return [];
+  }
+}
+
+/** Paths inside the project are shown relative to it; anything else stays as given. */
+export function displayPath(directory: string, path: string): string {
+  if (!isAbsolute(path)) return path;
+  const rel = relative(directory, path);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
+}
+
+/** Edits seen through both `file.edited` and `tool.execute.after` are counted once. */
+export const EDIT_DEDUPE_MS = 2_000;
+
+export function rememberEdit(ctx: HookContext, path: string): boolean {
+  const now = ctx.now();
+  const last = ctx.recentEdits.get(path);
+  ctx.recentEdits.set(path, now);
+  return last === undefined || now - last > EDIT_DEDUPE_MS;
+}

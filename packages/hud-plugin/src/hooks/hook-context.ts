@@ -1,0 +1,24 @@
+import type { HudConfig } from "../config/index.ts";
+import type { Logger } from "../log/index.ts";
+import type { HudRuntime } from "../runtime/hud-runtime.ts";
+
+/** The slice of opencode's SDK client the hooks and tools call. */
+export type HudClient = {
+  session: {
+    messages(options: { path: { id: string } }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
+    summarize(options: { path: { id: string }; body: { providerID: string; modelID: string } }): Promise<unknown>;
+  };
+};
+
+/** Everything a hook needs; built once per plugin instance. */
+export type HookContext = {
+  runtime: HudRuntime;
+  config: HudConfig;
+  log: Logger;
+  client: HudClient | undefined;
+  now: () => number;
+  /** Session of the latest LLM call, for bus events that carry no session (file.edited). */
+  lastActive: { sessionID: string | undefined };
+  /** Path -> when its last edit was recorded. */
+  recentEdits: Map<string, number>;
+};

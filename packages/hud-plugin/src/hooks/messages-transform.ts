@@ -1,0 +1,32 @@
+import type { AssistantTokens } from "../context/index.ts";
+import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
+import type { SessionRuntime } from "../runtime/session-runtime.ts";
+import type { HookContext } from "./hook-context.ts";
+
+/** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
+export function trackTokens(session: SessionRuntime, messages: readonly TransformMessage[]): void {
+  for (const message of messages) {
+    const info = message.info as { id: string; role: string; summary?: boolean; tokens?: AssistantTokens; time?: { created?: number }; providerID?: string; modelID?: string };
+    if (info.role !== "assistant" || info.summary || !info.tokens) continue;
+    session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
+    if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
+  }
+}
+
+export function messagesTransform(ctx: HookContext) {
+  return async (_input: unknown, output: { messages: TransformMessage[] }): Promise<void> => {
+    const sessionID = sessionOf(output.messages);
+    if (!sessionID) return;
+    const session = ctx.runtime.session(sessionID);
+    ctx.lastActive.sessionID = sessionID;
+    trackTokens(session, output.messages);
+    if (session.compacting) return;
+    ctx.runtime.touch(session);
+    ctx.runtime.record(session, [{ scope: "session", event: { kind: "turn", at: ctx.now() } }]);
+    if (ctx.config.placement !== "tail") return;
+    const result = ctx.runtime.render(session);
+    if (!result) return;
+    const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
+    if (tail) output.messages.push(tail);
+  };
+}

@@ -1,0 +1,20 @@
+import { limitsOf } from "../context/index.ts";
+import { preamble } from "../placement/preamble.ts";
+import { wrapHud } from "../placement/tail-message.ts";
+import type { HookContext } from "./hook-context.ts";
+
+// opencode's title call goes through the same hook; it gets nothing from the HUD.
+const TITLE_MARKER = "You are a title generator";
+
+export function systemTransform(ctx: HookContext) {
+  const text = preamble(ctx.config);
+  return async (input: { sessionID?: string; model: unknown }, output: { system: string[] }): Promise<void> => {
+    if (output.system.some((s) => s.includes(TITLE_MARKER))) return;
+    const session = input.sessionID ? ctx.runtime.session(input.sessionID) : undefined;
+    session?.tracker.setLimits(limitsOf(input.model));
+    output.system.push(text);
+    if (ctx.config.placement !== "system" || !session || session.compacting) return;
+    const result = ctx.runtime.render(session);
+    if (result) output.system.push(wrapHud(result.markdown));
+  };
+}

@@ -1,0 +1,1 @@
+export { createLogger, errorLine, type Level, type Logger, type AppLogClient } from "./logger.ts";

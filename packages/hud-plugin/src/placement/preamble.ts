@@ -1,0 +1,21 @@
+import type { HudConfig } from "../config/index.ts";
+
+/**
+ * The only text the plugin puts in system[] under the default placement. It depends on the options alone,
+ * so it is byte-identical on every call and the provider's cached prefix survives.
+ */
+export function preamble(config: Pick<HudConfig, "placement">): string {
+  const where =
+    config.placement === "tail"
+      ? "It is refreshed on every call and arrives as the last message of the conversation, after the user's latest words."
+      : "It is refreshed on every call and appears below in this system prompt.";
+  return [
+    "# Agent HUD",
+    `You have a HUD: a live display of your working state (task, decisions, notes, next steps, blockers, active files) and of how full your context window is. ${where} It is not a message from the user.`,
+    "The HUD survives context compaction; the conversation may not. Keep it current with the `hud` tool, whose argument is `{ tool: \"<operation>\", args: { ... } }`:",
+    "- set the task as soon as you know it: `{ tool: \"task.set\", args: { description } }`",
+    "- record decisions with their reasons (`decisions.record`), facts worth keeping (`notes.add`), next steps (`steps.add`, `steps.complete`) and blockers (`blockers.add`, `blockers.remove`)",
+    "- `help` lists every operation with its argument shape; `snapshot` shows all items with their ids; `history` shows recent changes",
+    "When the HUD says context is nearly full, save what matters to it first, then call `hud_compact` to summarize the conversation on your own terms.",
+  ].join("\n");
+}

@@ -1,0 +1,53 @@
+import { hudToolJsonSchema } from "@agent-hud/hud-components";
+import type { Hooks, PluginInput } from "@opencode-ai/plugin";
+import { parseConfig } from "./config/index.ts";
+import { eventHook } from "./hooks/event.ts";
+import { guard } from "./hooks/guard.ts";
+import type { HookContext, HudClient } from "./hooks/hook-context.ts";
+import { messagesTransform } from "./hooks/messages-transform.ts";
+import { sessionCompacting } from "./hooks/session-compacting.ts";
+import { systemTransform } from "./hooks/system-transform.ts";
+import { toolExecuteAfter } from "./hooks/tool-execute-after.ts";
+import { createLogger, type AppLogClient } from "./log/index.ts";
+import { HudRuntime } from "./runtime/hud-runtime.ts";
+import { EventStore, projectKeyFor } from "./store/index.ts";
+import { hudCompactTool } from "./tools/hud-compact.ts";
+import { hudTool } from "./tools/hud.ts";
+
+/** Assembles the hooks of one plugin instance (one per opencode project directory). */
+export async function createHooks(input: PluginInput, options?: Record<string, unknown>): Promise<Hooks> {
+  const log = createLogger(input.client as unknown as AppLogClient);
+  const { config, problems } = parseConfig(options);
+  for (const problem of problems) log.once(`config:${problem.path}`, "warn", problem.message);
+  const now = () => Date.now();
+  // opencode reports "/" as the worktree of a directory outside any git repository
+  const worktree = input.worktree && input.worktree !== "/" ? input.worktree : input.directory;
+  const store = EventStore.open({
+    ...(config.storageDir ? { dir: config.storageDir } : {}),
+    log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
+  });
+  const runtime = new HudRuntime({ store, config, log, directory: input.directory, projectKey: projectKeyFor(worktree), now });
+  const ctx: HookContext = {
+    runtime,
+    config,
+    log,
+    client: input.client as unknown as HudClient,
+    now,
+    lastActive: { sessionID: undefined },
+    recentEdits: new Map(),
+  };
+  const jsonSchema = hudToolJsonSchema();
+  return {
+    tool: { hud: hudTool(ctx), hud_compact: hudCompactTool(ctx) },
+    "tool.definition": guard(log, "tool.definition", async (hookInput: { toolID: string }, output: { description: string; parameters: unknown }) => {
+      // opencode sends `jsonSchema` verbatim when set: the TypeBox-derived schema, not a zod approximation
+      if (hookInput.toolID === "hud") (output as { jsonSchema?: unknown }).jsonSchema = jsonSchema;
+    }),
+    "experimental.chat.system.transform": guard(log, "system transform", systemTransform(ctx)),
+    "experimental.chat.messages.transform": guard(log, "messages transform", messagesTransform(ctx) as never),
+    "experimental.session.compacting": guard(log, "session.compacting", sessionCompacting(ctx)),
+    "tool.execute.after": guard(log, "tool.execute.after", toolExecuteAfter(ctx, input.directory)),
+    event: guard(log, "event", eventHook(ctx, input.directory) as never),
+    dispose: async () => store.close(),
+  };
+}

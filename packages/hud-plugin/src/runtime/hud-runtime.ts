@@ -1,0 +1,150 @@
+import {
+  hasUnfinishedWork,
+  makeContextInfo,
+  renderHud,
+  replay,
+  resumeSummary,
+  type ContextInfo,
+  type HudEvent,
+  type HudState,
+  type HudView,
+  type ProjectorOptions,
+  type RenderResult,
+} from "@agent-hud/hud-components";
+import type { HudConfig } from "../config/index.ts";
+import { loadCustomSections } from "../custom/index.ts";
+import type { Logger } from "../log/index.ts";
+import { validateSessionID } from "../store/index.ts";
+import type { EventLog } from "./ports.ts";
+import { SessionRuntime } from "./session-runtime.ts";
+import { StreamCache, type FoldOutcome } from "./stream-cache.ts";
+
+export type RuntimeDeps = {
+  store: EventLog;
+  config: HudConfig;
+  log: Logger;
+  directory: string;
+  projectKey: string;
+  now: () => number;
+};
+
+export type ScopedEvent = { scope: "session" | "project"; event: HudEvent };
+
+/**
+ * The plugin's state: one StreamCache per stream, caught up from the store before every read so events
+ * written by another opencode process show up on the next call.
+ */
+export class HudRuntime {
+  private readonly sessions = new Map<string, SessionRuntime>();
+  private readonly project: StreamCache;
+  readonly projector: ProjectorOptions;
+
+  constructor(readonly deps: RuntimeDeps) {
+    this.projector = { caps: deps.config.caps };
+    this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
+  }
+
+  /** The session's runtime; throws one line for an id that is not a plain opencode session id. */
+  session(sessionID: string): SessionRuntime {
+    let session = this.sessions.get(sessionID);
+    if (!session) {
+      session = new SessionRuntime(validateSessionID(sessionID), this.projector);
+      this.sessions.set(sessionID, session);
+    }
+    return session;
+  }
+
+  /** Folds new events of the session, its parent and the project. */
+  refresh(session: SessionRuntime): void {
+    session.cache.catchUp(this.deps.store);
+    this.project.catchUp(this.deps.store);
+    session.parentID ??= session.cache.state.parentID;
+    if (session.parentID) this.session(session.parentID).cache.catchUp(this.deps.store);
+  }
+
+  view(session: SessionRuntime): HudView {
+    this.refresh(session);
+    const view: HudView = { session: session.cache.state, project: this.project.state };
+    if (session.parentID) view.parent = this.session(session.parentID).cache.state;
+    const resume = this.resumeHint(session);
+    if (resume) view.resume = resume;
+    return view;
+  }
+
+  /** Appends events (grouped per stream, one transaction each) and returns the reducer's outcome per event. */
+  record(session: SessionRuntime, events: ScopedEvent[]): FoldOutcome[] {
+    const outcomes: FoldOutcome[] = [];
+    for (const scope of ["session", "project"] as const) {
+      const group = events.map((e, index) => ({ ...e, index })).filter((e) => e.scope === scope);
+      if (group.length === 0) continue;
+      const cache = scope === "session" ? session.cache : this.project;
+      const seqs = this.deps.store.append(cache.stream, group.map((e) => e.event));
+      const folded = cache.catchUp(this.deps.store, new Set(seqs));
+      group.forEach((e, i) => {
+        const seq = seqs[i];
+        outcomes[e.index] = (seq !== undefined && folded.get(seq)) || { ok: true };
+      });
+    }
+    return outcomes;
+  }
+
+  context(session: SessionRuntime): ContextInfo {
+    const usage = session.tracker.usage();
+    return makeContextInfo({ usedTokens: usage.usedTokens, usableTokens: usage.usableTokens, history: usage.history }, this.deps.config.thresholds);
+  }
+
+  /**
+   * Renders the session's HUD. On failure the last good HUD is returned (logged once per distinct
+   * error), so an LLM call never goes out with a broken or missing HUD when a good one existed.
+   */
+  render(session: SessionRuntime, context?: ContextInfo): RenderResult | undefined {
+    try {
+      const view = this.view(session);
+      const result = renderHud(view, context ?? this.context(session), {
+        budgets: this.deps.config.budgets,
+        now: this.deps.now(),
+        directory: this.deps.directory,
+        sections: this.deps.config.sections as never,
+        custom: loadCustomSections(this.deps.directory),
+      });
+      session.lastGood = result;
+      return result;
+    } catch (error) {
+      this.deps.log.once(`render:${String(error)}`, "error", `agent-hud: render failed, using the last good HUD: ${String(error)}`);
+      return session.lastGood;
+    }
+  }
+
+  /** The previous session of this project, replayed, if it left a task or open steps. */
+  resumeSource(session: SessionRuntime): { sessionID: string; state: HudState } | undefined {
+    if (session.resumeSource === undefined) {
+      session.resumeSource = null;
+      const last = this.deps.store.lastSession(this.deps.projectKey, session.id);
+      if (last) {
+        const events = this.deps.store.read(`session:${last.sessionID}`).map((e) => e.event as HudEvent);
+        const state = replay("session", events, this.projector);
+        if (hasUnfinishedWork(state)) session.resumeSource = { sessionID: last.sessionID, state };
+      }
+    }
+    return session.resumeSource ?? undefined;
+  }
+
+  private resumeHint(session: SessionRuntime): HudView["resume"] {
+    const state = session.cache.state;
+    if (state.task || state.resumedFrom || session.parentID || state.agentEdits > 0) return undefined;
+    const source = this.resumeSource(session);
+    if (!source) return undefined;
+    const summary = resumeSummary(source.state);
+    return { sessionID: source.sessionID, openSteps: summary.openSteps, ...(summary.task ? { task: summary.task } : {}) };
+  }
+
+  /** Records that the session is active now (for "last session of this project"). */
+  touch(session: SessionRuntime): void {
+    this.deps.store.touchSession({
+      sessionID: session.id,
+      projectKey: this.deps.projectKey,
+      now: this.deps.now(),
+      ...(session.parentID ? { parentID: session.parentID } : {}),
+    });
+  }
+}

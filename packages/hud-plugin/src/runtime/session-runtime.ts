@@ -1,0 +1,28 @@
+import type { HudState, ProjectorOptions, RenderResult } from "@agent-hud/hud-components";
+import { ContextTracker } from "../context/index.ts";
+import { StreamCache } from "./stream-cache.ts";
+
+export type ModelRef = { providerID: string; modelID: string };
+
+/** In-memory state of one opencode session: its folded stream plus what the hooks learn along the way. */
+export class SessionRuntime {
+  readonly cache: StreamCache;
+  readonly tracker = new ContextTracker();
+  parentID: string | undefined;
+  model: ModelRef | undefined;
+  /** The last HUD that rendered without error, reused when a later render fails. */
+  lastGood: RenderResult | undefined;
+  /** Set by the compacting hook so the compaction request is not given a second copy of the HUD. */
+  compacting = false;
+  /** `hud_compact` asked for a summary; it runs once the session is idle, never inside the tool. */
+  compactRequested = false;
+  /** Where `hud resume` would copy from, looked up once per session. */
+  resumeSource: { sessionID: string; state: HudState } | null | undefined;
+
+  constructor(
+    readonly id: string,
+    projector: ProjectorOptions,
+  ) {
+    this.cache = new StreamCache(`session:${id}`, "session", projector);
+  }
+}

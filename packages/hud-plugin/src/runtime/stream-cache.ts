@@ -1,0 +1,52 @@
+import { applyEvent, emptyState, type HudEvent, type HudState, type ProjectorOptions } from "@agent-hud/hud-components";
+import type { EventReader } from "./ports.ts";
+
+export type FoldOutcome = { ok: true; id?: string; ids?: string[] } | { ok: false; reason: string };
+
+/**
+ * The folded state of one event stream, kept in memory and caught up from the store by seq. Events the
+ * store still holds in memory (`pending`, provisional seq) are folded on top of the durable state but
+ * never advance the durable seq, so a re-sequenced flush cannot be skipped or applied twice.
+ */
+export class StreamCache {
+  private durable: HudState;
+  private seq = 0;
+  private current: HudState;
+
+  constructor(
+    readonly stream: string,
+    scope: "session" | "project",
+    private readonly projector: ProjectorOptions,
+  ) {
+    this.durable = emptyState(scope);
+    this.current = this.durable;
+  }
+
+  get state(): HudState {
+    return this.current;
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Folds everything new in the store; returns the outcomes of the events whose seqs are in `watch`. */
+  catchUp(store: EventReader, watch?: ReadonlySet<number>): Map<number, FoldOutcome> {
+    const outcomes = new Map<number, FoldOutcome>();
+    let durable = this.durable;
+    let tentative: HudState | undefined;
+    for (const entry of store.read(this.stream, this.seq)) {
+      const base = tentative ?? durable;
+      const result = applyEvent(base, entry.event as HudEvent, this.projector);
+      if (watch?.has(entry.seq)) outcomes.set(entry.seq, result.outcome);
+      if (entry.pending || tentative) tentative = result.state;
+      else {
+        durable = result.state;
+        this.seq = entry.seq;
+      }
+    }
+    this.durable = durable;
+    this.current = tentative ?? durable;
+    return outcomes;
+  }
+}

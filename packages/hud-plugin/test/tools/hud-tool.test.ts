@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+
+let oc: FakeOpencode;
+beforeEach(async () => {
+  oc = await fakeOpencode();
+});
+afterEach(() => oc.close());
+
+const snapshot = (sessionID = "ses_a") => oc.hud(sessionID, "snapshot");
+
+describe("hud tool", () => {
+  test("mutating operations return the new item's id", async () => {
+    expect(await oc.hud("ses_a", "notes.add", { content: "first" })).toBe("ok: added note n1");
+    expect(await oc.hud("ses_a", "notes.add", { content: "second" })).toBe("ok: added note n2");
+    expect(await oc.hud("ses_a", "decisions.record", { summary: "use WAL", details: "two writers" })).toBe("ok: recorded decision d1");
+    expect(await oc.hud("ses_a", "notes.remove", { id: "n1" })).toContain("n1");
+    const snap = await snapshot();
+    expect(snap).toContain("second");
+    expect(snap).not.toContain("first");
+    expect(snap).toContain("use WAL");
+  });
+
+  test("bad operation or args: one line naming the problem and the shape, state unchanged", async () => {
+    await oc.hud("ses_a", "notes.add", { content: "keep" });
+    const before = await snapshot();
+    const failures: Array<[unknown, unknown, RegExp]> = [
+      ["notes.add", { text: "x" }, /content/],
+      ["notes.ad", { content: "x" }, /notes\.add/],
+      ["notes.remove", { id: "n9" }, /n9/],
+      [42, undefined, /operation/],
+      ["task.set", { description: "" }, /description/],
+    ];
+    for (const [tool, args, pattern] of failures) {
+      const error = await oc.hud("ses_a", tool, args).then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+      expect(error).toMatch(pattern);
+      expect(error!.split("\n")).toHaveLength(1);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  test("args sent as a JSON string are accepted", async () => {
+    expect(await oc.hud("ses_a", "notes.add", JSON.stringify({ content: "stringified" }))).toBe("ok: added note n1");
+  });
+
+  test("help lists operations with their shapes; history comes from the store", async () => {
+    const help = await oc.hud("ses_a", "help");
+    expect(help).toContain("notes.add");
+    expect(help).toContain("content");
+    await oc.hud("ses_a", "task.set", { description: "T" });
+    await oc.hud("ses_a", "notes.add", { content: "N" });
+    const history = await oc.hud("ses_a", "history", { limit: 1 });
+    expect(history).toContain("note.add");
+    expect(history).not.toContain("task.set");
+    expect(await oc.hud("ses_a", "history")).toContain("task.set");
+    await expect(oc.hud("ses_a", "history", { limit: "all" })).rejects.toThrow(/limit/);
+  });
+
+  test("project-scoped items are shared by the sessions of the project", async () => {
+    expect(await oc.hud("ses_a", "notes.add", { content: "shared fact", scope: "project" })).toBe("ok: added note pn1");
+    const messages = [oc.user("ses_b", "hi")];
+    expect(tailText(await oc.transform(messages), messages)).toContain("shared fact");
+  });
+
+  test("resume copies the previous session's task and open steps", async () => {
+    await oc.hud("ses_a", "task.set", { description: "Unfinished migration" });
+    await oc.hud("ses_a", "steps.add", { description: "run the backfill" });
+    await oc.transform([oc.user("ses_a", "x")]);
+    const fresh = [oc.user("ses_b", "new session")];
+    expect(tailText(await oc.transform(fresh), fresh)).toContain("Unfinished migration");
+    expect(await oc.hud("ses_b", "resume")).toContain("ok: resumed");
+    const snap = await snapshot("ses_b");
+    expect(snap).toContain("Unfinished migration");
+    expect(snap).toContain("run the backfill");
+  });
+
+  test("the tool.definition hook sends the TypeBox JSON schema for hud only", async () => {
+    const output: Record<string, unknown> = { description: "d", parameters: {} };
+    await oc.hooks["tool.definition"]({ toolID: "hud" }, output as never);
+    const schema = output.jsonSchema as { properties?: Record<string, unknown>; required?: string[] };
+    expect(schema.properties).toHaveProperty("tool");
+    expect(schema.properties).toHaveProperty("args");
+    const other: Record<string, unknown> = { description: "d", parameters: {} };
+    await oc.hooks["tool.definition"]({ toolID: "read" }, other as never);
+    expect(other.jsonSchema).toBeUndefined();
+  });
+});
+
+describe("hud_compact", () => {
+  test("declines below half full, else records a snapshot and summarizes once the session is idle", async () => {
+    await oc.system("ses_a");
+    await oc.transform([oc.user("ses_a", "a"), oc.assistant("ses_a", 20_000)]);
+    expect(await oc.compact("ses_a")).toMatch(/^declined: context is 10% full/);
+    await oc.transform([oc.user("ses_a", "a"), oc.assistant("ses_a", 120_000)]);
+    expect(await oc.compact("ses_a")).toMatch(/^ok: context is 63% full/);
+    expect(oc.summarized).toHaveLength(0);
+    expect(await oc.hud("ses_a", "history")).toContain("context.snapshot");
+    await oc.event("session.idle", { sessionID: "ses_a" });
+    await Bun.sleep(5);
+    expect(oc.summarized).toEqual([{ path: { id: "ses_a" }, body: { providerID: "fake", modelID: "m" } }]);
+    await oc.event("session.idle", { sessionID: "ses_a" });
+    await Bun.sleep(5);
+    expect(oc.summarized).toHaveLength(1);
+  });
+});
