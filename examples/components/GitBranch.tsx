@@ -4,7 +4,7 @@
  *
  * A HUD component is called on every LLM request; this one is user code running inside the plugin,
  * so it may read the repository itself: the branch from `.git/HEAD` (a file read), the dirty files
- * from `git status` (one short-lived process, reused for a few seconds).
+ * from `git status` (one short-lived process, reused for a second).
  */
 import type { HudComponentProps } from "@agent-hud/hud-components";
 import { execFileSync } from "node:child_process";
@@ -19,7 +19,8 @@ export const priority = 35;
 type Dirty = { path: string; status: string };
 type Repo = { branch: string; dirty: Dirty[] | undefined; error?: string };
 
-const REUSE_MS = 3_000;
+// The budget fitter may render a section at several densities in one call: one git run serves them all.
+const REUSE_MS = 1_000;
 const MAX_FILES = { full: 8, compact: 3, minimal: 0 } as const;
 const cache = new Map<string, { at: number; repo: Repo | null }>();
 
