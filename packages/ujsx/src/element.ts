@@ -20,9 +20,14 @@ export function h(
   props?: (Record<string, unknown> & { key?: Key }) | null,
   ...children: Child[]
 ): UJsxElement {
-  const all: Record<string, unknown> & { children?: Child } = { ...props };
-  const key = all.key as Key | undefined;
-  if (key !== undefined) delete all.key;
+  const all: Record<string, unknown> & { children?: Child } = {};
+  let key: Key | undefined;
+  if (props) {
+    for (const name in props) {
+      if (name === "key") key = props.key;
+      else all[name] = props[name];
+    }
+  }
   if (children.length === 1) all.children = children[0];
   else if (children.length > 1) all.children = children;
   return createElement(type, all, key);

@@ -9,7 +9,7 @@ export { defineNode } from "./node-kind.ts";
 export * from "./nodes/index.ts";
 export { resolve, type ResolveOptions } from "./resolve.ts";
 export { TransformRegistry, type TransformRule, type UnknownHandlers } from "./registry.ts";
-export { toMarkdown, type ToMarkdownOptions } from "./to-markdown.ts";
+export { mdastToMarkdown, toMarkdown, type ToMarkdownOptions } from "./to-markdown.ts";
 export { toMdast } from "./to-mdast.ts";
 export type { MdastResult, ToMdastHandler, ToMdastState } from "./to-mdast/state.ts";
 export { isPhrasing } from "./to-mdast/state.ts";

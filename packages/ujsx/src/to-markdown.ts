@@ -1,3 +1,4 @@
+import type { Root } from "mdast";
 import { toMarkdown as serialize } from "mdast-util-to-markdown";
 import { defaultRegistry } from "./default-registry.ts";
 import { isUJsxElement } from "./element.ts";
@@ -10,11 +11,16 @@ import type { ValidationMode } from "./validate.ts";
 
 export type ToMarkdownOptions = { registry?: TransformRegistry; mode?: ValidationMode; path?: string };
 
+/** Serialise an mdast tree with the package's fixed markdown settings (for callers that cache mdast). */
+export function mdastToMarkdown(tree: Root): string {
+  return serialize(tree, toMarkdownOptions);
+}
+
 /** Resolve (when given JSX), convert to mdast, serialise as GFM. Always ends with "\n" (empty tree: ""). */
 export function toMarkdown(tree: Child | UNode, options: ToMarkdownOptions = {}): string {
   const registry = options.registry ?? defaultRegistry;
   const node = isResolved(tree) ? tree : resolve(tree, { registry, mode: options.mode, path: options.path });
-  return serialize(toMdast(node, { registry }), toMarkdownOptions);
+  return mdastToMarkdown(toMdast(node, { registry }));
 }
 
 // A resolved root is passed through as is; anything else (JSX, arrays, strings, loose nodes) is resolved.

@@ -55,7 +55,7 @@ describe("containment: agent text never changes block structure", () => {
         }),
         { numRuns: 1000 },
       );
-    });
+    }, 30_000);
   }
 
   test("the block structure compared is not trivially equal", () => {

@@ -1,4 +1,4 @@
-import type { BlockContent, DefinitionContent, Nodes, PhrasingContent, Root, RootContent } from "mdast";
+import type { BlockContent, DefinitionContent, Nodes, PhrasingContent, Root } from "mdast";
 
 export type FlowContent = BlockContent | DefinitionContent;
 import { u } from "unist-builder";
@@ -74,21 +74,7 @@ export class ToMdastContext implements ToMdastState {
   }
 
   flow(parent: UElement): FlowContent[] {
-    const out: FlowContent[] = [];
-    let run: PhrasingContent[] | undefined;
-    for (const node of this.all(parent)) {
-      if (isPhrasing(node)) {
-        (run ??= []).push(node);
-        continue;
-      }
-      if (run !== undefined) {
-        out.push(u("paragraph", run));
-        run = undefined;
-      }
-      out.push(node as FlowContent);
-    }
-    if (run !== undefined) out.push(u("paragraph", run));
-    return out;
+    return groupFlow(this.all(parent));
   }
 
   phrasing(parent: UElement): PhrasingContent[] {
@@ -113,13 +99,28 @@ export class ToMdastContext implements ToMdastState {
       node.type === "root" ? (node as UElement) : { type: "root", props: {}, children: [node] };
     const result = this.one(top, -1);
     if (result && !Array.isArray(result) && result.type === "root") return result;
-    return u("root", this.flowOf(result));
+    // A replaced root rule returned loose content: give it the same block treatment as children.
+    return u("root", groupFlow(result === undefined || result === null ? [] : Array.isArray(result) ? result : [result]));
   }
+}
 
-  private flowOf(result: MdastResult): RootContent[] {
-    const nodes = result === undefined || result === null ? [] : Array.isArray(result) ? result : [result];
-    return nodes as RootContent[];
+/** Runs of inline content become paragraphs; blocks pass through. */
+function groupFlow(nodes: Nodes[]): FlowContent[] {
+  const out: FlowContent[] = [];
+  let run: PhrasingContent[] | undefined;
+  for (const node of nodes) {
+    if (isPhrasing(node)) {
+      (run ??= []).push(node);
+      continue;
+    }
+    if (run !== undefined) {
+      out.push(u("paragraph", run));
+      run = undefined;
+    }
+    out.push(node as FlowContent);
   }
+  if (run !== undefined) out.push(u("paragraph", run));
+  return out;
 }
 
 function unknownNode(node: UElement, state: ToMdastState): never {
