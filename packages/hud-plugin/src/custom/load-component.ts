@@ -25,6 +25,8 @@ export function loadComponent(file: ComponentFile, stamp: string): CustomSection
     if (typeof component !== "function")
       throw new Error(`no default export component; expected export default function ${file.name}(props) returning JSX`);
     const meta = readMetadata(module);
+    // error paths name components by function name; an anonymous default export would read "default"
+    if (!component.name || component.name === "default") Object.defineProperty(component, "name", { value: file.name });
     return {
       name: meta.name ?? file.name,
       component: component as Component<HudComponentProps>,

@@ -62,3 +62,8 @@ describe("a file that cannot be used renders one line naming it, the rest of the
     expect(errorLine("BadNode.tsx")).toMatch(/BadNode\.tsx: .*depth/);
   });
 });
+
+test("an anonymous default export is named after its file in error paths", () => {
+  dirs.write("Anon.tsx", `export default () => <list><item checked="yes"><paragraph>x</paragraph></item></list>;\n`);
+  expect(errorLine("Anon.tsx")).toContain("at Anon > Anon > list > item");
+});
