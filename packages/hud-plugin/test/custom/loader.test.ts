@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { clearCustomSections, loadCustomSections } from "../../src/custom/index.ts";
 import { render, tempDirs } from "./helpers.ts";
 
@@ -68,6 +68,23 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
     expect(md).toContain("global only");
     expect(md).toContain("project shared");
     expect(md).not.toContain("global shared");
+  });
+
+  test("a global folder and a component file that are symlinks (dotfiles) load like plain ones", () => {
+    const real = join(dirname(dirs.project), "dotfiles", "hud");
+    mkdirSync(real, { recursive: true });
+    writeFileSync(join(real, "Dot.tsx"), `export default () => <paragraph>from dotfiles</paragraph>;\n`);
+    writeFileSync(join(real, "Shared.tsx"), `export default () => <paragraph>linked into the project</paragraph>;\n`);
+    mkdirSync(dirname(dirs.globalDir), { recursive: true });
+    symlinkSync(real, dirs.globalDir);
+    mkdirSync(join(dirs.project, ".opencode", "hud"), { recursive: true });
+    symlinkSync(join(real, "Shared.tsx"), join(dirs.project, ".opencode", "hud", "Linked.tsx"));
+    const sections = load();
+    expect(sections.map((s) => s.name)).toEqual(["Dot", "Linked", "Shared"]);
+    const md = render(sections);
+    expect(md).toContain("from dotfiles");
+    expect(md).toContain("linked into the project");
+    expect(md).not.toContain("failed");
   });
 
   test("no folders, no sections", () => {
