@@ -44,6 +44,15 @@ describe("JSX runtime", () => {
 });
 
 describe("resolve", () => {
+  test("components may return strings, arrays or null, and are typed as JSX tags", () => {
+    const Word: Component<{ n: number }> = ({ n }) => (n > 0 ? `word${n}` : null);
+    const Words: Component = () => [<Word n={1} />, " ", <Word n={2} />, <Word n={0} />];
+    // @ts-expect-error n is required
+    const missing = <Word />;
+    expect(missing.type).toBe(Word);
+    expect(toMarkdown(<paragraph><Words /></paragraph>)).toBe("word1 word2\n");
+  });
+
   test("function components receive props and children", () => {
     const Box: Component<{ title: string }> = ({ title, children }) => (
       <section>
