@@ -188,5 +188,5 @@ function block(depth: number): fc.Arbitrary<UElement> {
 
 /** Random documents in the subset markdown can represent exactly (sections flatten on the way back). */
 export const documentArb = fc
-  .array(block(2), { minLength: 1, maxLength: 4 })
+  .array(block(2), { minLength: 1, maxLength: 3 })
   .map((children) => el("root", {}, children));
