@@ -15,6 +15,8 @@ export type ChatMessage = { role: string; content: unknown; tool_calls?: unknown
 export type RecordedRequest = {
   index: number;
   kind: RequestKind;
+  /** ms since epoch when the request arrived */
+  at: number;
   body: { messages: ChatMessage[]; tools?: Array<{ function: { name: string; parameters?: unknown } }>; [k: string]: unknown };
   reply: Reply;
 };
@@ -26,7 +28,8 @@ export type FakeLlmOptions = {
 };
 
 const TITLE_MARKER = "title generator";
-const COMPACTION_MARKER = "summarizing conversations";
+// opencode 1.18's compaction agent; it sends the whole conversation serialized into one user message
+const COMPACTION_MARKERS = ["context summarization agent", "summarizing conversations"];
 
 export function textOf(content: unknown): string {
   if (typeof content === "string") return content;
@@ -43,7 +46,7 @@ export function systemText(body: RecordedRequest["body"]): string {
 export function classify(body: RecordedRequest["body"]): RequestKind {
   const system = systemText(body);
   if (system.includes(TITLE_MARKER)) return "title";
-  if (system.includes(COMPACTION_MARKER)) return "compaction";
+  if (COMPACTION_MARKERS.some((marker) => system.includes(marker))) return "compaction";
   return "agent";
 }
 
@@ -122,7 +125,7 @@ export class FakeLlm {
     const body = (await req.json()) as RecordedRequest["body"];
     const kind = classify(body);
     const reply = this.nextReply(kind);
-    const record: RecordedRequest = { index: this.counter++, kind, body, reply };
+    const record: RecordedRequest = { index: this.counter++, kind, at: Date.now(), body, reply };
     this.requests.push(record);
     this.notify();
     if ("error" in reply)

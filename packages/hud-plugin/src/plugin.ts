@@ -8,6 +8,7 @@ import { messagesTransform } from "./hooks/messages-transform.ts";
 import { sessionCompacting } from "./hooks/session-compacting.ts";
 import { systemTransform } from "./hooks/system-transform.ts";
 import { toolExecuteAfter } from "./hooks/tool-execute-after.ts";
+import { ModelLimitsBook } from "./context/index.ts";
 import { createLogger, type AppLogClient } from "./log/index.ts";
 import { HudRuntime } from "./runtime/hud-runtime.ts";
 import { EventStore, projectKeyFor } from "./store/index.ts";
@@ -34,10 +35,12 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     client: input.client as unknown as HudClient,
     now,
     lastActive: { sessionID: undefined },
+    limits: new ModelLimitsBook(),
     recentEdits: new Map(),
   };
   const jsonSchema = hudToolJsonSchema();
   return {
+    config: guard(log, "config", async (opencodeConfig: unknown) => ctx.limits.learnConfig(opencodeConfig)),
     tool: { hud: hudTool(ctx), hud_compact: hudCompactTool(ctx) },
     "tool.definition": guard(log, "tool.definition", async (hookInput: { toolID: string }, output: { description: string; parameters: unknown }) => {
       // opencode sends `jsonSchema` verbatim when set: the TypeBox-derived schema, not a zod approximation

@@ -3,6 +3,7 @@ import { usableTokens, type ModelLimits } from "./limits.ts";
 /** Token counts of an assistant message as opencode reports them (input excludes cached tokens). */
 export type AssistantTokens = { input: number; output: number; reasoning?: number; cache: { read: number; write: number }; total?: number };
 
+/** `history` holds the percents of the calls before the latest one, oldest first. */
 export type Usage = { usedTokens: number; usableTokens: number; percent: number; history: number[] };
 
 const TREND_LENGTH = 5;
@@ -60,7 +61,8 @@ export class ContextTracker {
       usedTokens: used,
       usableTokens: Math.max(usable, 1),
       percent: percentOf(used),
-      history: this.calls.map((c) => Math.round(percentOf(c.used) * 10) / 10),
+      // earlier calls only: the current percent is appended by makeContextInfo
+      history: this.calls.slice(0, -1).map((c) => Math.round(percentOf(c.used) * 10) / 10),
     };
   }
 }

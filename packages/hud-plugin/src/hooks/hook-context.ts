@@ -1,4 +1,5 @@
 import type { HudConfig } from "../config/index.ts";
+import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 
@@ -19,6 +20,7 @@ export type HookContext = {
   now: () => number;
   /** Session of the latest LLM call, for bus events that carry no session (file.edited). */
   lastActive: { sessionID: string | undefined };
+  limits: ModelLimitsBook;
   /** Path -> when its last edit was recorded. */
   recentEdits: Map<string, number>;
 };

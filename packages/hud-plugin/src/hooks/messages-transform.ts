@@ -1,11 +1,15 @@
-import type { AssistantTokens } from "../context/index.ts";
+import type { AssistantTokens, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { HookContext } from "./hook-context.ts";
 
 /** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
-export function trackTokens(session: SessionRuntime, messages: readonly TransformMessage[]): void {
+export function trackTokens(session: SessionRuntime, messages: readonly TransformMessage[], limits: ModelLimitsBook): void {
   for (const message of messages) {
+    if (message.info.role === "user") {
+      const model = message.info.model as { providerID?: string; modelID?: string } | undefined;
+      session.tracker.setLimits(limits.get(model?.providerID, model?.modelID));
+    }
     const info = message.info as { id: string; role: string; summary?: boolean; tokens?: AssistantTokens; time?: { created?: number }; providerID?: string; modelID?: string };
     if (info.role !== "assistant" || info.summary || !info.tokens) continue;
     session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
@@ -19,7 +23,7 @@ export function messagesTransform(ctx: HookContext) {
     if (!sessionID) return;
     const session = ctx.runtime.session(sessionID);
     ctx.lastActive.sessionID = sessionID;
-    trackTokens(session, output.messages);
+    trackTokens(session, output.messages, ctx.limits);
     if (session.compacting) return;
     ctx.runtime.touch(session);
     ctx.runtime.record(session, [{ scope: "session", event: { kind: "turn", at: ctx.now() } }]);

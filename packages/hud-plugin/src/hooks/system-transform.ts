@@ -1,4 +1,3 @@
-import { limitsOf } from "../context/index.ts";
 import { preamble } from "../placement/preamble.ts";
 import { wrapHud } from "../placement/tail-message.ts";
 import type { HookContext } from "./hook-context.ts";
@@ -11,7 +10,9 @@ export function systemTransform(ctx: HookContext) {
   return async (input: { sessionID?: string; model: unknown }, output: { system: string[] }): Promise<void> => {
     if (output.system.some((s) => s.includes(TITLE_MARKER))) return;
     const session = input.sessionID ? ctx.runtime.session(input.sessionID) : undefined;
-    session?.tracker.setLimits(limitsOf(input.model));
+    session?.tracker.setLimits(ctx.limits.learnModel(input.model));
+    // the compaction agent has its own system prompt and gets the HUD state through the compacting hook
+    if (session?.compacting) return;
     output.system.push(text);
     if (ctx.config.placement !== "system" || !session || session.compacting) return;
     const result = ctx.runtime.render(session);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ContextTracker, limitsOf, usableTokens } from "../../src/context/index.ts";
+import { ContextTracker, limitsOf, ModelLimitsBook, usableTokens } from "../../src/context/index.ts";
 
 const tokens = (input: number, output = 0, read = 0, write = 0) => ({ input, output, reasoning: 0, cache: { read, write } });
 
@@ -32,12 +32,13 @@ describe("ContextTracker", () => {
     expect(usage.percent).toBeCloseTo(75, 5);
   });
 
-  test("the trend keeps the last five calls, oldest first; repeated reports update in place", () => {
+  test("history holds the calls before the latest (makeContextInfo appends the current one); reports update in place", () => {
     const tracker = new ContextTracker();
     tracker.setLimits({ context: 110_000, output: 10_000 });
     for (let i = 1; i <= 7; i++) tracker.record(`m${i}`, tokens(i * 10_000), i);
     tracker.record("m7", tokens(75_000), 7);
-    expect(tracker.usage().history).toEqual([30, 40, 50, 60, 75]);
+    expect(tracker.usage().history).toEqual([30, 40, 50, 60]);
+    expect(tracker.usage().percent).toBeCloseTo(75, 5);
   });
 
   test("zero-token reports and calls from before a reset are ignored", () => {
@@ -66,5 +67,18 @@ describe("ContextTracker", () => {
     tracker.record("a", tokens(50_000), 1);
     expect(tracker.usage().percent).toBe(0);
     expect(tracker.hasLimits).toBe(false);
+  });
+});
+
+describe("ModelLimitsBook", () => {
+  test("learns from opencode's config and from a hook's model", () => {
+    const book = new ModelLimitsBook();
+    book.learnConfig({ provider: { fake: { models: { m: { limit: { context: 100_000, output: 4_000 } }, nolimit: {} } }, broken: null } });
+    expect(book.get("fake", "m")).toEqual({ context: 100_000, output: 4_000 });
+    expect(book.get("fake", "nolimit")).toBeUndefined();
+    expect(book.learnModel({ id: "x", providerID: "p", limit: { context: 50_000, output: 1_000, input: 40_000 } })).toEqual({ context: 50_000, output: 1_000, input: 40_000 });
+    expect(book.get("p", "x")?.input).toBe(40_000);
+    expect(book.get(undefined, "x")).toBeUndefined();
+    book.learnConfig("not a config");
   });
 });

@@ -38,3 +38,10 @@ test("the compaction request gets no HUD tail; after session.compacted the summa
   expect(hud).toContain("We refactored half of the router.");
   expect(await oc.hud("ses_a", "history")).toContain("compact.after");
 });
+
+test("the compaction call's system prompt gets no preamble", async () => {
+  await oc.hooks["experimental.session.compacting"]({ sessionID: "ses_a" }, { context: [] });
+  expect(await oc.system("ses_a", ["You are a context summarization agent."])).toEqual(["You are a context summarization agent."]);
+  await oc.event("session.compacted", { sessionID: "ses_a" });
+  expect((await oc.system("ses_a")).join("\n")).toContain("# Agent HUD");
+});

@@ -1,0 +1,31 @@
+/** One fake LLM + one opencode server with the agent-hud plugin, shared by the tests of a file. */
+import { FakeLlm, type FakeLlmOptions } from "./fake-llm.ts";
+import { createProject, PLUGIN_DIR, startOpencode, type OpencodeServer, type PluginEntry, type Project, type ProjectOptions } from "./opencode.ts";
+
+export type HudEnv = { llm: FakeLlm; project: Project; server: OpencodeServer; stop(): Promise<void> };
+
+export function hudPlugin(options?: Record<string, unknown>): PluginEntry {
+  return options ? [PLUGIN_DIR, options] : PLUGIN_DIR;
+}
+
+export async function startHudEnv(
+  options: { plugin?: PluginEntry | null | undefined; llm?: FakeLlmOptions } & Omit<ProjectOptions, "llmUrl" | "plugins"> = {},
+): Promise<HudEnv> {
+  const llm = new FakeLlm(options.llm).start();
+  const plugin = options.plugin === undefined ? hudPlugin() : options.plugin;
+  const project = createProject({ ...options, llmUrl: llm.url, plugins: plugin ? [plugin] : [] });
+  const server = await startOpencode(project);
+  return {
+    llm,
+    project,
+    server,
+    async stop() {
+      await server.stop();
+      llm.stop();
+      project.cleanup();
+    },
+  };
+}
+
+/** A scripted `hud` tool call. */
+export const hud = (tool: string, args?: Record<string, unknown>) => ({ name: "hud", args: args === undefined ? { tool } : { tool, args } });

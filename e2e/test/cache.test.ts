@@ -1,0 +1,50 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Reply } from "../harness/fake-llm.ts";
+import { hud, startHudEnv } from "../harness/hud-session.ts";
+import type { PluginEntry } from "../harness/opencode.ts";
+import { prefixChanges, tailHud } from "../harness/requests.ts";
+
+/** 3 user turns x 10 calls: reads, shell commands and, every third call, a HUD edit. */
+function script(readme: string): { prompts: string[]; replies: Reply[] } {
+  const replies: Reply[] = [];
+  let call = 0;
+  for (let turn = 0; turn < 3; turn++) {
+    for (let step = 0; step < 9; step++) {
+      call++;
+      const promptTokens = 2_000 + call * 1_500;
+      if (call % 3 === 0) replies.push({ toolCalls: [hud("notes.add", { content: `observation ${call}` })], promptTokens });
+      else if (call % 3 === 1) replies.push({ toolCalls: [{ name: "read", args: { filePath: readme } }], promptTokens });
+      else replies.push({ toolCalls: [{ name: "bash", args: { command: `echo step ${call}`, description: "echo" } }], promptTokens });
+    }
+    replies.push({ text: `turn ${turn + 1} done`, promptTokens: 2_000 + ++call * 1_500 });
+  }
+  return { prompts: ["first task", "second task", "third task"], replies };
+}
+
+async function run(plugin: PluginEntry | null | undefined): Promise<{ requests: number; changes: number; huds: number }> {
+  const env = await startHudEnv({ plugin });
+  try {
+    const { prompts, replies } = script(join(env.project.dir, "README.md"));
+    env.llm.script(...replies);
+    const session = await env.server.createSession();
+    for (const prompt of prompts) await env.server.prompt(session.id, prompt);
+    const agent = env.llm.agentRequests();
+    return { requests: agent.length, changes: prefixChanges(agent), huds: agent.filter((r) => tailHud(r) !== undefined).length };
+  } finally {
+    await env.stop();
+  }
+}
+
+test("cache: the HUD at the tail breaks the cached prefix no more often than no plugin at all", async () => {
+  const none = await run(null);
+  const ours = await run(undefined);
+  const statusLine = await run(join(import.meta.dir, "../fixtures/status-line-plugin.ts"));
+  console.log(
+    `cache experiment (30 calls): prefix changed in ${none.changes} requests without a plugin, ${ours.changes} with agent-hud, ${statusLine.changes} with a system[] status line`,
+  );
+  for (const result of [none, ours, statusLine]) expect(result.requests).toBe(30);
+  expect(ours.huds).toBe(30);
+  expect(ours.changes).toBe(none.changes);
+  expect(statusLine.changes).toBeGreaterThan(ours.changes);
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { textOf } from "../harness/fake-llm.ts";
+import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
+import { tailHud } from "../harness/requests.ts";
+
+let env: HudEnv;
+beforeAll(async () => {
+  env = await startHudEnv({ llm: { compactionSummary: "We were porting the parser; lexer done." } });
+});
+afterAll(() => env?.stop());
+
+const items = ["Port the parser to streaming input", "lexer emits tokens lazily", "keep the sync API", "write the chunk reader", "CI runner lacks node 22"];
+
+test("after a real auto-compaction the next request carries every item; the compaction request carried the HUD state", async () => {
+  const { llm, server } = env;
+  const session = await server.createSession();
+  llm.script(
+    {
+      toolCalls: [
+        hud("task.set", { description: items[0] }),
+        hud("notes.add", { content: items[1] }),
+        hud("decisions.record", { summary: items[2] }),
+        hud("steps.add", { description: items[3] }),
+        hud("blockers.add", { description: items[4] }),
+      ],
+    },
+    // near the limit (195k of 192k usable): opencode compacts before the next agent call
+    { toolCalls: [{ name: "bash", args: { command: "pwd", description: "where" } }], promptTokens: 195_000 },
+    { text: "continuing after compaction" },
+  );
+  await server.prompt(session.id, "work on the parser");
+  await server.waitIdle(session.id);
+  await llm.waitFor((rs) => rs.filter((r) => r.kind === "agent").length >= 3, 60_000, "agent request after compaction");
+  const compaction = llm.ofKind("compaction");
+  expect(compaction).toHaveLength(1);
+  const compactionText = compaction[0]!.body.messages.map((m) => textOf(m.content)).join("\n");
+  for (const text of items) expect(compactionText).toContain(text);
+  expect(compactionText).toContain("summarizing your own work");
+
+  const after = llm.requests.filter((r) => r.kind === "agent" && r.index > compaction[0]!.index);
+  expect(after.length).toBeGreaterThanOrEqual(1);
+  const hudAfter = tailHud(after[0]!)!;
+  for (const text of items) expect(hudAfter).toContain(text);
+  // the summary opencode produced is kept in the HUD state, and the compaction is counted
+  expect(hudAfter).toContain("We were porting the parser");
+  // the conversation itself lost the hud calls that recorded the items: only the HUD brought them back
+  const toolCalls = after[0]!.body.messages.flatMap((m) => (m.tool_calls ?? []) as Array<{ function: { name: string } }>);
+  expect(toolCalls.filter((c) => c.function.name === "hud")).toEqual([]);
+});
