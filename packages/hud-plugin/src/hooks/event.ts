@@ -3,6 +3,7 @@ import type { AssistantTokens } from "../context/index.ts";
 import type { HookContext } from "./hook-context.ts";
 import { displayPath, rememberEdit } from "./files.ts";
 import { scheduleSummarize } from "../tools/hud-compact.ts";
+import { validateSessionID } from "../store/index.ts";
 
 type BusEvent = { type: string; properties: Record<string, unknown> };
 type AssistantInfo = { id: string; sessionID: string; role: string; summary?: boolean; tokens?: AssistantTokens; time?: { created?: number }; providerID?: string; modelID?: string };
@@ -39,7 +40,9 @@ export function eventHook(ctx: HookContext, directory: string) {
         return;
       }
       case "session.compacted": {
-        const sessionID = String(p.sessionID);
+        // without a session id there is nothing to attach the event to (String() would invent "undefined")
+        if (typeof p.sessionID !== "string") return;
+        const sessionID = p.sessionID;
         const session = ctx.runtime.session(sessionID);
         session.compacting = false;
         session.tracker.reset(ctx.now());
@@ -56,26 +59,30 @@ export function eventHook(ctx: HookContext, directory: string) {
         return;
       }
       case "todo.updated": {
-        const todos = Array.isArray(p.todos) ? (p.todos as TodoInfo[]) : [];
+        if (typeof p.sessionID !== "string") return;
+        const todos = Array.isArray(p.todos) ? (p.todos as Array<TodoInfo | null>) : [];
+        // a malformed entry is skipped, not allowed to drop the well-formed ones
         const mapped = todos
-          .filter((t) => typeof t.content === "string" && TODO_STATUS.has(String(t.status)))
+          .filter((t): t is TodoInfo => typeof t?.content === "string" && TODO_STATUS.has(String(t.status)))
           .map((t, i) => ({
-            id: t.id ?? String(i + 1),
+            id: typeof t.id === "string" ? t.id : String(i + 1),
             content: t.content!,
             status: t.status as "pending" | "in_progress" | "completed" | "cancelled",
-            ...(t.priority ? { priority: t.priority } : {}),
+            ...(typeof t.priority === "string" && t.priority ? { priority: t.priority } : {}),
           }));
-        record(String(p.sessionID), [{ kind: "todo.sync", at: ctx.now(), todos: mapped }]);
+        record(p.sessionID, [{ kind: "todo.sync", at: ctx.now(), todos: mapped }]);
         return;
       }
       case "session.created":
       case "session.updated": {
         const info = p.info as { id?: string; parentID?: string } | undefined;
         if (!info?.id || !info.parentID) return;
+        // checked before it is kept: a bad parent id would make every later read of this session throw
+        const parentID = validateSessionID(info.parentID);
         const session = ctx.runtime.session(info.id);
-        session.parentID = info.parentID;
+        session.parentID = parentID;
         ctx.runtime.refresh(session);
-        if (session.cache.state.parentID !== info.parentID) record(info.id, [{ kind: "session.link", at: ctx.now(), parentID: info.parentID }]);
+        if (session.cache.state.parentID !== parentID) record(info.id, [{ kind: "session.link", at: ctx.now(), parentID }]);
         ctx.runtime.touch(session);
         return;
       }

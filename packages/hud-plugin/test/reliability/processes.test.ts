@@ -1,0 +1,72 @@
+// Whole plugin instances in separate processes: a crash right after the appends, and two opencode
+// processes writing one session at once. The store's own tests cover the same faults at the event level;
+// these check what the agent sees (snapshots, the ids the tool reported) through the plugin.
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { replay, type HudEvent } from "@agent-hud/hud-components";
+import { pluginInstance } from "./fixtures/plugin-instance.ts";
+import { durableEvents, tempRoot } from "./support.ts";
+
+const FIXTURES = join(import.meta.dir, "fixtures");
+const SESSION = "ses_procs01";
+
+let root: ReturnType<typeof tempRoot>;
+beforeEach(() => (root = tempRoot()));
+afterEach(() => root.cleanup());
+
+function spawn(name: string, args: string[]) {
+  return Bun.spawn([process.execPath, join(FIXTURES, name), ...args], { stdout: "pipe", stderr: "pipe" });
+}
+
+test("a crash between append and render: a restarted plugin shows the very same state", async () => {
+  const projectDir = join(root.root, "project");
+  const proc = spawn("plugin-crasher.ts", [root.storeDir, projectDir, SESSION]);
+  const out = await new Response(proc.stdout).text();
+  expect(await proc.exited).not.toBe(0); // killed, not exited
+  expect(proc.signalCode).toBe("SIGKILL");
+  const before = JSON.parse(out.split("\n")[0]!) as string;
+  expect(before).toContain("survive a crash");
+
+  // same worktree as the crashed process, so the project stream is the same
+  const restarted = await pluginInstance(root.storeDir, projectDir);
+  try {
+    expect(await restarted.hud(SESSION, "snapshot")).toBe(before);
+    const user = { info: { id: "msg_0001", role: "user", sessionID: SESSION }, parts: [{ id: "prt_0001", type: "text", text: "after the crash" }] };
+    const output = { messages: [user] };
+    await restarted.hooks["experimental.chat.messages.transform"]({} as never, output as never);
+    const hud = String(output.messages[1]?.parts[0]?.text);
+    for (const text of ["survive a crash", "note 1", "note 3", "note 4", "second step", "keep WAL", "src/crash.ts"]) expect(hud).toContain(text);
+    expect(hud).not.toContain("note 2");
+  } finally {
+    await restarted.hooks.dispose();
+  }
+}, 20_000);
+
+test("two plugin processes add notes to one session at once: every note once, in order, under the id the agent was told", async () => {
+  const projectDir = join(root.root, "project");
+  const barrier = join(root.root, "barrier");
+  mkdirSync(barrier, { recursive: true });
+  const writers = ["a", "b"];
+  const count = 60;
+  const procs = writers.map((w) => spawn("plugin-writer.ts", [root.storeDir, projectDir, SESSION, w, String(count), barrier, writers.join(",")]));
+  const reported: Record<string, string> = {};
+  for (const proc of procs) {
+    const [out, err] = [await new Response(proc.stdout).text(), await new Response(proc.stderr).text()];
+    expect({ code: await proc.exited, err: err.split("\n").filter((l) => l.startsWith("error")) }).toEqual({ code: 0, err: [] });
+    Object.assign(reported, JSON.parse(out) as Record<string, string>);
+  }
+
+  const events = durableEvents(root.storeDir, `session:${SESSION}`).map((e) => e.event as HudEvent);
+  const contents = events.flatMap((e) => (e.kind === "note.add" ? [e.content] : []));
+  expect(contents).toHaveLength(writers.length * count);
+  expect(new Set(contents).size).toBe(contents.length);
+  for (const w of writers) {
+    const mine = contents.filter((c) => c.startsWith(`${w}:`));
+    expect(mine).toEqual(Array.from({ length: count }, (_, i) => `${w}:${i}`));
+  }
+  // The id each call returned is the id the note has in the replayed log.
+  const state = replay("session", events, { caps: { notes: 500 } });
+  const actual = Object.fromEntries(state.notes.map((n) => [n.content, n.id]));
+  expect(reported).toEqual(actual);
+}, 60_000);
