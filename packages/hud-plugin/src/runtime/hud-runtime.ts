@@ -117,6 +117,8 @@ export class HudRuntime {
 
   /** The previous session of this project, replayed, if it left a task or open steps. */
   resumeSource(session: SessionRuntime): { sessionID: string; state: HudState } | undefined {
+    // A sub-agent works for a parent that is still running; no earlier session is its to take over.
+    if (session.parentID ?? session.cache.state.parentID) return undefined;
     if (session.resumeSource === undefined) {
       session.resumeSource = null;
       const last = this.deps.store.lastSession(this.deps.projectKey, session.id);
