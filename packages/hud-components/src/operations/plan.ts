@@ -82,6 +82,9 @@ export function planOperation(view: HudView, call: ToolCall, ctx: PlanContext): 
 }
 
 function planResume(view: HudView, ctx: PlanContext): Plan {
+  // A second resume would append the same steps again.
+  const done = view.session.resumedFrom
+  if (done) return fail(`resume: this session already resumed from ${done}; its task and steps are in the HUD (steps.list)`)
   const from = ctx.resumeFromID ?? view.resume?.sessionID
   if (!ctx.resumeFrom || !from) return fail('resume: no earlier session of this project left a task or open steps')
   const summary = resumeSummary(ctx.resumeFrom)
