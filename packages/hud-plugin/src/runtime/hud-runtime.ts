@@ -121,11 +121,17 @@ export class HudRuntime {
     if (session.parentID ?? session.cache.state.parentID) return undefined;
     if (session.resumeSource === undefined) {
       session.resumeSource = null;
-      const last = this.deps.store.lastSession(this.deps.projectKey, session.id);
-      if (last) {
-        const events = this.deps.store.read(`session:${last.sessionID}`).map((e) => e.event as HudEvent);
+      let sessionID = this.deps.store.lastSession(this.deps.projectKey, session.id)?.sessionID;
+      // A sub-agent active last means its parent was stopped while it ran: the parent's work is what to resume.
+      for (let hops = 0; sessionID && sessionID !== session.id && hops < 8; hops++) {
+        const events = this.deps.store.read(`session:${sessionID}`).map((e) => e.event as HudEvent);
         const state = replay("session", events, this.projector);
-        if (hasUnfinishedWork(state)) session.resumeSource = { sessionID: last.sessionID, state };
+        if (state.parentID) {
+          sessionID = state.parentID;
+          continue;
+        }
+        if (hasUnfinishedWork(state)) session.resumeSource = { sessionID, state };
+        break;
       }
     }
     return session.resumeSource ?? undefined;

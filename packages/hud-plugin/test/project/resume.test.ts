@@ -45,6 +45,21 @@ describe("resume hint", () => {
     expect(resumeLines(await other.hudOf("ses_c"))).toEqual([]);
   });
 
+  test("a session stopped while its sub-agent ran is still the one offered, not the sub-agent", async () => {
+    const oc = await ws.instance("repo");
+    await unfinished(oc, "ses_parent");
+    await oc.event("session.created", { info: { id: "ses_sub", parentID: "ses_parent" } });
+    await oc.hud("ses_sub", "notes.add", { content: "sub-agent finding" });
+    // the sub-agent made the project's last call
+    await oc.hudOf("ses_sub");
+    const next = await ws.instance("repo");
+    expect(resumeLines(await next.hudOf("ses_new"))).toEqual([
+      '**Resume** last session left "Move uploads to object storage" with 2 open steps; take it over with `hud resume`',
+    ]);
+    await next.hud("ses_new", "resume");
+    expect(await next.hud("ses_new", "task.get")).toBe("t: Move uploads to object storage (resumed from ses_parent)");
+  });
+
   test("the hint disappears once the session edits its own HUD", async () => {
     const oc = await ws.instance("repo");
     await unfinished(oc, "ses_old");
