@@ -1,0 +1,46 @@
+import { expect, test } from "bun:test";
+import type { HudEvent } from "@agent-hud/hud-components";
+import { defaultConfig } from "../../src/config/index.ts";
+import type { Logger } from "../../src/log/index.ts";
+import { HudRuntime } from "../../src/runtime/hud-runtime.ts";
+import type { EventLog } from "../../src/runtime/ports.ts";
+
+test("when rendering fails the last good HUD is reused and the failure is logged once", () => {
+  const events: Array<{ seq: number; event: HudEvent }> = [];
+  let broken = false;
+  const store: EventLog = {
+    append(_stream, batch) {
+      return batch.map((event) => events.push({ seq: events.length + 1, event }));
+    },
+    read(stream, afterSeq = 0) {
+      if (broken) throw new Error("disk on fire");
+      return stream.startsWith("session:") ? events.filter((e) => e.seq > afterSeq) : [];
+    },
+    touchSession() {},
+    lastSession: () => undefined,
+  };
+  const logged: string[] = [];
+  const log: Logger = { log: (_l, m) => void logged.push(m), once: (_k, _l, m) => void logged.push(m) };
+  const runtime = new HudRuntime({ store, config: defaultConfig, log, directory: "/p", projectKey: "0123456789abcdef", now: () => 1 });
+  const session = runtime.session("ses_a");
+  runtime.record(session, [{ scope: "session", event: { kind: "task.set", at: 1, description: "Keep me visible" } }]);
+  const good = runtime.render(session)!;
+  expect(good.markdown).toContain("Keep me visible");
+  broken = true;
+  expect(runtime.render(session)).toBe(good);
+  expect(logged.some((m) => m.includes("render failed") && m.includes("disk on fire"))).toBe(true);
+});
+
+test("with no good HUD yet a failing render yields none, not an exception", () => {
+  const store: EventLog = {
+    append: () => [],
+    read() {
+      throw new Error("unreadable");
+    },
+    touchSession() {},
+    lastSession: () => undefined,
+  };
+  const log: Logger = { log() {}, once() {} };
+  const runtime = new HudRuntime({ store, config: defaultConfig, log, directory: "/p", projectKey: "0123456789abcdef", now: () => 1 });
+  expect(runtime.render(runtime.session("ses_a"))).toBeUndefined();
+});
