@@ -25,7 +25,8 @@ function requireItem(view: HudView, op: string, id: string, section: 'decisions'
   const list = state[section] as Array<{ id: string }>
   if (list.some((item) => item.id === id)) return undefined
   const known = list.length ? list.map((item) => item.id).join(', ') : 'none'
-  return `${op}: no ${what} with id "${id}" in ${state.scope} scope (known: ${known})`
+  // JSON-quoted: the id is caller text and may hold a newline, and an error must stay one line
+  return `${op}: no ${what} with id ${JSON.stringify(id)} in ${state.scope} scope (known: ${known})`
 }
 
 export function helpText(): string {
@@ -124,7 +125,7 @@ function planById(view: HudView, name: string, args: Record<string, unknown>, at
   if (!spec) return fail(`${name}: not routable here; call { tool: "help" }`)
   const id = args['id'] as string
   const scope = spec.scope ?? scopeOfId(id)
-  if (scopeOfId(id) !== scope) return fail(`${name}: "${id}" is not a ${spec.what} id of ${scope} scope`)
+  if (scopeOfId(id) !== scope) return fail(`${name}: ${JSON.stringify(id)} is not a ${spec.what} id of ${scope} scope`)
   const missing = requireItem(view, name, id, spec.section, spec.what)
   if (missing) return fail(missing)
   const event = (name === 'notes.update'

@@ -29,7 +29,9 @@ export function checkCall(call: ToolCall): Checked {
   }
   if (!Value.Check(op.args, args)) {
     const first = Value.Errors(op.args, args).First()
-    const where = first?.path ? `args${first.path.replace(/\//g, '.')}` : 'args'
+    // The path can name a caller's key: odd or long keys are quoted and clipped so the error stays one line.
+    const path = first?.path ?? ''
+    const where = /^[\w/-]{0,60}$/.test(path) ? `args${path.replace(/\//g, '.')}` : `args${JSON.stringify(path.slice(0, 60))}`
     const problem = first ? `${where}: ${first.message.toLowerCase()}` : 'invalid args'
     return { ok: false, error: `${name}: ${problem}; expected ${shapeOf(op.args)}` }
   }

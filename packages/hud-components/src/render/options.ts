@@ -35,11 +35,24 @@ let nextId = 1
 const resolved = new WeakMap<RenderOptions, ResolvedRenderOptions>()
 const defaults = resolve({})
 
-/** Resolve once per options object (callers normally reuse one object, so this is a WeakMap hit). */
+/** Everything but `now`, which the resolved options do not depend on. */
+const resolvedFrom = ['budgets', 'tokenizer', 'sections', 'staleness', 'custom', 'directory', 'title'] as const
+let last: { options: RenderOptions; result: ResolvedRenderOptions } | undefined
+
+/**
+ * Resolve once per options object. A host that builds a new object per call (to pass the current `now`)
+ * but the same field values gets the previous resolve back: a new resolve would have a new memo id, and
+ * the stable part would then be rebuilt on every call instead of taking the warm path.
+ */
 export function resolveRenderOptions(options?: RenderOptions): ResolvedRenderOptions {
   if (!options) return defaults
   let r = resolved.get(options)
-  if (!r) resolved.set(options, (r = resolve(options)))
+  if (!r) {
+    const previous = last
+    r = previous && resolvedFrom.every((k) => previous.options[k] === options[k]) ? previous.result : resolve(options)
+    resolved.set(options, r)
+  }
+  last = { options, result: r }
   return r
 }
 
