@@ -1,9 +1,10 @@
+import { sectionNames, type SectionName } from "@agent-hud/hud-components";
 import { Type, type Static } from "@sinclair/typebox";
 
 const Percent = Type.Number({ minimum: 0, maximum: 100 });
 const Budget = Type.Integer({ minimum: 40, maximum: 20_000 });
 const Cap = Type.Integer({ minimum: 1, maximum: 500 });
-const SectionList = Type.Array(Type.String({ minLength: 1 }));
+const SectionList = Type.Array(Type.Union(sectionNames.map((name) => Type.Literal(name))));
 
 /** Options as written in opencode.json: `["agent-hud", { ...options }]`. Every key is optional. */
 export const HudOptions = Type.Object(
@@ -44,7 +45,7 @@ export type HudConfig = {
   thresholds: { compact: number; minimal: number; critical: number };
   budgets: { full?: number; compact?: number; minimal?: number };
   caps: NonNullable<HudOptions["caps"]>;
-  sections: { order?: string[]; disabled?: string[] };
+  sections: { order?: SectionName[]; disabled?: SectionName[] };
   storageDir?: string;
   compactMinPercent: number;
 };

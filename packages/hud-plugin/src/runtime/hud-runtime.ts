@@ -104,7 +104,7 @@ export class HudRuntime {
         budgets: this.deps.config.budgets,
         now: this.deps.now(),
         directory: this.deps.directory,
-        sections: this.deps.config.sections as never,
+        sections: this.deps.config.sections,
         custom: loadCustomSections(this.deps.directory),
       });
       session.lastGood = result;

@@ -49,6 +49,16 @@ describe("parseConfig", () => {
     expect(config.caps).toEqual({});
   });
 
+  test("sections are checked against the built-in section names", () => {
+    const good = parseConfig({ sections: { order: ["blockers", "task"], disabled: ["files"] } });
+    expect(good.problems).toEqual([]);
+    expect(good.config.sections).toEqual({ order: ["blockers", "task"], disabled: ["files"] });
+    const bad = parseConfig({ sections: { disabled: ["fiels"] } });
+    expect(bad.problems.map((p) => p.path)).toEqual(["sections.disabled.0"]);
+    expect(bad.problems[0]!.message).toContain('"files"');
+    expect(bad.config.sections).toEqual({});
+  });
+
   test("an unknown key lists the known ones", () => {
     const { problems } = parseConfig({ placment: "tail" });
     expect(problems).toHaveLength(1);
