@@ -17,16 +17,25 @@ export function projectParts({ project: p, density }: ProjectMemoryProps): Secti
   }
   const max = density === 'full' ? 140 : 70
   const v = density
+  const steps = p.steps.filter((s) => density === 'full' || !s.done)
   const items: ItemPart[] = [
     ...p.conventions.map((c) => itemPart(c, item(`${c.id} convention: ${short(c.content, max)}`), v)),
     ...p.keyfiles.map((k) => itemPart(k, item(`${k.id} key file: ${short(k.path, 100)}${k.note ? ` — ${short(k.note, max)}` : ''}`), v)),
     ...p.decisions.map((d) => itemPart(d, item(`${d.id} decision: ${short(d.summary, max)}`), v)),
     ...p.notes.map((n) => itemPart(n, item(`${n.id} note: ${short(n.content, max)}`), v)),
-    ...p.steps.filter((s) => density === 'full' || !s.done).map((s) => itemPart(s, taskItem(s.done, `${s.id}: ${short(s.description, max)}`), v)),
+    ...steps.map((s) => itemPart(s, taskItem(s.done, `${s.id}: ${short(s.description, max)}`), v)),
   ]
-  // Conventions and key files are the most durable knowledge: notes and steps go first.
-  const order = items.map((_, i) => i)
-  return { ...base, total: items.length, head: [heading('Project memory')], items, dropOrder: order.reverse() }
+  // What users most want carried over is conventions, key files and the open plan: finished steps go
+  // first, then notes and decisions (oldest first, as in the session's sections), then the furthest-out steps.
+  const [c, k, d, n] = [p.conventions.length, p.keyfiles.length, p.decisions.length, p.notes.length]
+  const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i)
+  const stepAt = range(c + k + d + n, steps.length)
+  const done = (i: number) => steps[i - (c + k + d + n)]?.done === true
+  const dropOrder = [
+    ...stepAt.filter(done), ...range(c + k + d, n), ...range(c + k, d),
+    ...stepAt.filter((i) => !done(i)).reverse(), ...range(c, k), ...range(0, c),
+  ]
+  return { ...base, total: items.length, head: [heading('Project memory')], items, dropOrder }
 }
 
 /** What this project taught earlier sessions: conventions, key files, project-scoped notes, decisions, steps. */
