@@ -54,15 +54,21 @@ describe('ProjectMemory section', () => {
     }
   })
 
-  test('under pressure, notes and steps give way before conventions and key files', () => {
-    const many: HudEvent[] = [...projectEvents]
+  test('under pressure, the open plan, key files and conventions stay longest; notes go oldest first', () => {
+    const many: HudEvent[] = [...projectEvents, { kind: 'step.add', at: 7, description: 'archive the old dumps' }, { kind: 'step.complete', at: 8, id: 'ps2' }]
     for (let i = 0; i < 15; i++) many.push({ kind: 'note.add', at: 10 + i, content: `project finding number ${i + 1} about the importer` })
     const view: HudView = { session: emptyState('session'), project: replay('project', many) }
-    const result = renderHud(view, contextAt(30), { budgets: { full: 200 } })
-    expect(result.tokens).toBeLessThanOrEqual(200)
+    const result = renderHud(view, contextAt(30), { budgets: { full: 220 } })
+    expect(result.tokens).toBeLessThanOrEqual(220)
     expect(result.omitted['project']).toBeGreaterThan(0)
     expect(result.markdown).toContain(`+${result.omitted['project']} more project items — \`hud project.list\``)
-    for (const durable of PROJECT_TEXT.slice(0, 3)) expect(result.markdown).toContain(durable)
+    for (const kept of [...PROJECT_TEXT.slice(0, 3), PROJECT_TEXT[5]!]) expect(result.markdown).toContain(kept)
+    expect(result.markdown).not.toContain('archive the old dumps')
+    // the project notes that remain are the newest ones
+    const shownNotes = [...result.markdown.matchAll(/project finding number (\d+)/g)].map((m) => Number(m[1]))
+    expect(shownNotes.length).toBeGreaterThan(0)
+    expect(shownNotes).toContain(15)
+    expect(result.markdown).not.toContain('read-only on Fridays')
   })
 })
 
