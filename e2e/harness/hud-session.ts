@@ -19,8 +19,9 @@ export async function startHudEnv(
     llm,
     project,
     server,
-    async stop() {
-      await server.stop();
+    // `this.server`: a test may have replaced the server with a restarted one
+    async stop(this: HudEnv) {
+      await this.server.stop();
       llm.stop();
       project.cleanup();
     },
