@@ -35,14 +35,17 @@ export class Conversation {
     readonly sessionID: string,
   ) {}
 
-  /** One LLM call: the system prompt and the HUD (tail message) that would reach the provider. */
+  /**
+   * One LLM call: the system prompt and the HUD (tail message) that would reach the provider. `tokens` is
+   * the usage reported by the previous reply, so the HUD of this call renders at that usage.
+   */
   async call(userText: string, tokens = 1_000): Promise<{ system: string[]; hud: string | undefined }> {
+    // real creation times: the tracker ignores replies older than its last reset (a compaction)
+    if (this.messages.length > 0) this.messages.push(this.oc.assistant(this.sessionID, tokens, { time: { created: Date.now() } }));
     this.messages.push(this.oc.user(this.sessionID, userText));
     const system = await this.oc.system(this.sessionID);
     const sent = await this.oc.transform(this.messages);
-    const hud = tailText(sent, this.messages);
-    this.messages.push(this.oc.assistant(this.sessionID, tokens));
-    return { system, hud };
+    return { system, hud: tailText(sent, this.messages) };
   }
 
   hud(tool: unknown, args?: unknown): Promise<string> {

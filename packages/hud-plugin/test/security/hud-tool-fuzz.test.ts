@@ -19,7 +19,8 @@ import {
 } from "@agent-hud/hud-components";
 import { EventStore, projectKeyFor } from "../../src/store/index.ts";
 import { HUD_CLOSE, HUD_OPEN } from "../../src/placement/tail-message.ts";
-import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { startPlugin, tempRoot } from "../reliability/support.ts";
 
 const RUNS = 5_000;
 const SESSION = "ses_fuzz01";
@@ -49,6 +50,7 @@ class Mirror {
   }
 }
 
+let root: ReturnType<typeof tempRoot>;
 let oc: FakeOpencode;
 let reader: EventStore;
 let session: Mirror;
@@ -56,10 +58,9 @@ let project: Mirror;
 let calls = 0;
 
 beforeAll(async () => {
-  oc = await fakeOpencode();
-  // the plugin's store lives in fakeOpencode's temp dir; find it through the options it was given
-  const storeDir = (oc.directory.replace(/project$/, "store"));
-  reader = EventStore.open({ dir: storeDir, log: () => {} });
+  root = tempRoot("hud-fuzz-");
+  oc = await startPlugin(root.storeDir);
+  reader = EventStore.open({ dir: root.storeDir, log: () => {} });
   session = new Mirror(reader, `session:${SESSION}`, "session");
   project = new Mirror(reader, `project:${projectKeyFor(oc.directory)}`, "project");
   await oc.system(SESSION); // the model's limits, as opencode's first call provides them
@@ -67,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   reader?.close();
   await oc?.close();
+  root?.cleanup();
 });
 
 // --- generators -------------------------------------------------------------------------------------
