@@ -28,6 +28,8 @@ export type RuntimeDeps = {
   now: () => number;
 };
 
+const MAX_SESSIONS = 256;
+
 export type ScopedEvent = { scope: "session" | "project"; event: HudEvent };
 
 /**
@@ -44,13 +46,17 @@ export class HudRuntime {
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
   }
 
-  /** The session's runtime; throws one line for an id that is not a plain opencode session id. */
+  /**
+   * The session's runtime; throws one line for an id that is not a plain opencode session id. A server
+   * lives for days and sees many sessions, so only the most recently used ones stay in memory; an evicted
+   * session is rebuilt from the store when it comes back.
+   */
   session(sessionID: string): SessionRuntime {
     let session = this.sessions.get(sessionID);
-    if (!session) {
-      session = new SessionRuntime(validateSessionID(sessionID), this.projector);
-      this.sessions.set(sessionID, session);
-    }
+    if (session) this.sessions.delete(sessionID);
+    else session = new SessionRuntime(validateSessionID(sessionID), this.projector);
+    this.sessions.set(sessionID, session);
+    if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
     return session;
   }
 

@@ -44,3 +44,27 @@ test("with no good HUD yet a failing render yields none, not an exception", () =
   const runtime = new HudRuntime({ store, config: defaultConfig, log, directory: "/p", projectKey: "0123456789abcdef", now: () => 1 });
   expect(runtime.render(runtime.session("ses_a"))).toBeUndefined();
 });
+
+test("sessions evicted from memory come back from the store intact", () => {
+  const streams = new Map<string, Array<{ seq: number; event: HudEvent }>>();
+  let seq = 0;
+  const store: EventLog = {
+    append(stream, batch) {
+      const list = streams.get(stream) ?? [];
+      streams.set(stream, list);
+      return batch.map((event) => (list.push({ seq: ++seq, event }), seq));
+    },
+    read: (stream, afterSeq = 0) => (streams.get(stream) ?? []).filter((e) => e.seq > afterSeq),
+    touchSession() {},
+    lastSession: () => undefined,
+  };
+  const log: Logger = { log() {}, once() {} };
+  const runtime = new HudRuntime({ store, config: defaultConfig, log, directory: "/p", projectKey: "0123456789abcdef", now: () => 1 });
+  const first = runtime.session("ses_first");
+  runtime.record(first, [{ scope: "session", event: { kind: "task.set", at: 1, description: "Survive eviction" } }]);
+  for (let i = 0; i < 300; i++) runtime.session(`ses_${i}`);
+  const again = runtime.session("ses_first");
+  expect(again).not.toBe(first);
+  expect(runtime.view(again).session.task?.description).toBe("Survive eviction");
+  expect(runtime.session("ses_first")).toBe(again);
+});
