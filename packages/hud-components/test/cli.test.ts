@@ -17,7 +17,7 @@ describe('hud-preview CLI', () => {
     expect(r.out).toMatch(/── compact · \d+ tokens \(budget 250\)/)
     expect(r.out).toMatch(/── minimal · \d+ tokens \(budget 80\)/)
     expect(r.out).toContain('Add CSV export')
-  })
+  }, 20_000)
 
   test('--usage picks the density, --budget binds', () => {
     const r = run(state, '--usage', '95', '--budget', '40')
@@ -25,7 +25,7 @@ describe('hud-preview CLI', () => {
     const tokens = Number(/── minimal · (\d+) tokens \(budget 40\)/.exec(r.out)?.[1])
     expect(tokens).toBeLessThanOrEqual(40)
     expect(r.out).toContain('⚠ Context 95%')
-  })
+  }, 20_000)
 
   test('bad arguments and files give one clear line and exit 1', () => {
     for (const [args, message] of [
@@ -41,5 +41,5 @@ describe('hud-preview CLI', () => {
       expect(r.err).toMatch(message)
       expect(r.err.trim().split('\n')).toHaveLength(1)
     }
-  })
+  }, 60_000)
 })

@@ -37,8 +37,8 @@ export function initialSlots({ specs, input, density, cache }: FitInput): Slot[]
   })
 }
 
-export const slotTokens = (slot: Slot, cache: PartCache): number =>
-  slot.level && !slot.omitted ? estimate(slot.level, slot.dropped, cache) : 0
+export const slotTokens = (slot: Slot, cache: PartCache, cap = Infinity): number =>
+  slot.level && !slot.omitted ? estimate(slot.level, slot.dropped, cache, cap) : 0
 
 /**
  * The budget ladder, one mutation per step, lowest priority first in every phase:
@@ -65,11 +65,10 @@ export function* ladder(slots: Slot[], fit: FitInput, room: () => number): Gener
       }
     }
     const level = slot.level
-    if (!level || !level.items.length) continue
-    const current = estimate(level, slot.dropped, cache)
-    const target = current - (fit.overhead(slots) + slots.reduce((n, s) => n + slotTokens(s, cache), 0) - room())
+    if (!level || !level.n) continue
+    const target = room() - othersTokens(slots, slot, fit.overhead(slots), cache, room() + 1)
     slot.dropped = Math.max(slot.dropped, dropsToFit(level, target, cache))
-    if (slot.dropped === level.items.length) {
+    if (slot.dropped === level.n) {
       // Nothing of the list would survive: the one-line minimal form says the same for fewer tokens.
       const minimal = levelOf(slot, 'minimal', input, cache)
       if (minimal && estimate(minimal, 0, cache) < estimate(level, slot.dropped, cache)) {
@@ -80,7 +79,7 @@ export function* ladder(slots: Slot[], fit: FitInput, room: () => number): Gener
       }
     }
     yield
-    while (slot.dropped < level.items.length) {
+    while (slot.dropped < level.n) {
       slot.dropped += 1
       yield
     }
@@ -100,6 +99,13 @@ export function* ladder(slots: Slot[], fit: FitInput, room: () => number): Gener
   }
 }
 
+/** Tokens of every section but `slot`, plus overhead; each capped, since only "over the room" matters. */
+export function othersTokens(slots: readonly Slot[], slot: Slot, overhead: number, cache: PartCache, cap: number): number {
+  let sum = overhead
+  for (const s of slots) if (s !== slot) sum += slotTokens(s, cache, cap)
+  return sum
+}
+
 /** Items not individually shown, per section: dropped items, list-less densities, omitted sections. */
 export function omittedCounts(slots: readonly Slot[]): Record<string, number> {
   const out: Record<string, number> = {}
@@ -107,7 +113,7 @@ export function omittedCounts(slots: readonly Slot[]): Record<string, number> {
     const level = slot.level ?? slot.levels.values().next().value ?? undefined
     if (!level) continue
     const { total, shown = total } = level.parts
-    const visible = slot.omitted ? 0 : level.items.length ? level.items.length - slot.dropped : shown
+    const visible = slot.omitted ? 0 : level.n ? level.n - slot.dropped : shown
     const hidden = total - visible
     if (hidden > 0) out[slot.spec.name] = hidden
   }

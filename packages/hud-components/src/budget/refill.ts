@@ -1,6 +1,6 @@
 import type { Density } from '../context/density.ts'
 import type { FitInput, Slot } from './fit.ts'
-import { levelFor, slotTokens } from './fit.ts'
+import { levelFor, othersTokens, slotTokens } from './fit.ts'
 import { dropsToFit } from './levels.ts'
 
 type Saved = Pick<Slot, 'level' | 'dropped' | 'omitted'>
@@ -19,7 +19,7 @@ const ladderFrom = (start: Density): Density[] =>
  */
 export function refill(slots: Slot[], fit: FitInput, room: number, overhead: () => number): void {
   const { cache, density } = fit
-  const total = () => overhead() + slots.reduce((n, s) => n + slotTokens(s, cache), 0)
+  const total = () => overhead() + slots.reduce((n, s) => n + slotTokens(s, cache, room + 1), 0)
   const order = [...slots].sort((a, b) => b.spec.priority - a.spec.priority)
   for (const slot of order) {
     if (!slot.level && !slot.omitted) continue
@@ -28,11 +28,8 @@ export function refill(slots: Slot[], fit: FitInput, room: number, overhead: () 
       const level = levelFor(slot, d, fit)
       if (!level) continue
       if (level === before.level && !before.omitted && before.dropped === 0) break
-      Object.assign(slot, { level, omitted: false, dropped: 0 })
-      if (level.items.length) {
-        const others = total() - slotTokens(slot, cache)
-        slot.dropped = dropsToFit(level, room - others, cache)
-      }
+      Object.assign(slot, { level, omitted: false, dropped: level.n })
+      if (level.n) slot.dropped = dropsToFit(level, room - othersTokens(slots, slot, overhead(), cache, room + 1), cache)
       if (total() <= room && better(slot, before)) break
       Object.assign(slot, before)
     }
@@ -44,8 +41,8 @@ function better(slot: Slot, before: Saved): boolean {
   if (before.omitted) return true
   if (!before.level || !slot.level) return false
   const rank = (d: Density) => (d === 'full' ? 2 : d === 'compact' ? 1 : 0)
-  const shownNow = slot.level.items.length - slot.dropped
-  const shownBefore = before.level.items.length - before.dropped
+  const shownNow = slot.level.n - slot.dropped
+  const shownBefore = before.level.n - before.dropped
   if (shownNow !== shownBefore) return shownNow > shownBefore
   return rank(slot.level.density) > rank(before.level.density)
 }

@@ -17,7 +17,7 @@ export function fileParts({ files, density }: ActiveFilesProps): SectionParts | 
     density === 'full'
       ? `${short(f.path, 120)} — ${f.action === 'edit' ? `edited ×${f.edits}` : 'read'}`
       : `${short(f.path, 70)}${f.action === 'edit' ? ' (edited)' : ''}`
-  return { ...base, head: [heading('Active files')], items: files.map((f) => itemPart(f, item(line(f)), density)) }
+  return { ...base, head: [heading('Active files')], items: files.map((f) => itemPart(f, () => item(line(f)), density)) }
 }
 
 /** Files read or edited in this session, newest last; derived from tool calls, not written by the agent. */
@@ -29,5 +29,6 @@ export const filesSection: SectionSpec = {
   name: 'files',
   priority: 30,
   stability: 'stable',
+  deps: ({ view }) => [view.session.files],
   parts: ({ view }, density) => fileParts({ files: view.session.files, density }),
 }

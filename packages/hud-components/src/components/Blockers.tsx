@@ -18,7 +18,7 @@ export function blockerParts({ blockers, density }: BlockersProps): SectionParts
   return {
     ...base,
     head: [heading('Blockers')],
-    items: blockers.map((b) => itemPart(b, item(`${b.id}: ${short(b.description, max)}`), density)),
+    items: blockers.map((b) => itemPart(b, () => item(`${b.id}: ${short(b.description, max)}`), density)),
   }
 }
 
@@ -31,5 +31,6 @@ export const blockersSection: SectionSpec = {
   name: 'blockers',
   priority: 80,
   stability: 'stable',
+  deps: ({ view }) => [view.session.blockers],
   parts: ({ view }, density) => blockerParts({ blockers: view.session.blockers, density }),
 }

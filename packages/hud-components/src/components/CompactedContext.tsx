@@ -27,6 +27,7 @@ export const compactedSection: SectionSpec = {
   name: 'compacted',
   priority: 50,
   stability: 'stable',
+  deps: ({ view }) => [view.session.compacted, view.session.compactions],
   parts: ({ view }, density) =>
     compactedParts({ compacted: view.session.compacted, compactions: view.session.compactions, density }),
 }

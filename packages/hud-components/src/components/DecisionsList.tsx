@@ -16,7 +16,7 @@ export function decisionParts({ decisions, density, title = 'Decisions' }: Decis
     density === 'full' && d.details
       ? `${d.id}: ${short(d.summary, 120)} — ${short(d.details, 100)}`
       : `${d.id}: ${short(d.summary, density === 'full' ? 120 : 70)}`
-  return { ...base, head: [heading(title)], items: decisions.map((d) => itemPart(d, item(line(d)), density)) }
+  return { ...base, head: [heading(title)], items: decisions.map((d) => itemPart(d, () => item(line(d)), density)) }
 }
 
 /** Decisions and why, so they are not re-litigated after a compaction. */
@@ -28,5 +28,6 @@ export const decisionsSection: SectionSpec = {
   name: 'decisions',
   priority: 60,
   stability: 'stable',
+  deps: ({ view }) => [view.session.decisions],
   parts: ({ view }, density) => decisionParts({ decisions: view.session.decisions, density }),
 }

@@ -33,7 +33,7 @@ export function stepParts({ steps, todos = [], density }: NextStepsProps): Secti
     const rest = open.length > 1 ? ` (+${open.length - 1})` : ''
     return { ...base, shown: 1, items: [], head: [labelLine('Next', `${short(first.text, 40)}${rest}`)] }
   }
-  const items: ItemPart[] = all.map((e) => itemPart(e.key, taskItem(e.done, e.text), density))
+  const items: ItemPart[] = all.map((e) => itemPart(e.key, () => taskItem(e.done, e.text), density))
   // Finished entries go first, then the furthest-out ones: the next step is the last thing to drop.
   const indexes = all.map((_, i) => i)
   const dropOrder = [...indexes.filter((i) => all[i]?.done), ...indexes.filter((i) => !all[i]?.done).reverse()]
@@ -49,6 +49,7 @@ export const stepsSection: SectionSpec = {
   name: 'steps',
   priority: 70,
   stability: 'stable',
+  deps: ({ view }) => [view.session.steps, view.session.todos],
   parts: ({ view }, density) => stepParts({ steps: view.session.steps, todos: view.session.todos, density }),
 }
 

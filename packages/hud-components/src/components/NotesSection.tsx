@@ -11,7 +11,7 @@ export function noteParts({ notes, density }: NotesSectionProps): SectionParts |
   const base = { noun: 'notes', listOp: 'notes.list', total: notes.length }
   if (density === 'minimal') return { ...base, shown: 0, items: [], head: [labelLine('Notes', `${notes.length} — `, command('notes.list'))] }
   const max = density === 'full' ? 200 : 80
-  return { ...base, head: [heading('Notes')], items: notes.map((n) => itemPart(n, item(`${n.id}: ${short(n.content, max)}`), density)) }
+  return { ...base, head: [heading('Notes')], items: notes.map((n) => itemPart(n, () => item(`${n.id}: ${short(n.content, max)}`), density)) }
 }
 
 /** The agent's scratchpad; the first section to shrink when the budget binds. */
@@ -23,5 +23,6 @@ export const notesSection: SectionSpec = {
   name: 'notes',
   priority: 40,
   stability: 'stable',
+  deps: ({ view }) => [view.session.notes],
   parts: ({ view }, density) => noteParts({ notes: view.session.notes, density }),
 }

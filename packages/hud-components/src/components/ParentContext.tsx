@@ -14,7 +14,7 @@ export function parentParts({ parent, density }: ParentContextProps): SectionPar
   return {
     ...base,
     head: [heading('Parent session'), labelLine('Task', task)],
-    items: parent.decisions.map((d) => itemPart(d, item(`${d.id}: ${short(d.summary, 100)}`), 'parent')),
+    items: parent.decisions.map((d) => itemPart(d, () => item(`${d.id}: ${short(d.summary, 100)}`), 'parent')),
   }
 }
 
@@ -27,5 +27,6 @@ export const parentSection: SectionSpec = {
   name: 'parent',
   priority: 65,
   stability: 'stable',
+  deps: ({ view }) => [view.parent?.task, view.parent?.decisions],
   parts: ({ view }, density) => parentParts({ parent: view.parent, density }),
 }

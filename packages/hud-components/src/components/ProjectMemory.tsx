@@ -19,11 +19,11 @@ export function projectParts({ project: p, density }: ProjectMemoryProps): Secti
   const v = density
   const steps = p.steps.filter((s) => density === 'full' || !s.done)
   const items: ItemPart[] = [
-    ...p.conventions.map((c) => itemPart(c, item(`${c.id} convention: ${short(c.content, max)}`), v)),
-    ...p.keyfiles.map((k) => itemPart(k, item(`${k.id} key file: ${short(k.path, 100)}${k.note ? ` — ${short(k.note, max)}` : ''}`), v)),
-    ...p.decisions.map((d) => itemPart(d, item(`${d.id} decision: ${short(d.summary, max)}`), v)),
-    ...p.notes.map((n) => itemPart(n, item(`${n.id} note: ${short(n.content, max)}`), v)),
-    ...steps.map((s) => itemPart(s, taskItem(s.done, `${s.id}: ${short(s.description, max)}`), v)),
+    ...p.conventions.map((c) => itemPart(c, () => item(`${c.id} convention: ${short(c.content, max)}`), v)),
+    ...p.keyfiles.map((k) => itemPart(k, () => item(`${k.id} key file: ${short(k.path, 100)}${k.note ? ` — ${short(k.note, max)}` : ''}`), v)),
+    ...p.decisions.map((d) => itemPart(d, () => item(`${d.id} decision: ${short(d.summary, max)}`), v)),
+    ...p.notes.map((n) => itemPart(n, () => item(`${n.id} note: ${short(n.content, max)}`), v)),
+    ...steps.map((s) => itemPart(s, () => taskItem(s.done, `${s.id}: ${short(s.description, max)}`), v)),
   ]
   // What users most want carried over is conventions, key files and the open plan: finished steps go
   // first, then notes and decisions (oldest first, as in the session's sections), then the furthest-out steps.
@@ -47,5 +47,6 @@ export const projectSection: SectionSpec = {
   name: 'project',
   priority: 45,
   stability: 'stable',
+  deps: ({ view }) => [view.project.conventions, view.project.keyfiles, view.project.notes, view.project.decisions, view.project.steps],
   parts: ({ view }, density) => projectParts({ project: view.project, density }),
 }

@@ -29,5 +29,6 @@ export const resumeSection: SectionSpec = {
   name: 'resume',
   priority: 85,
   stability: 'stable',
+  deps: ({ view }) => [view.resume?.sessionID, view.resume?.task, view.resume?.openSteps, view.session.task === undefined],
   parts: ({ view }, density) => resumeParts({ resume: view.resume, hasTask: view.session.task !== undefined, density }),
 }

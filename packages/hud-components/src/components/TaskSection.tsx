@@ -27,5 +27,6 @@ export const taskSection: SectionSpec = {
   name: 'task',
   priority: 90,
   stability: 'stable',
+  deps: ({ view }) => [view.session.task],
   parts: ({ view }, density) => taskParts({ task: view.session.task, density }),
 }

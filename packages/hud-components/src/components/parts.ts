@@ -25,13 +25,13 @@ export const counted = (count: number, plural: string): string => (count === 1 ?
 
 export const short = (text: string, max: number): string => clip(text.replace(/\s+/g, ' '), max)
 
-export const itemPart = (key: object, node: Child, variant?: string): ItemPart =>
-  variant === undefined ? { key, node } : { key, node, variant }
+export const itemPart = (key: object, render: () => Child, variant?: string): ItemPart =>
+  variant === undefined ? { key, render } : { key, render, variant }
 
 /** Assemble parts into one tree: what the component renders on its own (and what the fitter's output equals). */
 export function sectionTree(parts: SectionParts | null, keep?: ReadonlySet<number>, dropped = 0): Child {
   if (!parts) return null
-  const shown = parts.items.filter((_, i) => !keep || keep.has(i)).map((p) => p.node)
+  const shown = parts.items.filter((_, i) => !keep || keep.has(i)).map((p) => p.render())
   const list = dropped > 0 ? [moreItem(dropped, parts.noun, parts.listOp), ...shown] : shown
   return h('section', {}, ...parts.head, list.length ? h('list', {}, ...list) : null, ...(parts.tail ?? []))
 }

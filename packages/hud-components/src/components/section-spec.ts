@@ -19,8 +19,11 @@ export type SectionInput = {
   directory: string
 }
 
-/** One list entry; `key` is an immutable state item, so its markdown and token count are cached by identity. */
-export type ItemPart = { key: object; node: Child; variant?: string }
+/**
+ * One list entry; `key` is an immutable state item, so its markdown and token count are cached by
+ * identity. The node is built on demand: a 1,000-item section only builds the items that can show.
+ */
+export type ItemPart = { key: object; render: () => Child; variant?: string }
 
 /**
  * A section split into independently serialisable parts: blocks before the list, the list items, blocks
@@ -49,6 +52,11 @@ export type SectionSpec = {
   stability: Stability
   /** Parts at a density, or null when the section has nothing to show. */
   parts(input: SectionInput, density: Density): SectionParts | null
+  /**
+   * The (immutable) inputs `parts` reads. When given and unchanged by identity, the serialised section is
+   * reused across renders: editing one note re-serialises only the notes section.
+   */
+  deps?(input: SectionInput): readonly unknown[]
 }
 
 /** Props every custom HUD component receives. */

@@ -1,7 +1,7 @@
 import { h, type Child } from '@agent-hud/ujsx'
 import { command, counted, labelLine, moreItem } from '../components/parts.ts'
 import type { Slot } from '../budget/fit.ts'
-import { isRaw, morePiece } from '../budget/levels.ts'
+import { isRaw, keptIndexes, morePiece } from '../budget/levels.ts'
 import { joinsCleanly, type PartCache, type Piece } from './part-cache.ts'
 
 type Placed = { piece: Piece; blockEnd: boolean }
@@ -11,11 +11,8 @@ function placeSlot(slot: Slot, cache: PartCache, out: Placed[]): void {
   const level = slot.level
   if (!level || slot.omitted) return
   for (const piece of level.head) out.push({ piece, blockEnd: true })
-  const dropped = new Set(level.dropOrder.slice(0, slot.dropped))
   const list: Piece[] = slot.dropped > 0 ? [morePiece(level, slot.dropped, cache)] : []
-  level.items.forEach((piece, i) => {
-    if (!dropped.has(i)) list.push(piece)
-  })
+  for (const i of keptIndexes(level, slot.dropped)) list.push(level.piece(i))
   list.forEach((piece, i) => out.push({ piece, blockEnd: i === list.length - 1 }))
   for (const piece of level.tail) out.push({ piece, blockEnd: true })
 }
@@ -61,8 +58,7 @@ export function layoutTree(title: string, slots: readonly Slot[], withOmission =
   for (const slot of slots) {
     const level = slot.level
     if (!level || slot.omitted) continue
-    const dropped = new Set(level.dropOrder.slice(0, slot.dropped))
-    const kept = level.parts.items.filter((_, i) => !dropped.has(i)).map((p) => p.node)
+    const kept = keptIndexes(level, slot.dropped).map((i) => level.parts.items[i]?.render())
     const list = slot.dropped > 0 ? [moreItem(slot.dropped, level.parts.noun, level.parts.listOp), ...kept] : kept
     const blocks = (bs: unknown[]) => bs.flatMap((b) => (isRaw(b) ? ((b.nodes ?? []) as Child[]) : [b as Child]))
     out.push(...blocks(level.parts.head), list.length ? h('list', {}, ...list) : null, ...blocks(level.parts.tail ?? []))

@@ -13,18 +13,30 @@ const SIG_LIMIT = 4096
 export class PartCache {
   private byItem = new WeakMap<object, Map<string, Piece>>()
   private bySignature = new Map<string, Piece>()
+  private levels = new WeakMap<object, Map<string, { deps: readonly unknown[]; value: unknown }>>()
   constructor(readonly tokenizer: Tokenizer) {}
 
-  item(key: object, variant: string, node: Child): Piece {
+  /** Memo of a section level by owner + density, valid while every dependency keeps its identity. */
+  level<T>(owner: object, density: string, deps: readonly unknown[], build: () => T): T {
+    let byDensity = this.levels.get(owner)
+    if (!byDensity) this.levels.set(owner, (byDensity = new Map()))
+    const hit = byDensity.get(density)
+    if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.value as T
+    const value = build()
+    byDensity.set(density, { deps, value })
+    return value
+  }
+
+  item(key: object, variant: string, render: () => Child): Piece {
     let variants = this.byItem.get(key)
     if (!variants) this.byItem.set(key, (variants = new Map()))
     let piece = variants.get(variant)
-    if (!piece) variants.set(variant, (piece = this.piece(toMarkdown(h('list', {}, node), { mode: 'production' }))))
+    if (!piece) variants.set(variant, (piece = this.piece(toMarkdown(h('list', {}, render()), { mode: 'production' }))))
     return piece
   }
 
   block(node: Child): Piece {
-    const signature = JSON.stringify(node)
+    const signature = signatureOf(node)
     let piece = this.bySignature.get(signature)
     if (!piece) {
       if (this.bySignature.size >= SIG_LIMIT) this.bySignature.clear()
@@ -57,6 +69,24 @@ export class PartCache {
       },
     }
   }
+}
+
+/**
+ * A content key for a small element tree. JSON.stringify would visit children twice (an element keeps
+ * them in `props.children` too), doubling per level; this walks each node once.
+ */
+export function signatureOf(node: Child): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return ''
+  if (typeof node === 'string') return JSON.stringify(node)
+  if (typeof node === 'number') return String(node)
+  if (Array.isArray(node)) return `[${node.map(signatureOf).join(',')}]`
+  const el = node as { type: unknown; props?: Record<string, unknown>; children?: Child }
+  let props = ''
+  for (const key in el.props) {
+    if (key !== 'children') props += `${key}=${JSON.stringify(el.props[key])};`
+  }
+  const type = typeof el.type === 'function' ? (el.type as { name: string }).name : String(el.type)
+  return `<${type} ${props}>${signatureOf(el.children ?? (el.props?.['children'] as Child))}`
 }
 
 const caches = new WeakMap<Tokenizer, PartCache>()

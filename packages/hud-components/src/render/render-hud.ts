@@ -35,7 +35,8 @@ export function fitSlots(fit: FitInput, room: number, title: Piece | undefined, 
   }
   let heading = title
   const overhead = () => (heading?.sep ?? 0) + (omission()?.sep ?? 0)
-  const estimateAll = () => overhead() + slots.reduce((n, s) => n + slotTokens(s, cache), 0)
+  // Capped at the room: sections far over budget are not fully serialised just to learn they do not fit.
+  const estimateAll = () => overhead() + slots.reduce((n, s) => n + slotTokens(s, cache, room + 1), 0)
   const measure = () => {
     const a = assemble(heading, slots, omission(), cache)
     return a.exact ? a : { ...a, tokens: cache.tokenizer.count(a.markdown), tokensWithSep: cache.tokenizer.count(`${a.markdown}\n`) }
