@@ -28,7 +28,7 @@ const HOSTILE_IDS = [
   "ses_🙂",
 ];
 const HOSTILE_PATHS = [
-  "../../../../tmp/agent-hud-escape",
+  "../../../../var/agent-hud-escape",
   "/etc/shadow",
   "a\u0000b.ts",
   "x'; DROP TABLE events;--",
