@@ -42,6 +42,17 @@ async function work(conv: Conversation, phase: string, big = false): Promise<voi
   expect(await conv.hud("notes.add", { content: `note ${phase}${pad}` })).toMatch(/^ok: added note n\d+$/);
   expect(await conv.hud("steps.add", { description: `step ${phase}` })).toMatch(/^ok: added step s\d+$/);
   await conv.toolDone("read", { filePath: `src/${phase}.ts` });
+  if (phase === "during") await compaction(conv);
+}
+
+/** A full compaction cycle as opencode runs it: the compacting hook, then session.compacted. */
+async function compaction(conv: Conversation): Promise<void> {
+  const output = { context: [] as string[] };
+  await conv.oc.hooks["experimental.session.compacting"]({ sessionID: SESSION } as never, output as never);
+  expect(output.context.join("\n")).toContain("note during");
+  const summary = conv.oc.assistant(SESSION, 1_000, { summary: true });
+  conv.oc.setSessionMessages([{ ...summary, parts: [{ ...summary.parts[0]!, text: "summary written during the fault" }] }]);
+  await conv.oc.event("session.compacted", { sessionID: SESSION });
 }
 
 /** One LLM call must carry the preamble and a HUD holding every phase recorded so far. */
@@ -63,7 +74,12 @@ function expectDurable(phases: string[], turns: number): void {
   expect(events.every((e) => !e.pending)).toBe(true);
   const seqs = events.map((e) => e.seq);
   expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-  const recorded = events.map((e) => eventText(e.event)).filter((t) => !t.startsWith("turn:"));
+  const recorded = events.map((e) => eventText(e.event)).filter((t) => !/^(turn|compact\.\w+):/.test(t));
+  const compactions = phases.includes("during") ? 1 : 0;
+  expect(events.filter((e) => e.event.kind === "compact.before")).toHaveLength(compactions);
+  expect(events.filter((e) => e.event.kind === "compact.after").map((e) => (e.event as { summary?: string }).summary)).toEqual(
+    compactions ? ["summary written during the fault"] : [],
+  );
   expect(recorded.map((t) => t.replace(/ z+$/, ""))).toEqual(
     phases.flatMap((phase) => [`note.add:note ${phase}`, `step.add:step ${phase}`, `file.open:src/${phase}.ts`]),
   );
