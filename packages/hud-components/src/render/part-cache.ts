@@ -1,5 +1,6 @@
 import { h, toMarkdown, type Child } from '@agent-hud/ujsx'
 import type { Tokenizer } from '../tokenize/tokenizer.ts'
+import { checkTemplate, fillTemplate, shapeOf } from './shape-template.ts'
 
 /** A serialised part: its markdown and token count, plus the count with a blank-line separator after it. */
 export type Piece = { md: string; tokens: number; sep: number }
@@ -13,8 +14,16 @@ const SIG_LIMIT = 4096
 export class PartCache {
   private byItem = new WeakMap<object, Map<string, Piece>>()
   private bySignature = new Map<string, Piece>()
+  private templates = new Map<string, string | null>()
   private levels = new WeakMap<object, Map<string, { deps: readonly unknown[]; value: unknown }>>()
   constructor(readonly tokenizer: Tokenizer) {}
+
+  /** Number of block shapes serialised once and reused with other numbers. */
+  get templateCount(): number {
+    let n = 0
+    for (const t of this.templates.values()) if (t !== null) n++
+    return n
+  }
 
   /** Memo of a section level by owner + density, valid while every dependency keeps its identity. */
   level<T>(owner: object, density: string, deps: readonly unknown[], build: () => T): T {
@@ -40,10 +49,23 @@ export class PartCache {
     let piece = this.bySignature.get(signature)
     if (!piece) {
       if (this.bySignature.size >= SIG_LIMIT) this.bySignature.clear()
-      piece = this.piece(toMarkdown(node, { mode: 'production' }))
+      piece = this.piece(this.serialiseBlock(node))
       this.bySignature.set(signature, piece)
     }
     return piece
+  }
+
+  /** Serialise once per shape (numbers abstracted), then fill the numbers in; see shape-template.ts. */
+  private serialiseBlock(node: Child): string {
+    const shape = shapeOf(node)
+    if (!shape) return toMarkdown(node, { mode: 'production' })
+    let template = this.templates.get(shape.key)
+    if (template === undefined) {
+      if (this.templates.size >= SIG_LIMIT) this.templates.clear()
+      template = checkTemplate(toMarkdown(shape.withSentinels, { mode: 'production' }), shape.numbers.length) ?? null
+      this.templates.set(shape.key, template)
+    }
+    return template === null ? toMarkdown(node, { mode: 'production' }) : fillTemplate(template, shape.numbers)
   }
 
   /** A list item that is not a state item (the "+N more" line): cached by content. */
