@@ -44,3 +44,16 @@ describe('budget fitter (property)', () => {
     )
   })
 })
+
+test('a tokenizer with no additivity promise is re-counted on the final text and still fits', () => {
+  // Counts words: joining parts can merge or split words, so part sums are neither exact nor an upper bound.
+  const words = { name: 'words', count: (text: string) => text.split(/\s+/).filter(Boolean).length }
+  fc.assert(
+    fc.property(viewArb, fc.integer({ min: 0, max: 400 }), (view, budget) => {
+      const r = renderHud(view, makeContextInfo({ usedTokens: 10, usableTokens: 100 }), { tokenizer: words, budgets: { full: budget } })
+      expect(r.tokens).toBe(words.count(r.markdown))
+      expect(r.tokens).toBeLessThanOrEqual(budget)
+    }),
+    { numRuns: 100 },
+  )
+})

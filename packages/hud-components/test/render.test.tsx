@@ -57,6 +57,9 @@ describe('renderHud', () => {
     for (let used = 11_000; used < 20_000; used += 1000) renderHud(view, makeContextInfo({ usedTokens: used, usableTokens: 200_000 }), options)
     expect(first).toBeGreaterThan(0)
     expect(calls).toBe(first)
+    // Hosts pass a fresh options object with the current time on every call: still a memo hit.
+    for (let now = 0; now < 5; now++) renderHud(view, makeContextInfo({ usedTokens: 12_345, usableTokens: 200_000 }), { ...options, now })
+    expect(calls).toBe(first)
   })
 
   test('density follows the context; critical adds the warning', () => {

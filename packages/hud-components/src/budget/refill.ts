@@ -21,10 +21,13 @@ export function refill(slots: Slot[], fit: FitInput, room: number, overhead: () 
   const { cache, density } = fit
   const total = () => overhead() + slots.reduce((n, s) => n + slotTokens(s, cache, room + 1), 0)
   const order = [...slots].sort((a, b) => b.spec.priority - a.spec.priority)
+  // Once a section keeps items hidden, lower ones may come back only as their one-line minimal form:
+  // a note must never reappear while a blocker stays dropped.
+  let capped = false
   for (const slot of order) {
     if (!slot.level && !slot.omitted) continue
     const before: Saved = { level: slot.level, dropped: slot.dropped, omitted: slot.omitted }
-    for (const d of ladderFrom(density)) {
+    for (const d of capped ? (['minimal'] as Density[]) : ladderFrom(density)) {
       const level = levelFor(slot, d, fit)
       if (!level) continue
       if (level === before.level && !before.omitted && before.dropped === 0) break
@@ -33,7 +36,16 @@ export function refill(slots: Slot[], fit: FitInput, room: number, overhead: () 
       if (total() <= room && better(slot, before)) break
       Object.assign(slot, before)
     }
+    if (degraded(slot, density)) capped = true
   }
+}
+
+/** Shows less than its starting density would because of the budget (not by the density's design). */
+function degraded(slot: Slot, start: Density): boolean {
+  const level = slot.level
+  if (!level) return false
+  if (slot.omitted) return level.parts.total > 0
+  return slot.dropped > 0 || level.density !== start
 }
 
 // Climbing back is only worth it when more of the section becomes visible.

@@ -99,15 +99,26 @@ export function renderLayout(view: HudView, context: ContextInfo, options?: Rend
   const vol = o.volatile.length ? fitSlots(fitInput(o, true, input, density, cache), Math.max(0, room), undefined, false) : undefined
   const volatileMd = vol?.markdown ?? ''
   const markdown = stable.markdown && volatileMd ? `${stable.markdown}\n${volatileMd}` : stable.markdown || volatileMd
-  const tokens = (volatileMd ? (stable.markdown ? stable.tokensWithSep : 0) + (vol?.tokens ?? 0) : stable.tokens)
+  let tokens = volatileMd ? (stable.markdown ? stable.tokensWithSep : 0) + (vol?.tokens ?? 0) : stable.tokens
+  let markdownOut = markdown
+  let volatileOut = volatileMd
+  // A tokenizer that promises neither exact nor upper-bound sums is re-counted on the final text.
+  if (!o.tokenizer.additive && !o.tokenizer.upperBound) {
+    tokens = o.tokenizer.count(markdown)
+    if (tokens > budget) {
+      markdownOut = stable.markdown
+      volatileOut = ''
+      tokens = o.tokenizer.count(markdownOut)
+    }
+  }
   const result: RenderResult = {
-    markdown,
+    markdown: markdownOut,
     stable: stable.markdown,
-    volatile: volatileMd,
+    volatile: volatileOut,
     density,
     tokens,
     omitted: vol ? { ...stable.omitted, ...vol.omitted } : stable.omitted,
     stableHash: stable.hash,
   }
-  return { result, title: stable.title, stable: stable.markdown ? stable.slots : [], volatile: vol?.markdown ? vol.slots : [] }
+  return { result, title: stable.title, stable: stable.markdown ? stable.slots : [], volatile: volatileOut ? (vol?.slots ?? []) : [] }
 }
