@@ -40,7 +40,9 @@ export class PartCache {
     let variants = this.byItem.get(key)
     if (!variants) this.byItem.set(key, (variants = new Map()))
     let piece = variants.get(variant)
-    if (!piece) variants.set(variant, (piece = this.piece(toMarkdown(h('list', {}, render()), { mode: 'production' }))))
+    // Densities often render an item to the same text (a short note is short everywhere): the content
+    // cache then serves the second variant without serialising it again.
+    if (!piece) variants.set(variant, (piece = this.looseItem(render())))
     return piece
   }
 
