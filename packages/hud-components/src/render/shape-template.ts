@@ -29,7 +29,8 @@ export function shapeOf(node: Child): Shape | undefined {
         if (!PLAIN_NEIGHBOUR.test(child[at - 1] ?? '') || !PLAIN_NEIGHBOUR.test(child[at + digits.length] ?? '')) templatable = false
         return SENTINEL(numbers.push(digits) - 1)
       })
-      key += `${JSON.stringify(child.replace(DIGITS, '#'))},`
+      // The text around the numbers, as segments: unambiguous even when the text itself holds '#'.
+      key += `${JSON.stringify(child.split(DIGITS))},`
       return replaced
     }
     if (Array.isArray(child)) {
