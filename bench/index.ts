@@ -1,11 +1,12 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
+import { runHudBench } from "./hud.ts";
 import { runPluginBench } from "./plugin.ts";
 import { runStoreBench } from "./store.ts";
 import { runUjsxBench } from "./ujsx.ts";
 
 const sections: Array<[string, () => Promise<void>]> = [
   ["ujsx: markdown rendering, dev vs production validation", runUjsxBench],
-  // TODO(coordinator): add ["hud-components: HUD render", runHudBench] from ./hud.ts once bench/hud.ts is committed.
+  ["hud-components: HUD render against a template floor and prompt-tsx", runHudBench],
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
 ];
@@ -14,3 +15,5 @@ for (const [title, run] of sections) {
   console.log(`\n${"=".repeat(100)}\n# ${title}\n${"=".repeat(100)}`);
   await run();
 }
+// A library under test may leave a handle open (the prompt-tsx comparison does): the run is over here.
+process.exit(0);
