@@ -71,7 +71,7 @@ const budgets: Record<Density, number> = { full: 800, compact: 250, minimal: 80 
 const ctxAt = (pct: number): ContextInfo =>
   makeContextInfo({ usedTokens: Math.round(pct * 2000), usableTokens: 200_000, history: [pct - 3, pct - 2, pct - 1] })
 const fmt = (s: Stats) => `${s.p50.toFixed(1).padStart(7)} / ${s.p99.toFixed(1).padStart(7)} µs`
-const ratio = (a: Stats, b: Stats) => `${(a.p50 / b.p50).toFixed(1)}×`
+const ratio = (a: Stats, b: Stats) => `${(a.p50 / b.p50).toFixed(a.p50 < b.p50 ? 2 : 1)}×`
 
 /** A fresh tokenizer object gets fresh part caches: every piece is serialised and counted again. */
 const freshTokenizer = (): Tokenizer => ({ ...bpeTokenizer })
@@ -80,7 +80,7 @@ export async function runHudBench(): Promise<void> {
   const base = referenceView()
   const N = Number(process.env["HUD_BENCH_N"] ?? 2000)
   console.log('\n## HUD render (reference state: 10 decisions, 20 notes, 15 files, 10 steps, 3 blockers)')
-  console.log('p50 / p99 per render; cold = right after a state edit (memo miss, untouched items cached);')
+  console.log('p50 / p99 per render (ratios compare p50); cold = right after a state edit (memo miss, untouched items cached);')
   console.log('scratch = all caches cleared; warm = same state, usage moved (see hud.ts for how).\n')
   for (const density of ['full', 'compact', 'minimal'] as Density[]) {
     const pct = usageFor[density]
