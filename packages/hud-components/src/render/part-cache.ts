@@ -1,6 +1,6 @@
 import { h, toMarkdown, type Child } from '@agent-hud/ujsx'
 import type { Tokenizer } from '../tokenize/tokenizer.ts'
-import { checkTemplate, fillTemplate, shapeOf } from './shape-template.ts'
+import { checkTemplate, fillTemplate, numberShape } from './shape-template.ts'
 
 /** A serialised part: its markdown and token count, plus the count with a blank-line separator after it. */
 export type Piece = { md: string; tokens: number; sep: number }
@@ -59,7 +59,7 @@ export class PartCache {
 
   /** Serialise once per shape (numbers abstracted), then fill the numbers in; see shape-template.ts. */
   private serialiseBlock(node: Child): string {
-    const shape = shapeOf(node)
+    const shape = numberShape(node)
     if (!shape) return toMarkdown(node, { mode: 'production' })
     let template = this.templates.get(shape.key)
     if (template === undefined) {

@@ -84,7 +84,8 @@ export type Layout = { result: RenderResult; title: string; stable: Slot[]; vola
 export function renderLayout(view: HudView, context: ContextInfo, options?: RenderOptions): Layout {
   const o = resolveRenderOptions(options)
   const density = context.density
-  const budget = Math.max(0, Math.floor(o.budgets[density]))
+  const configured = Math.floor(o.budgets[density] ?? 0)
+  const budget = Number.isFinite(configured) ? Math.max(0, configured) : 0
   const cache = partCache(o.tokenizer)
   const input: SectionInput = { view, context, now: options?.now, staleness: o.staleness, directory: o.directory }
 

@@ -17,7 +17,7 @@ const PLAIN_NEIGHBOUR = /^[ %→(),kM×·/]?$/
 export type Shape = { key: string; numbers: string[]; withSentinels: Child }
 
 /** The node's text numbers pulled out; undefined when it has none (nothing to gain). */
-export function shapeOf(node: Child): Shape | undefined {
+export function numberShape(node: Child): Shape | undefined {
   const numbers: string[] = []
   let key = ''
   let templatable = true
