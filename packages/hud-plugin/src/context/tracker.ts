@@ -1,7 +1,25 @@
 import { usableTokens, type ModelLimits } from "./limits.ts";
 
-/** Token counts of an assistant message as opencode reports them (input excludes cached tokens). */
-export type AssistantTokens = { input: number; output: number; reasoning?: number; cache: { read: number; write: number }; total?: number };
+/**
+ * Token counts of an assistant message as opencode reports them (input excludes cached tokens). Every
+ * field is optional here because providers and older messages leave some out or send `cache: null`.
+ */
+export type AssistantTokens = {
+  input?: number | null;
+  output?: number | null;
+  reasoning?: number | null;
+  cache?: { read?: number | null; write?: number | null } | null;
+  total?: number | null;
+};
+
+/** A count that is missing, null, not a number or negative adds nothing, so the rest of a report still counts. */
+const count = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+
+function usedTokens(tokens: AssistantTokens | null | undefined): number {
+  if (!tokens || typeof tokens !== "object") return 0;
+  const cache = tokens.cache && typeof tokens.cache === "object" ? tokens.cache : {};
+  return count(tokens.input) + count(tokens.output) + count(cache.read) + count(cache.write);
+}
 
 /** `history` holds the percents of the calls before the latest one, oldest first. */
 export type Usage = { usedTokens: number; usableTokens: number; percent: number; history: number[] };
@@ -35,8 +53,8 @@ export class ContextTracker {
    * Records one assistant call; zero-token reports (a message just created) and calls older than the last
    * reset are ignored. Order is by creation time, so a late report of an older call cannot pose as the latest.
    */
-  record(messageID: string, tokens: AssistantTokens, created: number): void {
-    const used = tokens.input + tokens.output + tokens.cache.read + tokens.cache.write;
+  record(messageID: string, tokens: AssistantTokens | null | undefined, created: number): void {
+    const used = usedTokens(tokens);
     if (!(used > 0) || created < this.floor) return;
     const existing = this.calls.find((c) => c.messageID === messageID);
     if (existing) existing.used = used;

@@ -62,6 +62,22 @@ describe("ContextTracker", () => {
     expect(tracker.usage().usedTokens).toBe(50_000);
   });
 
+  test("a report with cache: null or missing counts still counts what it has; non-numbers count as 0", () => {
+    const tracker = new ContextTracker();
+    tracker.setLimits({ context: 200_000, output: 8_000 });
+    const partial = (t: unknown) => t as Parameters<ContextTracker["record"]>[1];
+    tracker.record("a", partial({ input: 96_000, output: 0, cache: null }), 1);
+    expect(tracker.usage().usedTokens).toBe(96_000);
+    tracker.record("b", partial({ input: 100_000, cache: { read: 44_000 } }), 2);
+    expect(tracker.usage().usedTokens).toBe(144_000);
+    tracker.record("c", partial({ input: 120_000, output: "12", cache: { read: Number.NaN, write: -5 } }), 3);
+    expect(tracker.usage().usedTokens).toBe(120_000);
+    expect(tracker.usage().history).toEqual([50, 75]);
+    tracker.record("d", partial({}), 4);
+    tracker.record("e", partial(null), 5);
+    expect(tracker.usage().usedTokens).toBe(120_000);
+  });
+
   test("without limits usage is 0% rather than a guess", () => {
     const tracker = new ContextTracker();
     tracker.record("a", tokens(50_000), 1);

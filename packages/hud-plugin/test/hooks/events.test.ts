@@ -66,3 +66,12 @@ test("malformed events are ignored without throwing", async () => {
   const messages = [oc.user("ses_a", "x")];
   expect(tailText(await oc.transform(messages), messages)).toBeDefined();
 });
+
+test("a message.updated whose tokens have cache: null still reports its usage", async () => {
+  await oc.system("ses_a");
+  await oc.event("message.updated", { info: { id: "msg_c", sessionID: "ses_a", role: "assistant", time: { created: 1 }, tokens: { input: 144_000, output: 0, cache: null } } });
+  const messages = [oc.user("ses_a", "x")];
+  const hud = tailText(await oc.transform(messages), messages)!;
+  expect(hud).toContain("75%");
+  expect(oc.logs.filter((l) => l.level === "error")).toEqual([]);
+});
