@@ -1,3 +1,4 @@
+import "./hermetic-env.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

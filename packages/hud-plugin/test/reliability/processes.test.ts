@@ -17,7 +17,8 @@ beforeEach(() => (root = tempRoot()));
 afterEach(() => root.cleanup());
 
 function spawn(name: string, args: string[]) {
-  return Bun.spawn([process.execPath, join(FIXTURES, name), ...args], { stdout: "pipe", stderr: "pipe" });
+  // Bun.spawn passes the environment the process started with; the test's throw-away XDG folders are set later.
+  return Bun.spawn([process.execPath, join(FIXTURES, name), ...args], { stdout: "pipe", stderr: "pipe", env: process.env });
 }
 
 test("a crash between append and render: a restarted plugin shows the very same state", async () => {

@@ -1,0 +1,27 @@
+// Plugin tests run the real loader, which also reads the global components folder; a component on the
+// machine running the tests must not change what they see.
+import { afterAll, expect, test } from "bun:test";
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { globalHudDir } from "../../src/custom/roots.ts";
+import { fakeOpencode, tailText } from "../helpers/fake-opencode.ts";
+
+const file = join(globalHudDir(), "IsolationProbe.tsx");
+afterAll(() => rmSync(file, { force: true }));
+
+test("the fake opencode's global components folder is a throw-away folder, not the machine's", async () => {
+  const dir = globalHudDir();
+  expect(dir).not.toBe(join(homedir(), ".config", "opencode", "hud"));
+  expect(realpathSync(join(dir, "..", "..")).startsWith(realpathSync(tmpdir()))).toBe(true);
+
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, `export default () => <paragraph>isolation probe</paragraph>;\n`);
+  const oc = await fakeOpencode();
+  try {
+    const messages = [oc.user("ses_iso", "hello")];
+    expect(tailText(await oc.transform(messages), messages)).toContain("isolation probe");
+  } finally {
+    await oc.close();
+  }
+});

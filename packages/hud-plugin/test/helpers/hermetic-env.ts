@@ -1,0 +1,26 @@
+// Imported for its effect by every helper that creates a plugin: the plugin reads the global components
+// folder (`${XDG_CONFIG_HOME:-~/.config}/opencode/hud`) on every render, and a component installed on the
+// machine running the tests would otherwise show up in their HUDs. Spawned fixture processes inherit the
+// folders through the environment (the mark says they are set), so a whole run shares one pair.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const MARK = "AGENT_HUD_TEST_ENV";
+
+/** The folder this process created for the run, if it was the first to need one. */
+export const createdRoot: string | undefined = process.env[MARK] ? undefined : setUp();
+
+function setUp(): string {
+  const root = mkdtempSync(join(tmpdir(), "hud-plugin-env-"));
+  for (const [name, sub] of [["XDG_CONFIG_HOME", "config"], ["XDG_DATA_HOME", "data"]] as const) {
+    mkdirSync(join(root, sub), { recursive: true });
+    process.env[name] = join(root, sub);
+  }
+  process.env[MARK] = root;
+  return root;
+}
+
+export function removeCreatedRoot(): void {
+  if (createdRoot) rmSync(createdRoot, { recursive: true, force: true });
+}
