@@ -88,7 +88,9 @@ export class HudRuntime {
       const folded = cache.catchUp(this.deps.store, new Set(seqs));
       group.forEach((e, i) => {
         const seq = seqs[i];
-        outcomes[e.index] = (seq !== undefined && folded.get(seq)) || { ok: true };
+        // A buffered event whose provisional seq moved before it was read back (another process committed
+        // in between) has no outcome to show; its ids are as unknown as a pending one's.
+        outcomes[e.index] = seq === undefined ? { ok: true } : (folded.get(seq) ?? { ok: true, pending: true });
       });
     }
     return outcomes;

@@ -1,7 +1,11 @@
 import { applyEvent, emptyState, type HudEvent, type HudState, type ProjectorOptions } from "@agent-hud/hud-components";
 import type { EventReader } from "./ports.ts";
 
-export type FoldOutcome = { ok: true; id?: string; ids?: string[] } | { ok: false; reason: string };
+/**
+ * `pending`: the event is only in the store's memory (the database was busy or failing), so the ids the
+ * reducer gave it are provisional: another process may commit items first and the flush re-numbers it.
+ */
+export type FoldOutcome = { ok: true; id?: string; ids?: string[]; pending?: true } | { ok: false; reason: string };
 
 /**
  * The folded state of one event stream, kept in memory and caught up from the store by seq. Events the
@@ -38,7 +42,7 @@ export class StreamCache {
     for (const entry of store.read(this.stream, this.seq)) {
       const base = tentative ?? durable;
       const result = applyEvent(base, entry.event as HudEvent, this.projector);
-      if (watch?.has(entry.seq)) outcomes.set(entry.seq, result.outcome);
+      if (watch?.has(entry.seq)) outcomes.set(entry.seq, entry.pending && result.outcome.ok ? { ...result.outcome, pending: true } : result.outcome);
       if (entry.pending || tentative) tentative = result.state;
       else {
         durable = result.state;

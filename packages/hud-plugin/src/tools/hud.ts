@@ -2,6 +2,7 @@ import { describeOutcome, planOperation, type PlanContext } from "@agent-hud/hud
 import { tool } from "@opencode-ai/plugin/tool";
 import type { HookContext } from "../hooks/hook-context.ts";
 import { answerHistory } from "./history.ts";
+import { provisionalReply } from "./provisional-reply.ts";
 
 const z = tool.schema;
 
@@ -37,7 +38,7 @@ export function hudTool(ctx: HookContext) {
       const outcomes = runtime.record(session, result.events);
       const text = describeOutcome(call, outcomes);
       if (outcomes.some((o) => !o.ok)) throw new Error(text);
-      return text;
+      return provisionalReply(String(call.tool).trim(), outcomes) ?? text;
     },
   });
 }
