@@ -129,17 +129,12 @@ export class HudRuntime {
     if (session.parentID ?? session.cache.state.parentID) return undefined;
     if (session.resumeSource === undefined) {
       session.resumeSource = null;
-      let sessionID = this.deps.store.lastSession(this.deps.projectKey, session.id)?.sessionID;
-      // A sub-agent active last means its parent was stopped while it ran: the parent's work is what to resume.
-      for (let hops = 0; sessionID && sessionID !== session.id && hops < 8; hops++) {
+      // Top-level sessions only: a parent stopped while its sub-agent ran is still the one offered.
+      const sessionID = this.deps.store.lastSession(this.deps.projectKey, session.id)?.sessionID;
+      if (sessionID) {
         const events = this.deps.store.read(`session:${sessionID}`).map((e) => e.event as HudEvent);
         const state = replay("session", events, this.projector);
-        if (state.parentID) {
-          sessionID = state.parentID;
-          continue;
-        }
         if (hasUnfinishedWork(state)) session.resumeSource = { sessionID, state };
-        break;
       }
     }
     return session.resumeSource ?? undefined;

@@ -112,7 +112,11 @@ export class EventStore {
     }, undefined);
   }
 
-  /** The most recently touched other session of a project (resume), including buffered touches. */
+  /**
+   * The most recently touched other top-level session of a project (resume), including buffered touches.
+   * Sub-agent sessions are left out: they work for a parent, and the parent's work is what a new session
+   * takes over.
+   */
   lastSession(projectKey: string, excludeSessionID: string): LastSession | undefined {
     return this.guard("lastSession", () => {
       if (!isProjectKey(projectKey)) return undefined;

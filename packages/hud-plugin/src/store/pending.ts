@@ -76,7 +76,7 @@ export class PendingBuffer {
   latestSession(projectKey: string, excludeSessionID: string): PendingSession | undefined {
     let best: PendingSession | undefined;
     for (const s of this.sessions.values()) {
-      if (s.projectKey !== projectKey || s.sessionID === excludeSessionID) continue;
+      if (s.projectKey !== projectKey || s.sessionID === excludeSessionID || s.parentID !== null) continue;
       if (!best || s.updatedAt >= best.updatedAt) best = s;
     }
     return best;

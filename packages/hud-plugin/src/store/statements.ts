@@ -67,7 +67,7 @@ export function prepareStatements(db: Database): Statements {
     ),
     lastSession: db.prepare(
       `SELECT session_id AS sessionID, updated_at AS updatedAt FROM sessions
-       WHERE project_key = ? AND session_id <> ? ORDER BY updated_at DESC, rowid DESC LIMIT 1`,
+       WHERE project_key = ? AND session_id <> ? AND parent_id IS NULL ORDER BY updated_at DESC, rowid DESC LIMIT 1`,
     ),
   };
 }

@@ -89,14 +89,17 @@ describe("append and read", () => {
 });
 
 describe("sessions", () => {
-  test("lastSession returns the most recently touched other session of the project", () => {
+  test("lastSession returns the most recently touched other top-level session of the project", () => {
     const { store } = openStore(dir);
     const key = projectKeyFor("/repo/a");
     store.touchSession({ sessionID: "ses_1", projectKey: key, now: 10 });
     store.touchSession({ sessionID: "ses_2", projectKey: key, now: 20, parentID: "ses_1" });
     store.touchSession({ sessionID: "ses_3", projectKey: projectKeyFor("/repo/b"), now: 30 });
-    expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_2", updatedAt: 20 });
-    expect(store.lastSession(key, "ses_2")).toEqual({ sessionID: "ses_1", updatedAt: 10 });
+    // ses_2 is a sub-agent of ses_1: its parent is the session that was working
+    expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_1", updatedAt: 10 });
+    expect(store.lastSession(key, "ses_1")).toBeUndefined();
+    store.touchSession({ sessionID: "ses_4", projectKey: key, now: 35 });
+    expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_4", updatedAt: 35 });
     store.touchSession({ sessionID: "ses_1", projectKey: key, now: 40 });
     expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_1", updatedAt: 40 });
     expect(store.lastSession(projectKeyFor("/repo/c"), "ses_9")).toBeUndefined();
@@ -105,6 +108,16 @@ describe("sessions", () => {
     const row = db.query("SELECT parent_id AS p, created_at AS c FROM sessions WHERE session_id = 'ses_2'").get();
     expect(row).toEqual({ p: "ses_1", c: 20 });
     db.close();
+  });
+
+  test("sessions only buffered in memory (database read-only) are chosen the same way", () => {
+    const { store } = openStore(dir, { seams: { forceReadonly: () => true } });
+    const key = projectKeyFor("/repo/a");
+    store.touchSession({ sessionID: "ses_1", projectKey: key, now: 10 });
+    store.touchSession({ sessionID: "ses_2", projectKey: key, now: 20, parentID: "ses_1" });
+    expect(store.status().mode).toBe("degraded");
+    expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_1", updatedAt: 10 });
+    store.close();
   });
 });
 
