@@ -2,18 +2,16 @@
  * TestResults: pass/fail counts of the last test run the agent started through the bash tool, and the
  * names of the first failing tests, so a red suite stays in view after the output scrolled away.
  *
- * The counts are derived here, from the tail of each bash output the HUD state keeps (`toolResults`,
- * newest last): the component recognises the summaries of bun test, jest, vitest, pytest, cargo test,
- * go test and mocha, so supporting another runner is a change to this file only.
+ * The counts are derived here, from the bash outputs the HUD state keeps (`state.toolResults`: the last
+ * five tool results, newest last, each output cut to its final ~1,000 characters, where runners print their
+ * summaries). It recognises bun test, jest, vitest, pytest, cargo test, go test and mocha, so supporting
+ * another runner is a change to this file only.
  */
-import type { HudComponentProps } from "@agent-hud/hud-components";
+import type { HudComponentProps, ToolResult } from "@agent-hud/hud-components";
 
 export const after = "blockers";
 export const priority = 75;
 
-/** A finished tool call as the HUD state records it: the output is its last few hundred characters. */
-export type ToolResult = { tool: string; command?: string; exit?: number; output: string; at: number };
-type WithToolResults = { toolResults?: ToolResult[] };
 
 export type TestRun = { passed: number; failed: number; skipped: number; unit: string; failures: string[]; command?: string; exit?: number };
 
@@ -104,7 +102,7 @@ export function lastTestRun(results: readonly ToolResult[]): TestRun | undefined
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export default function TestResults({ state, density }: HudComponentProps) {
-  const run = lastTestRun((state as WithToolResults).toolResults ?? []);
+  const run = lastTestRun(state.toolResults);
   if (!run) return null;
   const ok = run.failed === 0;
   const mark = ok ? "✓" : "✗";

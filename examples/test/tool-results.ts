@@ -1,13 +1,14 @@
-import { emptyState, replay, type HudState } from "@agent-hud/hud-components";
+import { emptyState, replay, type HudState, type ToolResult } from "@agent-hud/hud-components";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ToolResult } from "../components/TestResults.tsx";
 
-/** A session state whose recorded tool results are `results` (the shape TestResults reads). */
+/** A session state after these tool calls, recorded as the plugin records them (`tool.result` events). */
 export function stateWith(results: ToolResult[]): HudState {
-  const state = replay("session", [{ kind: "task.set", at: 1, description: "fix the login tests" }]);
-  return { ...state, toolResults: results } as HudState;
+  return replay("session", [
+    { kind: "task.set", at: 1, description: "fix the login tests" },
+    ...results.map((result) => ({ kind: "tool.result" as const, ...result })),
+  ]);
 }
 
 export const noResults = (): HudState => emptyState("session");

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema, type TLiteral, type TObject, type TProperties } from '@sinclair/typebox'
-import { At, Decision, FileAction, ItemId, KeyFile, Note, Step, Task, Todo, Convention, Blocker } from '../state/items.ts'
+import { At, Decision, FileAction, ItemId, KeyFile, Note, Step, Task, Todo, ToolResult, Convention, Blocker } from '../state/items.ts'
 
 // Creation events carry no item id: the reducer assigns it from counters, so the log alone determines ids.
 function event<K extends string, P extends TProperties>(kind: K, props: P) {
@@ -43,6 +43,13 @@ export const Resume = event('resume', {
   task: Type.Optional(Type.String()),
   steps: Type.Array(Type.String({ minLength: 1 })),
 })
+/** A finished tool call the host observed; not an agent edit, and no built-in section shows it. */
+export const ToolResultEvent = event('tool.result', {
+  tool: ToolResult.properties.tool,
+  command: ToolResult.properties.command,
+  exit: ToolResult.properties.exit,
+  output: ToolResult.properties.output,
+})
 /** One agent turn (LLM call); drives turn-based staleness without touching rendered content. */
 export const Turn = event('turn', {})
 
@@ -55,7 +62,7 @@ export const HudEvent = Type.Union([
   FileOpen, FileEdit, FileClose,
   TodoSync, ContextSnapshotEvent, CompactBefore, CompactAfter, SessionLink,
   ConventionAdd, ConventionRemove, KeyFileAdd, KeyFileRemove,
-  Resume, Turn,
+  Resume, Turn, ToolResultEvent,
 ])
 export type HudEvent = Static<typeof HudEvent>
 export type HudEventKind = HudEvent['kind']

@@ -88,7 +88,8 @@ export function formatHistory(entries: readonly HistoryEntry[], limit = 20): str
     const { kind, at, ...rest } = event
     const fields = Object.entries(rest)
       .map(([key, value]) => {
-        const text = typeof value === 'string' ? value : JSON.stringify(value)
+        // Multi-line strings (tool output) are quoted so each event stays on one line.
+        const text = typeof value === 'string' && !/[\r\n]/.test(value) ? value : JSON.stringify(value)
         return `${key}=${text.length > 80 ? `${text.slice(0, 79)}…` : text}`
       })
       .join(' ')

@@ -6,8 +6,8 @@ import type { Handler } from './handlers/handler.ts'
 import { resolveProjectorOptions, type ProjectorOptions } from './options.ts'
 import type { ApplyResult } from './result.ts'
 
-// Bookkeeping kinds move the staleness/usage data but not what the stable HUD shows.
-const bookkeeping: ReadonlySet<HudEventKind> = new Set<HudEventKind>(['turn', 'context.snapshot'])
+// Bookkeeping kinds move staleness/usage data and tool results, none of which a built-in section shows.
+const bookkeeping: ReadonlySet<HudEventKind> = new Set<HudEventKind>(['turn', 'context.snapshot', 'tool.result'])
 
 // Text an item cannot exist without; whitespace-only values would render as empty bullets.
 const requiredText = ['description', 'summary', 'content', 'path'] as const

@@ -8,6 +8,7 @@ export type SectionCaps = {
   todos: number
   conventions: number
   keyfiles: number
+  toolResults: number
 }
 
 /** Maximum characters per agent-written field; longer text is cut and ends with "…". */
@@ -22,6 +23,9 @@ export type LengthCaps = {
   convention: number
   compacted: number
   todo: number
+  /** Tool output is kept from its end: test summaries and errors come last. */
+  toolOutput: number
+  command: number
 }
 
 export type ProjectorOptions = { caps?: Partial<SectionCaps>; lengths?: Partial<LengthCaps> }
@@ -35,6 +39,7 @@ export const defaultCaps: SectionCaps = {
   todos: 20,
   conventions: 15,
   keyfiles: 15,
+  toolResults: 5,
 }
 
 export const defaultLengths: LengthCaps = {
@@ -48,6 +53,8 @@ export const defaultLengths: LengthCaps = {
   convention: 300,
   compacted: 4000,
   todo: 200,
+  toolOutput: 1000,
+  command: 300,
 }
 
 export type ResolvedProjectorOptions = { caps: SectionCaps; lengths: LengthCaps }

@@ -12,3 +12,12 @@ export function clip(text: string, max: number): string {
 export function capFifo<T>(items: T[], max: number): T[] {
   return items.length > max ? items.slice(items.length - Math.max(0, max)) : items
 }
+
+/** Keep the last `max` UTF-16 units (starting with "…" when cut), never splitting a surrogate pair. */
+export function tail(text: string, max: number): string {
+  if (text.length <= max) return text
+  let start = text.length - Math.max(0, max - 1)
+  const code = text.charCodeAt(start)
+  if (code >= 0xdc00 && code <= 0xdfff) start += 1
+  return `…${text.slice(start)}`
+}

@@ -21,7 +21,7 @@ function keysOf(view: HudView, density: Density, budget: number, o: ResolvedRend
   const r = view.resume
   return [
     o, density, budget,
-    s.task, s.blockers, s.steps, s.todos, s.decisions, s.notes, s.files, s.compacted, s.compactions,
+    s.task, s.blockers, s.steps, s.todos, s.decisions, s.notes, s.files, s.compacted, s.compactions, s.toolResults,
     view.project, view.parent, r?.sessionID, r?.task, r?.openSteps,
   ]
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import {
-  At, Blocker, Compacted, ContextSnapshot, Convention, Decision, FileEntry, KeyFile, Note, Scope, Step, Task, Todo,
+  At, Blocker, Compacted, ContextSnapshot, Convention, Decision, FileEntry, KeyFile, Note, Scope, Step, Task, Todo, ToolResult,
 } from './items.ts'
 
 // Next number per id series; ids are assigned in event-log order so replay is deterministic.
@@ -17,7 +17,7 @@ export type IdCounters = Static<typeof IdCounters>
 
 export const HudState = Type.Object({
   scope: Scope,
-  /** Content revision: bumps on every change except turn/context bookkeeping, so render memos key on it. */
+  /** Content revision: bumps on every change except turn/context/tool-result bookkeeping. */
   rev: Type.Integer({ minimum: 0 }),
   task: Type.Optional(Task),
   decisions: Type.Array(Decision),
@@ -28,6 +28,8 @@ export const HudState = Type.Object({
   files: Type.Array(FileEntry),
   conventions: Type.Array(Convention),
   keyfiles: Type.Array(KeyFile),
+  /** Recent tool results (newest last), for custom components; no built-in section shows them. */
+  toolResults: Type.Array(ToolResult),
   compacted: Type.Optional(Compacted),
   compactions: Type.Integer({ minimum: 0 }),
   compactingSince: Type.Optional(At),
@@ -58,6 +60,7 @@ export function emptyState(scope: Scope = 'session'): HudState {
     files: [],
     conventions: [],
     keyfiles: [],
+    toolResults: [],
     compactions: 0,
     counters: { d: 1, n: 1, s: 1, b: 1, f: 1, c: 1, k: 1 },
     agentEdits: 0,

@@ -95,6 +95,17 @@ export const KeyFile = Type.Object({
 })
 export type KeyFile = Static<typeof KeyFile>
 
+// A finished tool call the host observed (e.g. bash): kept for components that derive something from it
+// (test counts, build status). The built-in sections never read it.
+export const ToolResult = Type.Object({
+  tool: Type.String({ minLength: 1, description: 'tool name, e.g. bash' }),
+  command: Type.Optional(Type.String({ description: 'the command it ran, for bash' })),
+  exit: Type.Optional(Type.Integer({ description: 'exit code, when the tool reports one' })),
+  output: Type.String({ description: 'the end of its output (the reducer keeps the tail)' }),
+  at: At,
+})
+export type ToolResult = Static<typeof ToolResult>
+
 export const Compacted = Type.Object({
   summary: Type.String(),
   at: At,

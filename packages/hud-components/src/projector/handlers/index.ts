@@ -6,6 +6,7 @@ import { stepAdd, stepComplete, stepReorder } from './steps.ts'
 import { blockerAdd, blockerRemove } from './blockers.ts'
 import { fileClose, fileEdit, fileOpen } from './files.ts'
 import { conventionAdd, conventionRemove, keyFileAdd, keyFileRemove } from './project-memory.ts'
+import { toolResult } from './tool-results.ts'
 import { compactAfter, compactBefore, contextSnapshot, resume, sessionLink, todoSync, turn } from './session.ts'
 
 // One handler per event kind; the mapped type makes a missing kind a compile error.
@@ -37,4 +38,5 @@ export const handlers: HandlerMap = {
   'keyfile.remove': keyFileRemove,
   resume,
   turn,
+  'tool.result': toolResult,
 }

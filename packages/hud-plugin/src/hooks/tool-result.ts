@@ -1,0 +1,28 @@
+import type { HudEvent } from "@agent-hud/hud-components";
+
+// The reducer keeps only the tail too; cutting here keeps megabyte outputs out of the event log.
+const OUTPUT_TAIL = 1_000;
+const COMMAND_MAX = 300;
+
+type ToolOutput = { output?: unknown; metadata?: unknown };
+
+/**
+ * A `tool.result` event for a finished bash call: its command, exit code (opencode reports it in the
+ * metadata) and the end of its output, where test runners print their summaries. Other tools: none.
+ */
+export function bashResult(tool: string, args: unknown, result: unknown, at: number): HudEvent | undefined {
+  if (tool !== "bash") return undefined;
+  const { output, metadata } = (result ?? {}) as ToolOutput;
+  const meta = (metadata ?? {}) as { output?: unknown; exit?: unknown };
+  const text = typeof output === "string" ? output : typeof meta.output === "string" ? meta.output : undefined;
+  if (text === undefined) return undefined;
+  const command = (args as { command?: unknown } | null | undefined)?.command;
+  return {
+    kind: "tool.result",
+    tool,
+    ...(typeof command === "string" && command.trim() ? { command: command.slice(0, COMMAND_MAX) } : {}),
+    ...(Number.isSafeInteger(meta.exit) ? { exit: meta.exit as number } : {}),
+    output: text.length > OUTPUT_TAIL ? text.slice(-OUTPUT_TAIL) : text,
+    at,
+  };
+}
