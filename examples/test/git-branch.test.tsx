@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { HudComponentProps } from "@agent-hud/hud-components";
 import { renderAllDensities } from "@agent-hud/hud-components/testing";
 import GitBranch from "../components/GitBranch.tsx";
 import { gitRepo, type TempRepo } from "./git-repo.ts";
 
-const props = {} as HudComponentProps;
 let clean: TempRepo, dirty: TempRepo;
 
 beforeAll(() => {
@@ -17,13 +15,13 @@ beforeAll(() => {
 afterAll(() => [clean, dirty].forEach((repo) => repo.cleanup()));
 
 test("a clean checkout", () => {
-  expect(renderAllDensities(<GitBranch {...props} />, { directory: clean.dir })).toMatchSnapshot();
+  expect(renderAllDensities(GitBranch, { directory: clean.dir })).toMatchSnapshot();
 });
 
 test("a feature branch with edited, new and deleted files", () => {
-  expect(renderAllDensities(<GitBranch {...props} />, { directory: dirty.dir })).toMatchSnapshot();
+  expect(renderAllDensities(GitBranch, { directory: dirty.dir })).toMatchSnapshot();
 });
 
 test("outside a repository it renders nothing", () => {
-  expect(renderAllDensities(<GitBranch {...props} />, { directory: "/" }).full).toBe("");
+  expect(renderAllDensities(GitBranch, { directory: "/" }).full).toBe("");
 });

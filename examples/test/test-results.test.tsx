@@ -1,16 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import type { HudComponentProps } from "@agent-hud/hud-components";
 import { renderAllDensities } from "@agent-hud/hud-components/testing";
 import TestResults, { lastTestRun, parseTestRun } from "../components/TestResults.tsx";
 import { noResults, realBunTestOutput, stateWith } from "./tool-results.ts";
 
-const props = {} as HudComponentProps;
 const view = (state: ReturnType<typeof stateWith>) => ({ session: state, project: noResults() });
 
 describe("TestResults snapshots", () => {
   test("a real failing bun test run", () => {
     const state = stateWith([{ tool: "bash", command: "bun test", exit: 1, output: realBunTestOutput(), at: 2 }]);
-    expect(renderAllDensities(<TestResults {...props} />, { view: view(state) })).toMatchSnapshot();
+    expect(renderAllDensities(TestResults, { view: view(state) })).toMatchSnapshot();
   });
 
   test("a passing pytest run after an older failing one", () => {
@@ -19,12 +17,12 @@ describe("TestResults snapshots", () => {
       { tool: "read", output: "==== 9 failed in 1.00s ====", at: 3 },
       { tool: "bash", command: "pytest -q", exit: 0, output: "........\n==== 41 passed, 2 skipped in 1.31s ====\n", at: 4 },
     ]);
-    expect(renderAllDensities(<TestResults {...props} />, { view: view(state) })).toMatchSnapshot();
+    expect(renderAllDensities(TestResults, { view: view(state) })).toMatchSnapshot();
   });
 
   test("no test run yet renders nothing", () => {
     const state = stateWith([{ tool: "bash", command: "ls", exit: 0, output: "README.md\nsrc\n", at: 2 }]);
-    expect(renderAllDensities(<TestResults {...props} />, { view: view(state) })).toEqual({ full: "", compact: "", minimal: "" });
+    expect(renderAllDensities(TestResults, { view: view(state) })).toEqual({ full: "", compact: "", minimal: "" });
   });
 });
 

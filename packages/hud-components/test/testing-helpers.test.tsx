@@ -12,6 +12,22 @@ describe('@agent-hud/hud-components/testing', () => {
     expect(() => renderComponent(<Tests {...({} as HudComponentProps)} />, { budget: 3 })).toThrow(/over its budget of 3/)
   })
 
+  test('a component itself (no element, no props) gets the HUD props injected', () => {
+    expect(renderComponent(Tests, { density: 'minimal' })).toBe('**Tests** 41/42\n')
+    expect(() => renderComponent(Tests, { budget: 3 })).toThrow(/over its budget of 3/)
+    expect(renderAllDensities(Tests)).toEqual(renderAllDensities(<Tests {...({} as HudComponentProps)} />))
+    const TaskEcho = ({ state, directory, density }: HudComponentProps) => (
+      <paragraph>{`${state.task?.description ?? 'no task'} in ${directory} at ${density}`}</paragraph>
+    )
+    const session = replay('session', [{ kind: 'task.set', at: 1, description: 'ship it' }])
+    expect(renderAllDensities(TaskEcho, { view: { session, project: emptyState('project') }, directory: '/repo' })).toEqual({
+      full: 'ship it in /repo at full\n',
+      compact: 'ship it in /repo at compact\n',
+      minimal: 'ship it in /repo at minimal\n',
+    })
+    expect(renderComponent(TaskEcho)).toBe('no task in  at full\n')
+  })
+
   test('renderAllDensities takes an element, a HudView or a HudState', () => {
     expect(renderAllDensities(<Tests {...({} as HudComponentProps)} />)).toEqual({
       full: '**Tests** 41 passed, 1 failed (auth.test.ts)\n',

@@ -1,4 +1,4 @@
-import { isUJsxElement, toMarkdown, type Child, type UJsxElement } from '@agent-hud/ujsx'
+import { h, isUJsxElement, toMarkdown, type Child, type Component, type UJsxElement } from '@agent-hud/ujsx'
 import { contextAt, densities, type ContextInfo, type Density } from '../context/index.ts'
 import type { HudComponentProps } from '../components/section-spec.ts'
 import { emptyState, type HudState, type HudView } from '../state/hud-state.ts'
@@ -20,19 +20,22 @@ export type RenderComponentOptions = {
 
 const emptyView = (): HudView => ({ session: emptyState('session'), project: emptyState('project') })
 
+/** What the helpers render: a component itself (`MyComponent`) or an element (`<MyComponent />`). */
+export type Renderable = Component<HudComponentProps> | Child
+
 /**
- * Render one element to markdown the way the HUD would. A function component receives the
- * HudComponentProps (view, state, context, density, directory) unless the element sets them itself.
+ * Render a component or one element to markdown the way the HUD would. A component, or an element of a
+ * function component, receives the HudComponentProps (view, state, context, density, directory) from
+ * the options (default: an empty view) unless the element sets them itself.
  */
-export function renderComponent(element: Child, options: RenderComponentOptions = {}): string {
+export function renderComponent(subject: Renderable, options: RenderComponentOptions = {}): string {
   const density = options.density ?? 'full'
   const view = options.view ?? emptyView()
   const context = options.context ?? contextAt(usageFor[density])
-  let tree = element
-  if (isUJsxElement(element) && typeof element.type === 'function') {
-    const injected: HudComponentProps = { view, state: view.session, context, density, directory: options.directory ?? '' }
-    const props = { ...injected, ...(element as UJsxElement).props }
-    tree = { ...(element as UJsxElement), props }
+  const injected: HudComponentProps = { view, state: view.session, context, density, directory: options.directory ?? '' }
+  let tree: Child = typeof subject === 'function' ? h(subject, injected) : subject
+  if (typeof subject !== 'function' && isUJsxElement(subject) && typeof subject.type === 'function') {
+    tree = { ...(subject as UJsxElement), props: { ...injected, ...(subject as UJsxElement).props } }
   }
   const markdown = toMarkdown(tree, { mode: 'dev' })
   if (options.budget !== undefined) {
@@ -49,9 +52,9 @@ const isView = (x: unknown): x is HudView =>
 const isState = (x: unknown): x is HudState =>
   typeof x === 'object' && x !== null && 'scope' in x && 'counters' in x && !isUJsxElement(x)
 
-/** `{ full, compact, minimal }` markdown for an element, a whole HudView, or one HudState — for snapshots. */
+/** `{ full, compact, minimal }` markdown for a component, an element, a whole HudView or one HudState — for snapshots. */
 export function renderAllDensities(
-  subject: Child | HudView | HudState,
+  subject: Renderable | HudView | HudState,
   options: RenderOptions & Omit<RenderComponentOptions, 'density' | 'context'> = {},
 ): Record<Density, string> {
   const out = {} as Record<Density, string>
@@ -64,7 +67,7 @@ export function renderAllDensities(
           : { session: subject, project: emptyState('project') }
       out[density] = renderHud(view, contextAt(usageFor[density]), options).markdown
     } else {
-      out[density] = renderComponent(subject as Child, { ...options, density })
+      out[density] = renderComponent(subject as Renderable, { ...options, density })
     }
   }
   return out
