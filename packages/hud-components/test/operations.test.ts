@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import {
-  applyEvent, describeOutcome, emptyState, formatHistory, hudToolJsonSchema, operationCatalog, planOperation, replay,
+  applyEvent, describeOutcome, emptyState, formatHistory, hudToolJsonSchema, operationCatalog, operationsByName, planOperation, replay,
   type HudView, type Plan,
 } from '../src/index.ts'
 
@@ -72,7 +72,15 @@ describe('planOperation: mutating ops', () => {
 
 describe('planOperation: errors are one line naming the problem and the expected shape', () => {
   const cases: Array<[string, unknown, RegExp]> = [
-    ['notes.add', {}, /^notes\.add: args\.content: expected required property; expected \{ content: string, scope\?: "session" \| "project" \}$/],
+    ['notes.add', {}, /^notes\.add: args\.content: expected required property; expected \{ content: non-blank string, scope\?: "session" \| "project" \}$/],
+    ['notes.add', { content: '   ' }, /^notes\.add: args\.content: is blank; expected \{ content: non-blank string, scope\?: "session" \| "project" \}$/],
+    ['notes.update', { id: 'n1', content: '\n\t ' }, /^notes\.update: args\.content: is blank/],
+    ['task.set', { description: '\u00a0\u2003' }, /^task\.set: args\.description: is blank/],
+    ['decisions.record', { summary: ' ', details: 'why' }, /^decisions\.record: args\.summary: is blank/],
+    ['steps.add', { description: '  ', scope: 'project' }, /^steps\.add: args\.description: is blank/],
+    ['blockers.add', { description: '\r\n' }, /^blockers\.add: args\.description: is blank/],
+    ['conventions.add', { content: '\t' }, /^conventions\.add: args\.content: is blank/],
+    ['keyfiles.add', { path: '  ' }, /^keyfiles\.add: args\.path: is blank/],
     ['notes.add', { content: 5 }, /args\.content: expected string/],
     ['notes.add', { content: 'x', text: 'y' }, /args\.text: unexpected property/],
     ['notes.add', { content: 'x', scope: 'global' }, /args\.scope/],
@@ -105,7 +113,11 @@ describe('planOperation: read ops', () => {
   test('help lists every operation with its arg shape and scopes', () => {
     const r = run(baseView(), 'help')
     for (const op of operationCatalog) expect(r.text).toContain(op.name)
-    expect(r.text).toContain('notes.add { content: string, scope?: "session" | "project" }')
+    expect(r.text).toContain('notes.add { content: non-blank string, scope?: "session" | "project" }')
+    expect(r.text).toContain('keyfiles.add { path: non-blank string, note?: string }')
+    // the arg schemas carry the rule as JSON Schema too
+    const content = (JSON.parse(JSON.stringify(operationsByName.get('notes.add')!.args)) as { properties: Record<string, unknown> }).properties['content']
+    expect(content).toMatchObject({ type: 'string', minLength: 1, pattern: '\\S' })
     expect(r.text).toContain('[session|project]')
   })
 

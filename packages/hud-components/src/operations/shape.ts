@@ -1,4 +1,5 @@
 import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox'
+import { NON_BLANK } from './args.ts'
 
 type Schema = TSchema & {
   properties?: Record<string, TSchema>
@@ -6,6 +7,7 @@ type Schema = TSchema & {
   anyOf?: TSchema[]
   items?: TSchema
   const?: unknown
+  pattern?: string
 }
 
 /** A compact, human-readable shape of a schema for help output and error lines: `{ id: string, note?: string }`. */
@@ -29,6 +31,8 @@ export function shapeOf(schema: TSchema): string {
       return `${s.items ? shapeOf(s.items) : 'unknown'}[]`
     case 'Integer':
       return 'integer'
+    case 'String':
+      return s.pattern === NON_BLANK ? 'non-blank string' : 'string'
     default:
       return String(s[Kind] ?? 'unknown').toLowerCase()
   }

@@ -1,4 +1,6 @@
 import { Value } from '@sinclair/typebox/value'
+import { ValueErrorType } from '@sinclair/typebox/errors'
+import { NON_BLANK } from './args.ts'
 import { operationCatalog, operationsByName, type OperationSpec } from './catalog.ts'
 import { closeMatches } from './suggest.ts'
 import { shapeOf } from './shape.ts'
@@ -32,7 +34,8 @@ export function checkCall(call: ToolCall): Checked {
     // The path can name a caller's key: odd or long keys are quoted and clipped so the error stays one line.
     const path = first?.path ?? ''
     const where = /^[\w/-]{0,60}$/.test(path) ? `args${path.replace(/\//g, '.')}` : `args${JSON.stringify(path.slice(0, 60))}`
-    const problem = first ? `${where}: ${first.message.toLowerCase()}` : 'invalid args'
+    const blank = first?.type === ValueErrorType.StringPattern && first.schema.pattern === NON_BLANK
+    const problem = first ? `${where}: ${blank ? 'is blank' : first.message.toLowerCase()}` : 'invalid args'
     return { ok: false, error: `${name}: ${problem}; expected ${shapeOf(op.args)}` }
   }
   return { ok: true, op, args: args as Record<string, unknown> }

@@ -49,7 +49,7 @@ describe('scope on agent-written items', () => {
     expect(k.view.project.keyfiles).toEqual([{ id: 'k1', path: 'src/index.ts', note: 'public API', at: now }])
     // no scope argument: the shape is fixed, and a wrong key is a one-line error naming it
     expect(call(k.view, 'conventions.add', { content: 'x', scope: 'session' }).error).toBe(
-      'conventions.add: args.scope: unexpected property; expected { content: string }',
+      'conventions.add: args.scope: unexpected property; expected { content: non-blank string }',
     )
     expect(call(k.view, 'conventions.remove', { id: 'c1' }).scopes).toEqual(['project'])
     expect(call(k.view, 'keyfiles.remove', { id: 'k1' }).scopes).toEqual(['project'])

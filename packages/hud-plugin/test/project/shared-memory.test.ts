@@ -62,8 +62,8 @@ describe("project memory in one process", () => {
     expect(snapshot).toContain("notes (session):\n  n1: mine");
     expect(snapshot).toContain("notes (project):\n  pn1: shared");
     const help = await oc.hud("ses_a", "help");
-    expect(help).toMatch(/^notes\.add \{ content: string, scope\?: "session" \| "project" \} — .* \[session\|project\]$/m);
-    expect(help).toMatch(/^conventions\.add \{ content: string \} — .* \[project\]$/m);
+    expect(help).toMatch(/^notes\.add \{ content: non-blank string, scope\?: "session" \| "project" \} — .* \[session\|project\]$/m);
+    expect(help).toMatch(/^conventions\.add \{ content: non-blank string \} — .* \[project\]$/m);
     expect(help).toMatch(/^notes\.remove \{ id: string \} — .* \[scope from id\]$/m);
   });
 
