@@ -38,6 +38,9 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     limits: new ModelLimitsBook(),
     recentEdits: new Map(),
   };
+  // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
+  const flushOnExit = () => runtime.flushDeferred();
+  process.on("exit", flushOnExit);
   const jsonSchema = hudToolJsonSchema();
   return {
     config: guard(log, "config", async (opencodeConfig: unknown) => ctx.limits.learnConfig(opencodeConfig)),
@@ -51,6 +54,10 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     "experimental.session.compacting": guard(log, "session.compacting", sessionCompacting(ctx)),
     "tool.execute.after": guard(log, "tool.execute.after", toolExecuteAfter(ctx, input.directory)),
     event: guard(log, "event", eventHook(ctx, input.directory) as never),
-    dispose: async () => store.close(),
+    dispose: async () => {
+      process.off("exit", flushOnExit);
+      runtime.flushDeferred();
+      store.close();
+    },
   };
 }

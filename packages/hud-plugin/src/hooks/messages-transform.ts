@@ -25,8 +25,7 @@ export function messagesTransform(ctx: HookContext) {
     ctx.lastActive.sessionID = sessionID;
     trackTokens(session, output.messages, ctx.limits);
     if (session.compacting) return;
-    ctx.runtime.touch(session);
-    ctx.runtime.record(session, [{ scope: "session", event: { kind: "turn", at: ctx.now() } }]);
+    ctx.runtime.noteCall(session);
     if (ctx.config.placement !== "tail") return;
     const result = ctx.runtime.render(session);
     if (!result) return;

@@ -15,6 +15,7 @@ import type { HudConfig } from "../config/index.ts";
 import { loadCustomSections } from "../custom/index.ts";
 import type { Logger } from "../log/index.ts";
 import { validateSessionID } from "../store/index.ts";
+import { DeferredWrites } from "./deferred-writes.ts";
 import type { EventLog } from "./ports.ts";
 import { SessionRuntime } from "./session-runtime.ts";
 import { StreamCache, type FoldOutcome } from "./stream-cache.ts";
@@ -39,11 +40,13 @@ export type ScopedEvent = { scope: "session" | "project"; event: HudEvent };
 export class HudRuntime {
   private readonly sessions = new Map<string, SessionRuntime>();
   private readonly project: StreamCache;
+  private readonly deferred: DeferredWrites;
   readonly projector: ProjectorOptions;
 
   constructor(readonly deps: RuntimeDeps) {
     this.projector = { caps: deps.config.caps };
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
+    this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log);
   }
 
   /**
@@ -79,6 +82,8 @@ export class HudRuntime {
 
   /** Appends events (grouped per stream, one transaction each) and returns the reducer's outcome per event. */
   record(session: SessionRuntime, events: ScopedEvent[]): FoldOutcome[] {
+    // queued turns first, so the log keeps the order in which things happened
+    this.deferred.flush();
     const outcomes: FoldOutcome[] = [];
     for (const scope of ["session", "project"] as const) {
       const group = events.map((e, index) => ({ ...e, index })).filter((e) => e.scope === scope);
@@ -130,6 +135,7 @@ export class HudRuntime {
     if (session.resumeSource === undefined) {
       session.resumeSource = null;
       // Top-level sessions only: a parent stopped while its sub-agent ran is still the one offered.
+      if (this.deferred.touchesOtherThan(session.id)) this.deferred.flush();
       const sessionID = this.deps.store.lastSession(this.deps.projectKey, session.id)?.sessionID;
       if (sessionID) {
         const events = this.deps.store.read(`session:${sessionID}`).map((e) => e.event as HudEvent);
@@ -149,13 +155,22 @@ export class HudRuntime {
     return { sessionID: source.sessionID, openSteps: summary.openSteps, ...(summary.task ? { task: summary.task } : {}) };
   }
 
-  /** Records that the session is active now (for "last session of this project"). */
+  /** Records that the session is active now (for "last session of this project"), after the hook returns. */
   touch(session: SessionRuntime): void {
-    this.deps.store.touchSession({
-      sessionID: session.id,
-      projectKey: this.deps.projectKey,
-      now: this.deps.now(),
-      ...(session.parentID ? { parentID: session.parentID } : {}),
-    });
+    this.deferred.touch(session, this.deps.now());
+  }
+
+  /**
+   * One LLM call of the session: its turn counts in the state at once (staleness, this call's HUD) and
+   * is written with the session's touch after the hook returns.
+   */
+  noteCall(session: SessionRuntime): void {
+    this.deferred.event(session.cache, { kind: "turn", at: this.deps.now() });
+    this.touch(session);
+  }
+
+  /** Writes the queued turns and touches now (dispose, process exit). */
+  flushDeferred(): void {
+    this.deferred.flush();
   }
 }

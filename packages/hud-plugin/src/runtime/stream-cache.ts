@@ -10,12 +10,16 @@ export type FoldOutcome = { ok: true; id?: string; ids?: string[]; pending?: tru
 /**
  * The folded state of one event stream, kept in memory and caught up from the store by seq. Events the
  * store still holds in memory (`pending`, provisional seq) are folded on top of the durable state but
- * never advance the durable seq, so a re-sequenced flush cannot be skipped or applied twice.
+ * never advance the durable seq, so a re-sequenced flush cannot be skipped or applied twice. Local events
+ * (queued by this process, not yet handed to the store) are folded on top of both.
  */
 export class StreamCache {
   private durable: HudState;
   private seq = 0;
+  /** What the store holds (durable, then pending); `current` is this plus the local events. */
+  private base: HudState;
   private current: HudState;
+  private local: HudEvent[] = [];
 
   constructor(
     readonly stream: string,
@@ -23,7 +27,21 @@ export class StreamCache {
     private readonly projector: ProjectorOptions,
   ) {
     this.durable = emptyState(scope);
+    this.base = this.durable;
     this.current = this.durable;
+  }
+
+  /** Shows an event in the state now; it reaches the store when `takeLocal`'s caller appends it. */
+  queueLocal(event: HudEvent): void {
+    this.local.push(event);
+    this.current = applyEvent(this.current, event, this.projector).state;
+  }
+
+  /** The queued local events, in order; the state keeps showing them until the store returns them. */
+  takeLocal(): HudEvent[] {
+    const taken = this.local;
+    this.local = [];
+    return taken;
   }
 
   get state(): HudState {
@@ -50,7 +68,12 @@ export class StreamCache {
       }
     }
     this.durable = durable;
-    this.current = tentative ?? durable;
+    const base = tentative ?? durable;
+    // Unchanged base (nothing new in the store): the current state already holds the local events.
+    if (base !== this.base) {
+      this.base = base;
+      this.current = this.local.reduce((state, event) => applyEvent(state, event, this.projector).state, base);
+    }
     return outcomes;
   }
 }

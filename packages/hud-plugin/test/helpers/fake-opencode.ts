@@ -52,10 +52,15 @@ export async function fakeOpencode(options?: Record<string, unknown>) {
       await hooks["experimental.chat.system.transform"]({ sessionID, model: MODEL } as never, output);
       return output.system;
     },
-    /** Runs the messages transform on a copy and returns what would be sent. */
+    /**
+     * Runs the messages transform on a copy and returns what would be sent. Then lets the event loop turn
+     * over, as it does in opencode while the request streams: what the plugin writes after a hook returns
+     * (the call's turn and session touch) is written by the time the next step of a test runs.
+     */
     async transform(messages: Msg[]): Promise<Msg[]> {
       const output = { messages: structuredClone(messages) };
       await hooks["experimental.chat.messages.transform"]({}, output as never);
+      await hostTurn();
       return output.messages;
     },
     async hud(sessionID: string, tool: unknown, args?: unknown): Promise<string> {
@@ -76,6 +81,11 @@ export async function fakeOpencode(options?: Record<string, unknown>) {
 }
 
 export type FakeOpencode = Awaited<ReturnType<typeof fakeOpencode>>;
+
+/** One turn of the event loop (a timer, so everything the plugin scheduled after its hook has run). */
+export function hostTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** The text of the HUD tail a transform appended, if any. */
 export function tailText(sent: Msg[], original: Msg[]): string | undefined {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { createHooks } from "../../src/plugin.ts";
-import { tailText, type Msg } from "../helpers/fake-opencode.ts";
+import { hostTurn, tailText, type Msg } from "../helpers/fake-opencode.ts";
 
 /**
  * Several plugin instances over one storage directory, each standing for an opencode process serving a
@@ -40,6 +40,7 @@ export function workspace() {
         const messages = [user(sessionID, "next call")];
         const output = { messages: structuredClone(messages) };
         await hooks["experimental.chat.messages.transform"]({}, output as never);
+        await hostTurn();
         const text = tailText(output.messages, messages);
         if (text === undefined) throw new Error(`no HUD was appended for ${sessionID}`);
         return text;
