@@ -134,8 +134,9 @@ export class HudRuntime {
     if (session.parentID ?? session.cache.state.parentID) return undefined;
     if (session.resumeSource === undefined) {
       session.resumeSource = null;
-      // Top-level sessions only: a parent stopped while its sub-agent ran is still the one offered.
+      // a queued touch of another session may be the one that decides which session was last
       if (this.deferred.touchesOtherThan(session.id)) this.deferred.flush();
+      // top-level sessions only: a parent stopped while its sub-agent ran is still the one offered
       const sessionID = this.deps.store.lastSession(this.deps.projectKey, session.id)?.sessionID;
       if (sessionID) {
         const events = this.deps.store.read(`session:${sessionID}`).map((e) => e.event as HudEvent);
