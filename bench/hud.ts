@@ -127,4 +127,8 @@ export async function runHudBench(): Promise<void> {
   console.log(`  ${fmt(fit)}   → ${fitted.tokens} tokens, ${fitted.omitted['notes'] ?? 0} notes not shown`)
 }
 
-if (import.meta.main) await runHudBench()
+if (import.meta.main) {
+  await runHudBench()
+  // The prompt-tsx comparison leaves a handle open.
+  process.exit(0)
+}

@@ -99,11 +99,33 @@ export function* ladder(slots: Slot[], fit: FitInput, room: () => number): Gener
   }
 }
 
-/** Tokens of every section but `slot`, plus overhead; each capped, since only "over the room" matters. */
-export function othersTokens(slots: readonly Slot[], slot: Slot, overhead: number, cache: PartCache, cap: number): number {
-  let sum = overhead
-  for (const s of slots) if (s !== slot) sum += slotTokens(s, cache, cap)
+/**
+ * `base` plus the tokens of every section but `except`: exact up to `cap`, above it only guaranteed to be
+ * above `cap` (all any caller compares). Sections are summed highest priority first and the sum stops
+ * once over the cap, so the low-priority sections the ladder is about to shrink are not serialised
+ * just to learn that the total is over.
+ */
+export function totalTokens(slots: readonly Slot[], cache: PartCache, base: number, cap: number, except?: Slot): number {
+  let sum = base
+  for (const s of byPriority(slots)) {
+    if (sum > cap) break
+    if (s !== except) sum += slotTokens(s, cache, cap - sum)
+  }
   return sum
+}
+
+/** Tokens of every section but `slot`, plus overhead; exact up to `cap`, since only "over the room" matters. */
+export const othersTokens = (slots: readonly Slot[], slot: Slot, overhead: number, cache: PartCache, cap: number): number =>
+  totalTokens(slots, cache, overhead, cap, slot)
+
+const ranked = new WeakMap<readonly Slot[], Slot[]>()
+function byPriority(slots: readonly Slot[]): Slot[] {
+  let order = ranked.get(slots)
+  if (!order || order.length !== slots.length) {
+    order = [...slots].sort((a, b) => b.spec.priority - a.spec.priority)
+    ranked.set(slots, order)
+  }
+  return order
 }
 
 /** Items not individually shown, per section: dropped items, list-less densities, omitted sections. */

@@ -1,6 +1,6 @@
 import type { Density } from '../context/density.ts'
 import type { FitInput, Slot } from './fit.ts'
-import { levelFor, othersTokens, slotTokens } from './fit.ts'
+import { levelFor, othersTokens, totalTokens } from './fit.ts'
 import { dropsToFit } from './levels.ts'
 
 type Saved = Pick<Slot, 'level' | 'dropped' | 'omitted'>
@@ -19,7 +19,7 @@ const ladderFrom = (start: Density): Density[] =>
  */
 export function refill(slots: Slot[], fit: FitInput, room: number, overhead: () => number): void {
   const { cache, density } = fit
-  const total = () => overhead() + slots.reduce((n, s) => n + slotTokens(s, cache, room + 1), 0)
+  const total = () => totalTokens(slots, cache, overhead(), room)
   const order = [...slots].sort((a, b) => b.spec.priority - a.spec.priority)
   // Once a section keeps items hidden, lower ones may come back only as their one-line minimal form:
   // a note must never reappear while a blocker stays dropped.

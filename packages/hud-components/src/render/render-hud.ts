@@ -3,7 +3,7 @@ import type { ContextInfo, Density } from '../context/index.ts'
 import type { SectionInput } from '../components/section-spec.ts'
 import type { HudView } from '../state/hud-state.ts'
 import { initialSlots, ladder, omittedCounts, type FitInput, type Slot } from '../budget/fit.ts'
-import { slotTokens } from '../budget/fit.ts'
+import { totalTokens } from '../budget/fit.ts'
 import { refill, restore, save } from '../budget/refill.ts'
 import { assemble, omissionNode, type Assembly } from './assemble.ts'
 import { fnv1a } from './hash.ts'
@@ -36,7 +36,7 @@ export function fitSlots(fit: FitInput, room: number, title: Piece | undefined, 
   let heading = title
   const overhead = () => (heading?.sep ?? 0) + (omission()?.sep ?? 0)
   // Capped at the room: sections far over budget are not fully serialised just to learn they do not fit.
-  const estimateAll = () => overhead() + slots.reduce((n, s) => n + slotTokens(s, cache, room + 1), 0)
+  const estimateAll = () => totalTokens(slots, cache, overhead(), room)
   const measure = () => {
     const a = assemble(heading, slots, omission(), cache)
     return a.exact ? a : { ...a, tokens: cache.tokenizer.count(a.markdown), tokensWithSep: cache.tokenizer.count(`${a.markdown}\n`) }
