@@ -166,7 +166,7 @@ test("two opencode processes on one project see each other's project items on th
   llm.script({ text: "ok" });
   const [back] = await turn(one, left.id, "anything new?");
   const seen = hudOf(back);
-  expect(seen).toContain("src/billing/adapter.ts — all v2 calls go through it");
+  expect(seen).toContain("`src/billing/adapter.ts` — all v2 calls go through it");
   expect(seen).toContain("commit messages use the imperative mood");
   // the project note from the first test is there too: one project, one memory
   expect(seen).toContain(PROJECT_NOTE);

@@ -113,7 +113,7 @@ describe('renderHud', () => {
     }
     const md = renderHud(view, contextAt(20)).markdown
     expect(md).toContain('c1 convention: tests use bun test')
-    expect(md).toContain('k1 key file: src/index.ts — public API')
+    expect(md).toContain('k1 key file: `src/index.ts` — public API')
     expect(md).toContain('pn1 note: CI needs docker')
     expect(md).toContain('**Resume** last session left "migrate the db" with 3 open steps')
     expect(md).toContain('refactor the parser')

@@ -1,7 +1,7 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from '../context/density.ts'
 import type { FileEntry } from '../state/items.ts'
-import { command, heading, item, itemPart, labelLine, sectionTree, short } from './parts.ts'
+import { command, filePath, heading, item, itemPart, labelLine, sectionTree } from './parts.ts'
 import type { SectionParts, SectionSpec } from './section-spec.ts'
 
 export type ActiveFilesProps = { files: FileEntry[]; density: Density }
@@ -15,9 +15,9 @@ export function fileParts({ files, density }: ActiveFilesProps): SectionParts | 
   }
   const line = (f: FileEntry) =>
     density === 'full'
-      ? `${short(f.path, 120)} — ${f.action === 'edit' ? `edited ×${f.edits}` : 'read'}`
-      : `${short(f.path, 70)}${f.action === 'edit' ? ' (edited)' : ''}`
-  return { ...base, head: [heading('Active files')], items: files.map((f) => itemPart(f, () => item(line(f)), density)) }
+      ? item(filePath(f.path, 120), ` — ${f.action === 'edit' ? `edited ×${f.edits}` : 'read'}`)
+      : item(filePath(f.path, 70), f.action === 'edit' ? ' (edited)' : '')
+  return { ...base, head: [heading('Active files')], items: files.map((f) => itemPart(f, () => line(f), density)) }
 }
 
 /** Files read or edited in this session, newest last; derived from tool calls, not written by the agent. */

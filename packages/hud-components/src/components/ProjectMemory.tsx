@@ -1,7 +1,7 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from '../context/density.ts'
 import type { HudState } from '../state/hud-state.ts'
-import { command, heading, item, itemPart, labelLine, sectionTree, short, taskItem } from './parts.ts'
+import { command, filePath, heading, item, itemPart, labelLine, sectionTree, short, taskItem } from './parts.ts'
 import type { ItemPart, SectionParts, SectionSpec } from './section-spec.ts'
 
 export type ProjectMemoryProps = { project: HudState; density: Density }
@@ -20,7 +20,7 @@ export function projectParts({ project: p, density }: ProjectMemoryProps): Secti
   const steps = p.steps.filter((s) => density === 'full' || !s.done)
   const items: ItemPart[] = [
     ...p.conventions.map((c) => itemPart(c, () => item(`${c.id} convention: ${short(c.content, max)}`), v)),
-    ...p.keyfiles.map((k) => itemPart(k, () => item(`${k.id} key file: ${short(k.path, 100)}${k.note ? ` — ${short(k.note, max)}` : ''}`), v)),
+    ...p.keyfiles.map((k) => itemPart(k, () => item(`${k.id} key file: `, filePath(k.path, 100), k.note ? ` — ${short(k.note, max)}` : ''), v)),
     ...p.decisions.map((d) => itemPart(d, () => item(`${d.id} decision: ${short(d.summary, max)}`), v)),
     ...p.notes.map((n) => itemPart(n, () => item(`${n.id} note: ${short(n.content, max)}`), v)),
     ...steps.map((s) => itemPart(s, () => taskItem(s.done, `${s.id}: ${short(s.description, max)}`), v)),

@@ -16,6 +16,16 @@ export const taskItem = (checked: boolean, ...children: Child[]): Child =>
 
 export const command = (op: string): Child => h('code', { value: `hud ${op}` })
 
+/**
+ * A file path as inline code: read verbatim (no `\#` or `\.` escapes), and still contained, since the
+ * serialiser picks a fence longer than any backtick run in the path. Code spans are not escaped, so a
+ * path with `<` stays text: it could otherwise spell the tag that closes the HUD's wrapper.
+ */
+export const filePath = (path: string, max: number): Child => {
+  const text = short(path, max)
+  return text.includes('<') ? text : h('code', { value: text })
+}
+
 /** "+12 more notes — `hud notes.list`", shown as the first entry of a list whose items were dropped. */
 export const moreItem = (count: number, noun: string, op: string): Child =>
   item(`+${count} more ${counted(count, noun)} — `, command(op))

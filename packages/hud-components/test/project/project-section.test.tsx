@@ -17,7 +17,7 @@ const project = replay('project', projectEvents)
 const PROJECT_TEXT = [
   'c1 convention: every SQL migration is reversible',
   'c2 convention: tests use bun test, never jest',
-  'k1 key file: src/db/migrate.ts — runs and reverts migrations',
+  'k1 key file: `src/db/migrate.ts` — runs and reverts migrations',
   'pd1 decision: Postgres 16 everywhere, including CI',
   'pn1 note: the staging database is read-only on Fridays',
   'ps1: drop the legacy sessions table',

@@ -21,7 +21,7 @@ describe("project memory in one process", () => {
     const section = other.slice(other.indexOf("#### Project memory"));
     for (const line of [
       "- c1 convention: tests use bun test",
-      "- k1 key file: src/db/schema.ts — every table",
+      "- k1 key file: `src/db/schema.ts` — every table",
       "- pd1 decision: Postgres over MySQL",
       "- pn1 note: the API is versioned by URL prefix",
       "- [ ] ps1: drop the legacy sessions table",
@@ -77,7 +77,7 @@ describe("project memory in one process", () => {
     const child = await oc.hudOf("ses_child");
     expect(child).toContain("Split the monolith");
     expect(child).toContain("extract billing first");
-    expect(child).toContain("k1 key file: src/billing/index.ts");
+    expect(child).toContain("k1 key file: `src/billing/index.ts`");
     // the parent is the project's last session and has an unfinished task, but it is not the child's to take over
     expect(child).not.toContain("**Resume**");
     expect(await failure(oc.hud("ses_child", "resume"))).toMatch(/^resume: /);

@@ -27,6 +27,7 @@ function structure(markdown: string): string[] {
     switch (n.type) {
       case "text":
       case "link": // a bare URL in plain text becomes a GFM autolink; that is not markup the text added
+      case "inlineCode": // file paths show as code spans (escaped text when they hold `<`): literal, never blocks
         break;
       case "heading":
         out.push(`${depth}:heading${n.depth}`);
