@@ -43,20 +43,54 @@ function freshLevel(spec: SectionSpec, input: SectionInput, density: Density, ca
   const tail = (parts.tail ?? []).map(block).filter((p) => p.md)
   if (!head.length && !tail.length && !parts.items.length) return null
   const variant = `${spec.name}:${density}`
+  const variantOf = (i: number) => {
+    const extra = parts.items[i]?.variant
+    return extra ? `${variant}:${extra}` : variant
+  }
+  const n = parts.items.length
+  const dropOrder = parts.dropOrder ?? parts.items.map((_, i) => i)
+  const prefetch = itemPrefetch(parts, dropOrder, variantOf, cache)
   const pieces: Piece[] = []
   const piece = (i: number): Piece => {
     let p = pieces[i]
     if (!p) {
       const part = parts.items[i]
       if (!part) throw new RangeError(`section ${spec.name} has no item ${i}`)
-      p = pieces[i] = cache.item(part.key, part.variant ? `${variant}:${part.variant}` : variant, part.render)
+      prefetch(i)
+      p = pieces[i] = cache.item(part.key, variantOf(i), part.render)
     }
     return p
   }
-  const n = parts.items.length
-  const dropOrder = parts.dropOrder ?? parts.items.map((_, i) => i)
   const fixedTokens = [...head, ...tail].reduce((sum, p) => sum + p.sep, 0)
   return { density, parts, head, tail, dropOrder, n, fixedTokens, piece, kept: [0], more: new Map() }
+}
+
+// Items are needed in keep order (kept longest first); serialising a run of them in one pass saves the
+// serialiser's per-call setup. The first run covers a whole section at the default caps, later runs
+// double, so a 1,000-note section still serialises only a little more than what can show.
+const FIRST_RUN = 24
+
+function itemPrefetch(parts: SectionParts, dropOrder: readonly number[], variantOf: (i: number) => string, cache: PartCache) {
+  const n = dropOrder.length
+  let rank: number[] | undefined
+  let done = 0 // items prefetched, counted from the kept end of the drop order
+  return (index: number): void => {
+    if (!rank) {
+      rank = []
+      dropOrder.forEach((item, at) => ((rank as number[])[item] = n - 1 - at))
+    }
+    const wanted = rank[index] ?? -1
+    if (wanted < done) return
+    const upto = Math.min(n, Math.max(wanted + 1, done === 0 ? FIRST_RUN : done * 2))
+    const requests = []
+    for (let r = done; r < upto; r++) {
+      const i = dropOrder[n - 1 - r] as number
+      const part = parts.items[i]
+      if (part) requests.push({ key: part.key, variant: variantOf(i), render: part.render })
+    }
+    done = upto
+    cache.prefetchItems(requests)
+  }
 }
 
 /** Tokens of the k items kept longest; stops growing past `cap` and then returns a value above it. */

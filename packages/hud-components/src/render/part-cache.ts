@@ -1,9 +1,13 @@
 import { h, toMarkdown, type Child } from '@agent-hud/ujsx'
 import type { Tokenizer } from '../tokenize/tokenizer.ts'
+import { serialiseItems } from './batch.ts'
 import { checkTemplate, fillTemplate, numberShape } from './shape-template.ts'
 
 /** A serialised part: its markdown and token count, plus the count with a blank-line separator after it. */
 export type Piece = { md: string; tokens: number; sep: number }
+
+/** A list item to serialise ahead of its request (see `prefetchItems`). */
+export type ItemRequest = { key: object; variant: string; render: () => Child }
 
 const SIG_LIMIT = 4096
 
@@ -46,15 +50,47 @@ export class PartCache {
     return piece
   }
 
+  /**
+   * Serialise the requested items that are not cached yet in one pass (see batch.ts). Best effort: an
+   * item left out here is serialised alone by `item()` when requested, which also reports its errors.
+   */
+  prefetchItems(requests: readonly ItemRequest[]): void {
+    const todo: { request: ItemRequest; node: Child; signature: string }[] = []
+    for (const request of requests) {
+      if (this.byItem.get(request.key)?.has(request.variant)) continue
+      let node: Child
+      try {
+        node = request.render()
+      } catch {
+        continue
+      }
+      const signature = signatureOf(h('list', {}, node))
+      const known = this.bySignature.get(signature)
+      if (known) this.setItem(request, known)
+      else todo.push({ request, node, signature })
+    }
+    const mds = serialiseItems(todo.map((t) => t.node))
+    if (!mds) return
+    todo.forEach(({ request, signature }, i) => {
+      this.setItem(request, this.bySignature.get(signature) ?? this.remember(signature, this.piece(mds[i] as string)))
+    })
+  }
+
+  private setItem({ key, variant }: ItemRequest, piece: Piece): void {
+    let variants = this.byItem.get(key)
+    if (!variants) this.byItem.set(key, (variants = new Map()))
+    variants.set(variant, piece)
+  }
+
+  private remember(signature: string, piece: Piece): Piece {
+    if (this.bySignature.size >= SIG_LIMIT) this.bySignature.clear()
+    this.bySignature.set(signature, piece)
+    return piece
+  }
+
   block(node: Child): Piece {
     const signature = signatureOf(node)
-    let piece = this.bySignature.get(signature)
-    if (!piece) {
-      if (this.bySignature.size >= SIG_LIMIT) this.bySignature.clear()
-      piece = this.piece(this.serialiseBlock(node))
-      this.bySignature.set(signature, piece)
-    }
-    return piece
+    return this.bySignature.get(signature) ?? this.remember(signature, this.piece(this.serialiseBlock(node)))
   }
 
   /** Serialise once per shape (numbers abstracted), then fill the numbers in; see shape-template.ts. */
@@ -81,11 +117,15 @@ export class PartCache {
 
   private piece(md: string): Piece {
     const tokenizer = this.tokenizer
-    const tokens = tokenizer.count(md)
+    let tokens = -1
     let sep = -1
     return {
       md,
-      tokens,
+      // Counted on first use: items serialised ahead of need may never be counted.
+      get tokens() {
+        if (tokens < 0) tokens = tokenizer.count(md)
+        return tokens
+      },
       // Most pieces never end a block, so the separator variant is counted on first use only.
       get sep() {
         if (sep < 0) sep = tokenizer.count(`${md}\n`)
