@@ -16,8 +16,19 @@ const PLAIN_NEIGHBOUR = /^[ %→(),kM×·/]?$/
 
 export type Shape = { key: string; numbers: string[]; withSentinels: Child }
 
+/** Whether any text in the tree holds a digit (most blocks have none: no shape to build for them). */
+function hasDigits(child: Child): boolean {
+  if (child === null || child === undefined || typeof child === 'boolean') return false
+  if (typeof child === 'number') return true
+  if (typeof child === 'string') return /\d/.test(child)
+  if (Array.isArray(child)) return child.some(hasDigits)
+  const el = child as { props: Record<string, unknown>; children?: Child }
+  return hasDigits((el.children ?? el.props['children']) as Child)
+}
+
 /** The node's text numbers pulled out; undefined when it has none (nothing to gain). */
 export function numberShape(node: Child): Shape | undefined {
+  if (!hasDigits(node)) return undefined
   const numbers: string[] = []
   let key = ''
   let templatable = true
