@@ -55,9 +55,11 @@ export class PartCache {
    * item left out here is serialised alone by `item()` when requested, which also reports its errors.
    */
   prefetchItems(requests: readonly ItemRequest[]): void {
+    const missing = requests.filter((r) => !this.byItem.get(r.key)?.has(r.variant))
+    // One item gains nothing from a shared pass (after an edit, usually only the edited item is new).
+    if (missing.length < 2) return
     const todo: { request: ItemRequest; node: Child; signature: string }[] = []
-    for (const request of requests) {
-      if (this.byItem.get(request.key)?.has(request.variant)) continue
+    for (const request of missing) {
       let node: Child
       try {
         node = request.render()
