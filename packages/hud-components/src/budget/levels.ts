@@ -66,9 +66,9 @@ function freshLevel(spec: SectionSpec, input: SectionInput, density: Density, ca
 }
 
 // Items are needed in keep order (kept longest first); serialising a run of them in one pass saves the
-// serialiser's per-call setup. The first run covers a whole section at the default caps, later runs
+// serialiser's per-call setup. The first run covers most sections at their default caps, later runs
 // double, so a 1,000-note section still serialises only a little more than what can show.
-const FIRST_RUN = 24
+const FIRST_RUN = 16
 
 function itemPrefetch(parts: SectionParts, dropOrder: readonly number[], variantOf: (i: number) => string, cache: PartCache) {
   const n = dropOrder.length
