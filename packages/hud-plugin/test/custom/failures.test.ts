@@ -1,15 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { clearCustomSections, loadCustomSections } from "../../src/custom/index.ts";
-import { render, tempDirs } from "./helpers.ts";
+import { describe, expect, test } from "bun:test";
+import { render, useTempDirs } from "./helpers.ts";
 
-let dirs: ReturnType<typeof tempDirs>;
-const load = () => loadCustomSections(dirs.project, { env: dirs.env });
-
-beforeEach(() => {
-  dirs = tempDirs();
-  clearCustomSections();
-});
-afterEach(() => dirs.cleanup());
+const fixture = useTempDirs();
+const load = () => fixture.load();
 
 /** The HUD line naming `file`, after checking the built-in task section survived. */
 function errorLine(file: string): string {
@@ -22,48 +15,48 @@ function errorLine(file: string): string {
 
 describe("a file that cannot be used renders one line naming it, the rest of the HUD intact", () => {
   test("syntax error: position and source line", () => {
-    dirs.write("Broken.tsx", `export default function Broken() {\n  return <section>;\n}\n`);
+    fixture.dirs.write("Broken.tsx", `export default function Broken() {\n  return <section>;\n}\n`);
     expect(errorLine("Broken.tsx")).toBe(
       "**⚠ custom section failed** .opencode/hud/Broken.tsx: failed to load: Syntax Error at line 2:19 (return \\<section>;)",
     );
   });
 
   test("throws while importing", () => {
-    dirs.write("Boom.tsx", `throw new Error("no config found");\nexport default () => null;\n`);
+    fixture.dirs.write("Boom.tsx", `throw new Error("no config found");\nexport default () => null;\n`);
     expect(errorLine("Boom.tsx")).toEndWith(".opencode/hud/Boom.tsx: failed to load: no config found");
   });
 
   test("missing default export names the expected shape", () => {
-    dirs.write("Named.tsx", `export function Named() { return <paragraph>x</paragraph>; }\n`);
+    fixture.dirs.write("Named.tsx", `export function Named() { return <paragraph>x</paragraph>; }\n`);
     expect(errorLine("Named.tsx")).toContain("failed to load: no default export component; expected export default function Named(props) returning JSX");
   });
 
   test("an import that does not resolve", () => {
-    dirs.write("Dep.tsx", `import chalk from "chalk-not-installed";\nexport default () => <paragraph>{chalk}</paragraph>;\n`);
+    fixture.dirs.write("Dep.tsx", `import chalk from "chalk-not-installed";\nexport default () => <paragraph>{chalk}</paragraph>;\n`);
     const line = errorLine("Dep.tsx");
     expect(line).toEndWith("Dep.tsx: failed to load: Cannot find package 'chalk-not-installed'");
     expect(line).not.toContain("?v=");
   });
 
   test("a component that throws while rendering shows its error in its slot", () => {
-    dirs.write("Throws.tsx", `export default () => { throw new Error("git not found"); };\n`);
-    dirs.write("Fine.tsx", `export default () => <paragraph>still fine</paragraph>;\n`);
+    fixture.dirs.write("Throws.tsx", `export default () => { throw new Error("git not found"); };\n`);
+    fixture.dirs.write("Fine.tsx", `export default () => <paragraph>still fine</paragraph>;\n`);
     expect(errorLine("Throws.tsx")).toEndWith(".opencode/hud/Throws.tsx: git not found");
     expect(render(load())).toContain("still fine");
   });
 
   test("an async component is reported, not awaited", () => {
-    dirs.write("Later.tsx", `export default async function Later() { return <paragraph>late</paragraph>; }\n`);
+    fixture.dirs.write("Later.tsx", `export default async function Later() { return <paragraph>late</paragraph>; }\n`);
     expect(errorLine("Later.tsx")).toMatch(/Later\.tsx: .*(async|Promise|promise)/);
   });
 
   test("an invalid node is reported with its path", () => {
-    dirs.write("BadNode.tsx", `export default () => <heading depth={9}>too deep</heading>;\n`);
+    fixture.dirs.write("BadNode.tsx", `export default () => <heading depth={9}>too deep</heading>;\n`);
     expect(errorLine("BadNode.tsx")).toMatch(/BadNode\.tsx: .*depth/);
   });
 });
 
 test("an anonymous default export is named after its file in error paths", () => {
-  dirs.write("Anon.tsx", `export default () => <list><item checked="yes"><paragraph>x</paragraph></item></list>;\n`);
+  fixture.dirs.write("Anon.tsx", `export default () => <list><item checked="yes"><paragraph>x</paragraph></item></list>;\n`);
   expect(errorLine("Anon.tsx")).toContain("at Anon > Anon > list > item");
 });

@@ -1,7 +1,9 @@
+import { afterEach, beforeEach } from "bun:test";
 import { emptyState, makeContextInfo, renderHud, replay, type CustomSection, type HudView } from "@agent-hud/hud-components";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { clearCustomSections, loadCustomSections } from "../../src/custom/index.ts";
 
 /** A throw-away project folder and global config folder for component files. */
 export function tempDirs() {
@@ -35,4 +37,18 @@ export function render(custom: CustomSection[], directory = "/project"): string 
   const session = replay("session", [{ kind: "task.set", at: 1, description: "ship the loader" }]);
   const view: HudView = { session, project: emptyState("project") };
   return renderHud(view, makeContextInfo({ usedTokens: 1_000, usableTokens: 100_000 }), { custom, directory }).markdown;
+}
+
+/**
+ * Fresh folders and an empty loader cache around every test of the calling file. `dirs` is read through the
+ * returned object because it is replaced before each test.
+ */
+export function useTempDirs() {
+  const fixture = { dirs: undefined as unknown as ReturnType<typeof tempDirs>, load: () => loadCustomSections(fixture.dirs.project, { env: fixture.dirs.env }) };
+  beforeEach(() => {
+    fixture.dirs = tempDirs();
+    clearCustomSections();
+  });
+  afterEach(() => fixture.dirs.cleanup());
+  return fixture;
 }

@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { clearCustomSections, loadCustomSections } from "../../src/custom/index.ts";
-import { render, tempDirs } from "./helpers.ts";
+import { render, useTempDirs } from "./helpers.ts";
 
-let dirs: ReturnType<typeof tempDirs>;
-const load = () => loadCustomSections(dirs.project, { env: dirs.env });
-
-beforeEach(() => {
-  dirs = tempDirs();
-  clearCustomSections();
-});
-afterEach(() => dirs.cleanup());
+const fixture = useTempDirs();
+const load = () => fixture.load();
 
 describe("loading plain JSX component files", () => {
   test("a .tsx file without pragma or installed dependency renders in the HUD, props included", () => {
-    dirs.write(
+    fixture.dirs.write(
       "Greeting.tsx",
       `export default function Greeting({ state, density, directory }: any) {
   return <section><paragraph><strong>Hello</strong> {state.task?.description} at {density} in <code value={directory} /></paragraph></section>;
@@ -24,12 +17,12 @@ describe("loading plain JSX component files", () => {
     );
     const sections = load();
     expect(sections.map((s) => [s.name, s.source])).toEqual([["Greeting", join(".opencode", "hud", "Greeting.tsx")]]);
-    expect(render(sections, dirs.project)).toContain(`**Hello** ship the loader at full in \`${dirs.project}\``);
+    expect(render(sections, fixture.dirs.project)).toContain(`**Hello** ship the loader at full in \`${fixture.dirs.project}\``);
   });
 
   test("fragments, h() from @agent-hud/ujsx and relative helper imports resolve inside the loaded file", () => {
-    dirs.write("lib/label.tsx", `export const Label = (p: { text: string }) => <><strong>{p.text}</strong>{" "}</>;\n`);
-    dirs.write(
+    fixture.dirs.write("lib/label.tsx", `export const Label = (p: { text: string }) => <><strong>{p.text}</strong>{" "}</>;\n`);
+    fixture.dirs.write(
       "Mixed.tsx",
       `import { h } from "@agent-hud/ujsx";
 import { Label } from "./lib/label.tsx";
@@ -42,12 +35,12 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
   });
 
   test(".ts, .jsx and .js files load too; helpers, tests and dotted names are not components", () => {
-    dirs.write("Plain.ts", `import { h } from "@agent-hud/ujsx";\nexport default () => h("paragraph", {}, "from ts");\n`);
-    dirs.write("Jsx.jsx", `export default () => <paragraph>from jsx</paragraph>;\n`);
-    dirs.write("Js.js", `export default () => <paragraph>from js</paragraph>;\n`);
-    dirs.write("_private.tsx", `export default () => <paragraph>private</paragraph>;\n`);
-    dirs.write("Plain.test.ts", `export default () => null;\n`);
-    dirs.write("helpers/Nested.tsx", `export default () => <paragraph>nested</paragraph>;\n`);
+    fixture.dirs.write("Plain.ts", `import { h } from "@agent-hud/ujsx";\nexport default () => h("paragraph", {}, "from ts");\n`);
+    fixture.dirs.write("Jsx.jsx", `export default () => <paragraph>from jsx</paragraph>;\n`);
+    fixture.dirs.write("Js.js", `export default () => <paragraph>from js</paragraph>;\n`);
+    fixture.dirs.write("_private.tsx", `export default () => <paragraph>private</paragraph>;\n`);
+    fixture.dirs.write("Plain.test.ts", `export default () => null;\n`);
+    fixture.dirs.write("helpers/Nested.tsx", `export default () => <paragraph>nested</paragraph>;\n`);
     const sections = load();
     expect(sections.map((s) => s.name)).toEqual(["Js", "Jsx", "Plain"]);
     const md = render(sections);
@@ -56,12 +49,12 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
   });
 
   test("the global folder follows XDG_CONFIG_HOME, and a project file overrides a global one of the same name", () => {
-    dirs.writeGlobal("Shared.tsx", `export default () => <paragraph>global shared</paragraph>;\n`);
-    dirs.writeGlobal("OnlyGlobal.tsx", `export default () => <paragraph>global only</paragraph>;\n`);
-    dirs.write("Shared.tsx", `export default () => <paragraph>project shared</paragraph>;\n`);
+    fixture.dirs.writeGlobal("Shared.tsx", `export default () => <paragraph>global shared</paragraph>;\n`);
+    fixture.dirs.writeGlobal("OnlyGlobal.tsx", `export default () => <paragraph>global only</paragraph>;\n`);
+    fixture.dirs.write("Shared.tsx", `export default () => <paragraph>project shared</paragraph>;\n`);
     const sections = load();
     expect(sections.map((s) => [s.name, s.source])).toEqual([
-      ["OnlyGlobal", join(dirs.globalDir, "OnlyGlobal.tsx")],
+      ["OnlyGlobal", join(fixture.dirs.globalDir, "OnlyGlobal.tsx")],
       ["Shared", join(".opencode", "hud", "Shared.tsx")],
     ]);
     const md = render(sections);
@@ -71,14 +64,14 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
   });
 
   test("a global folder and a component file that are symlinks (dotfiles) load like plain ones", () => {
-    const real = join(dirname(dirs.project), "dotfiles", "hud");
+    const real = join(dirname(fixture.dirs.project), "dotfiles", "hud");
     mkdirSync(real, { recursive: true });
     writeFileSync(join(real, "Dot.tsx"), `export default () => <paragraph>from dotfiles</paragraph>;\n`);
     writeFileSync(join(real, "Shared.tsx"), `export default () => <paragraph>linked into the project</paragraph>;\n`);
-    mkdirSync(dirname(dirs.globalDir), { recursive: true });
-    symlinkSync(real, dirs.globalDir);
-    mkdirSync(join(dirs.project, ".opencode", "hud"), { recursive: true });
-    symlinkSync(join(real, "Shared.tsx"), join(dirs.project, ".opencode", "hud", "Linked.tsx"));
+    mkdirSync(dirname(fixture.dirs.globalDir), { recursive: true });
+    symlinkSync(real, fixture.dirs.globalDir);
+    mkdirSync(join(fixture.dirs.project, ".opencode", "hud"), { recursive: true });
+    symlinkSync(join(real, "Shared.tsx"), join(fixture.dirs.project, ".opencode", "hud", "Linked.tsx"));
     const sections = load();
     expect(sections.map((s) => s.name)).toEqual(["Dot", "Linked", "Shared"]);
     const md = render(sections);
@@ -94,7 +87,7 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
 
 describe("metadata exports", () => {
   test("name, after, priority and stability are passed through", () => {
-    dirs.write(
+    fixture.dirs.write(
       "Meta.tsx",
       `export const name = "build-info";
 export const after = "task";
@@ -103,7 +96,7 @@ export const stability = "volatile";
 export default () => <paragraph>meta</paragraph>;
 `,
     );
-    dirs.write("First.tsx", `export const before = "task";\nexport default () => <paragraph>before the task</paragraph>;\n`);
+    fixture.dirs.write("First.tsx", `export const before = "task";\nexport default () => <paragraph>before the task</paragraph>;\n`);
     const sections = load();
     expect(sections.find((s) => s.name === "build-info")).toMatchObject({ after: "task", priority: 75, stability: "volatile" });
     const md = render(sections);
@@ -112,7 +105,7 @@ export default () => <paragraph>meta</paragraph>;
   });
 
   test("a bad metadata export renders one line naming the export and the expected shape", () => {
-    dirs.write("BadMeta.tsx", `export const after = "sidebar";\nexport default () => <paragraph>never shown</paragraph>;\n`);
+    fixture.dirs.write("BadMeta.tsx", `export const after = "sidebar";\nexport default () => <paragraph>never shown</paragraph>;\n`);
     const md = render(load());
     const line = md.split("\n").find((l) => l.includes("BadMeta.tsx"));
     expect(line).toContain(`.opencode/hud/BadMeta.tsx: failed to load: export const after is "sidebar"; expected a built-in section: task |`);
@@ -120,7 +113,7 @@ export default () => <paragraph>meta</paragraph>;
   });
 
   test("before and after together are rejected", () => {
-    dirs.write("Both.tsx", `export const before = "task";\nexport const after = "notes";\nexport default () => null;\n`);
+    fixture.dirs.write("Both.tsx", `export const before = "task";\nexport const after = "notes";\nexport default () => null;\n`);
     expect(render(load())).toContain("export either before or after, not both");
   });
 });

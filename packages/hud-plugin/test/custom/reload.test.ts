@@ -1,30 +1,23 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { rmSync, utimesSync } from "node:fs";
-import { clearCustomSections, loadCustomSections } from "../../src/custom/index.ts";
-import { render, tempDirs } from "./helpers.ts";
+import { render, useTempDirs } from "./helpers.ts";
 
-let dirs: ReturnType<typeof tempDirs>;
-const load = () => loadCustomSections(dirs.project, { env: dirs.env });
-
-beforeEach(() => {
-  dirs = tempDirs();
-  clearCustomSections();
-});
-afterEach(() => dirs.cleanup());
+const fixture = useTempDirs();
+const load = () => fixture.load();
 
 test("an unchanged folder returns the same array, so callers can key caches on it", () => {
-  dirs.write("Same.tsx", `export default () => <paragraph>same</paragraph>;\n`);
+  fixture.dirs.write("Same.tsx", `export default () => <paragraph>same</paragraph>;\n`);
   const first = load();
   expect(load()).toBe(first);
   expect(first).toHaveLength(1);
 });
 
 test("an edited file is re-evaluated on the next call, without touching the other files", () => {
-  const path = dirs.write("Edit.tsx", `export default () => <paragraph>version one</paragraph>;\n`);
-  dirs.write("Other.tsx", `export default () => <paragraph>other</paragraph>;\n`);
+  const path = fixture.dirs.write("Edit.tsx", `export default () => <paragraph>version one</paragraph>;\n`);
+  fixture.dirs.write("Other.tsx", `export default () => <paragraph>other</paragraph>;\n`);
   const first = load();
   expect(render(first)).toContain("version one");
-  dirs.write("Edit.tsx", `export const before = "task";\nexport default () => <paragraph>version two</paragraph>;\n`);
+  fixture.dirs.write("Edit.tsx", `export const before = "task";\nexport default () => <paragraph>version two</paragraph>;\n`);
   // same-size rewrites within one clock tick still differ by mtime once the clock moves
   utimesSync(path, new Date(), new Date(Date.now() + 2_000));
   const second = load();
@@ -37,10 +30,10 @@ test("an edited file is re-evaluated on the next call, without touching the othe
 });
 
 test("a fixed syntax error recovers, a new file appears and a deleted one disappears", () => {
-  dirs.write("Fix.tsx", `export default () => <paragraph>unclosed;\n`);
+  fixture.dirs.write("Fix.tsx", `export default () => <paragraph>unclosed;\n`);
   expect(render(load())).toContain("Fix.tsx: failed to load: ");
-  dirs.write("Fix.tsx", `export default () => <paragraph>fixed now</paragraph>;\n`);
-  const added = dirs.write("Added.tsx", `export default () => <paragraph>added</paragraph>;\n`);
+  fixture.dirs.write("Fix.tsx", `export default () => <paragraph>fixed now</paragraph>;\n`);
+  const added = fixture.dirs.write("Added.tsx", `export default () => <paragraph>added</paragraph>;\n`);
   const md = render(load());
   expect(md).toContain("fixed now");
   expect(md).toContain("added");
@@ -50,10 +43,10 @@ test("a fixed syntax error recovers, a new file appears and a deleted one disapp
 });
 
 test("an edited helper is picked up together with the component that imports it", () => {
-  dirs.write("lib/word.ts", `export const word = "alpha";\n`);
-  const path = dirs.write("UsesHelper.tsx", `import { word } from "./lib/word.ts";\nexport default () => <paragraph>{word}</paragraph>;\n`);
+  fixture.dirs.write("lib/word.ts", `export const word = "alpha";\n`);
+  const path = fixture.dirs.write("UsesHelper.tsx", `import { word } from "./lib/word.ts";\nexport default () => <paragraph>{word}</paragraph>;\n`);
   expect(render(load())).toContain("alpha");
-  dirs.write("lib/word.ts", `export const word = "beta";\n`);
+  fixture.dirs.write("lib/word.ts", `export const word = "beta";\n`);
   utimesSync(path, new Date(), new Date(Date.now() + 2_000));
   expect(render(load())).toContain("beta");
 });
