@@ -102,6 +102,17 @@ async function expectReplayed(phases: string[]): Promise<void> {
   await closeAll();
 }
 
+/**
+ * The end of every fault test: no hook failed, and after closing, every phase is on disk once (one turn each);
+ * with `replay`, a fresh plugin on the same file shows the same HUD.
+ */
+async function expectRecovered(conv: Conversation, phases: string[], replay = false): Promise<void> {
+  expect(hookFailures(conv.oc.logs)).toEqual([]);
+  await closeAll();
+  expectDurable(phases, phases.length);
+  if (replay) await expectReplayed(phases);
+}
+
 describe("database faults at the plugin level", () => {
   test("corrupt file at start: moved aside, the plugin starts fresh and records normally", async () => {
     mkdirSync(root.storeDir, { recursive: true });
@@ -111,9 +122,7 @@ describe("database faults at the plugin level", () => {
     await expectHud(conv, ["first"]);
     expect(readdirSync(root.storeDir).some((f) => f.startsWith("hud.db.corrupt-"))).toBe(true);
     expect(storeLines(conv.oc.logs).some((l) => l.includes("is corrupt"))).toBe(true);
-    expect(hookFailures(conv.oc.logs)).toEqual([]);
-    await closeAll();
-    expectDurable(["first"], 1);
+    await expectRecovered(conv, ["first"]);
   });
 
   test("corrupt while running: the file is overwritten under the open handle", async () => {
@@ -129,10 +138,7 @@ describe("database faults at the plugin level", () => {
     await work(conv, "during");
     await expectHud(conv, ["before", "during"]);
     expect(storeLines(conv.oc.logs).some((l) => l.includes("is corrupt"))).toBe(true);
-    expect(hookFailures(conv.oc.logs)).toEqual([]);
-    await closeAll();
-    expectDurable(["before", "during"], 2);
-    await expectReplayed(["before", "during"]);
+    await expectRecovered(conv, ["before", "during"], true);
   });
 
   test("read-only file: history shows, new work is kept in memory and written once it is writable", async () => {
@@ -157,10 +163,7 @@ describe("database faults at the plugin level", () => {
     await work(conv, "after");
     await expectHud(conv, ["before", "during", "after"]);
     expect(storeLines(conv.oc.logs).some((l) => l.includes("writable again"))).toBe(true);
-    expect(hookFailures(conv.oc.logs)).toEqual([]);
-    await closeAll();
-    expectDurable(["before", "during", "after"], 3);
-    await expectReplayed(["before", "during", "after"]);
+    await expectRecovered(conv, ["before", "during", "after"], true);
   });
 
   test("deleted while running: the file and its WAL are removed between calls", async () => {
@@ -172,10 +175,7 @@ describe("database faults at the plugin level", () => {
     await work(conv, "during");
     await expectHud(conv, ["before", "during"]);
     expect(storeLines(conv.oc.logs).some((l) => l.includes("was deleted or replaced"))).toBe(true);
-    expect(hookFailures(conv.oc.logs)).toEqual([]);
-    await closeAll();
-    expectDurable(["before", "during"], 2);
-    await expectReplayed(["before", "during"]);
+    await expectRecovered(conv, ["before", "during"], true);
   });
 
   test("disk full: SQLITE_FULL from the engine while the agent works, flushed when space returns", async () => {
@@ -205,9 +205,7 @@ describe("database faults at the plugin level", () => {
     await work(conv, "after");
     await expectHud(conv, ["before", "during", "after"]);
     expect(storeLines(conv.oc.logs).some((l) => l.includes("writable again"))).toBe(true);
-    expect(hookFailures(conv.oc.logs)).toEqual([]);
-    await closeAll();
-    expectDurable(["before", "during", "after"], 3);
+    await expectRecovered(conv, ["before", "during", "after"]);
   });
 
   test("locked by another process beyond the busy timeout: calls go on after the timeout", async () => {
@@ -225,8 +223,6 @@ describe("database faults at the plugin level", () => {
     expect(await locker.exited).toBe(0);
     await work(conv, "after");
     await expectHud(conv, ["before", "during", "after"]);
-    expect(hookFailures(conv.oc.logs)).toEqual([]);
-    await closeAll();
-    expectDurable(["before", "during", "after"], 3);
+    await expectRecovered(conv, ["before", "during", "after"]);
   }, 20_000);
 });
