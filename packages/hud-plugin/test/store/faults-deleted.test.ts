@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { STREAM, contents, note, openStore, tempDir, text } from "./support.ts";
+import { STREAM, contents, note, openStore, tempDir, text, reopened } from "./support.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -32,14 +32,12 @@ describe("database file deleted while running", () => {
     expect(logs.some((l) => l.msg.includes("was deleted or replaced"))).toBe(true);
     store.close();
 
-    const { store: fresh } = openStore(dir);
-    expect(fresh.read(STREAM).map((e) => [e.seq, text(e)])).toEqual([
+    expect(reopened(dir)).toEqual([
       [1, "note 1"],
       [2, "note 2"],
       [3, "note 3"],
       [4, "note 4"],
     ]);
-    fresh.close();
   });
 
   test("rm of the file noticed by lastSession: session rows come back too", () => {
@@ -83,13 +81,11 @@ describe("database file deleted while running", () => {
     store.append(STREAM, [note(3)]);
     expect(store.status().mode).toBe("durable");
     store.close();
-    const { store: fresh } = openStore(dir);
-    expect(fresh.read(STREAM).map((e) => [e.seq, text(e)])).toEqual([
+    expect(reopened(dir)).toEqual([
       [1, "note 1"],
       [2, "note 2"],
       [3, "note 3"],
     ]);
-    fresh.close();
   });
 
   test("two stores had the file open when it was deleted: each event is restored exactly once", () => {

@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { STREAM, contents, firstLine, note, openStore, spawnFixture, tempDir, text } from "./support.ts";
+import { STREAM, contents, firstLine, note, openStore, spawnFixture, tempDir, text, reopened } from "./support.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -95,9 +95,7 @@ describe("locked by another process beyond the busy timeout", () => {
     await release();
     expect(store.flush()).toBe(true);
     store.close();
-    const { store: fresh } = openStore(dir);
-    expect(fresh.read(STREAM).map((e) => [e.seq, text(e)])).toEqual([[1, "note 1"]]);
-    fresh.close();
+    expect(reopened(dir)).toEqual([[1, "note 1"]]);
   }, 15_000);
 
   test("the lock holder also wrote: both writers' events present once, each writer's order kept", async () => {

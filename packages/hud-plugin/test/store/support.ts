@@ -37,6 +37,14 @@ export function contents(store: EventStore, stream = STREAM): string[] {
 }
 
 /** Spawns a fixture script with bun and collects its output. */
+/** What a fresh store on `dir` reads back from STREAM: [seq, note text] pairs. */
+export function reopened(dir: string): Array<[number, string]> {
+  const { store } = openStore(dir);
+  const rows = store.read(STREAM).map((e): [number, string] => [e.seq, text(e)]);
+  store.close();
+  return rows;
+}
+
 export function spawnFixture(name: string, args: string[]) {
   return Bun.spawn([process.execPath, join(FIXTURES, name), ...args], { stdout: "pipe", stderr: "pipe", stdin: "pipe" });
 }
