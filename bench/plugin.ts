@@ -28,7 +28,9 @@ const MODEL = { id: "m", providerID: "bench", limit: { context: 200_000, output:
 function mix(total: number): Record<"decisions" | "notes" | "files" | "steps" | "blockers", number> {
   const ref = { decisions: 10, notes: 20, files: 15, steps: 10, blockers: 3 };
   const sum = 58;
-  const scaled = Object.fromEntries(Object.entries(ref).map(([k, v]) => [k, Math.max(1, Math.round((v * total) / sum))])) as typeof ref;
+  const scaled = Object.fromEntries(
+    Object.entries(ref).map(([k, v]) => [k, Math.max(1, Math.round((v * total) / sum))]),
+  ) as typeof ref;
   scaled.notes += total - Object.values(scaled).reduce((a, b) => a + b, 0);
   return scaled;
 }
@@ -39,40 +41,82 @@ function percentile(sorted: number[], p: number): number {
 
 const fmt = (n: number, digits = 3) => n.toFixed(digits);
 
-type Msg = { info: Record<string, unknown> & { id: string; role: string; sessionID: string }; parts: Array<Record<string, unknown> & { id: string; type: string }> };
+type Msg = {
+  info: Record<string, unknown> & { id: string; role: string; sessionID: string };
+  parts: Array<Record<string, unknown> & { id: string; type: string }>;
+};
 
 /** A plugin instance over its own store, with the SDK client reduced to a silent logger. */
 type Hooks = Required<Awaited<ReturnType<typeof createHooks>>>;
 
 async function plugin(dir: string, options: Record<string, unknown>): Promise<Hooks> {
-  const client = { app: { log: async () => {} }, session: { messages: async () => ({ data: [] }), summarize: async () => {} } };
+  const client = {
+    app: { log: async () => {} },
+    session: { messages: async () => ({ data: [] }), summarize: async () => {} },
+  };
   const project = join(dir, "project");
-  const input = { client, project: {}, directory: project, worktree: project, serverUrl: new URL("http://127.0.0.1:1"), $: undefined };
+  const input = {
+    client,
+    project: {},
+    directory: project,
+    worktree: project,
+    serverUrl: new URL("http://127.0.0.1:1"),
+    $: undefined,
+  };
   return (await createHooks(input as never, { storageDir: join(dir, "store"), ...options })) as Hooks;
 }
 
 async function hud(hooks: Hooks, tool: string, args: Record<string, unknown>): Promise<void> {
-  await hooks.tool.hud!.execute({ tool, args } as never, { sessionID: SESSION, messageID: "msg_b", agent: "build", abort: new AbortController().signal } as never);
+  await hooks.tool.hud!.execute(
+    { tool, args } as never,
+    { sessionID: SESSION, messageID: "msg_b", agent: "build", abort: new AbortController().signal } as never,
+  );
 }
 
 /** Fills a session through the real tool and tool.execute.after, as an agent would. */
 async function populate(hooks: Hooks, counts: ReturnType<typeof mix>): Promise<void> {
   await hud(hooks, "task.set", { description: "Rotate refresh tokens and revoke the family on reuse" });
-  for (let i = 0; i < counts.decisions; i++) await hud(hooks, "decisions.record", { summary: `Decision ${i}: keep auth in packages/auth`, details: "the admin app reuses it" });
-  for (let i = 0; i < counts.notes; i++) await hud(hooks, "notes.add", { content: `Note ${i}: the rate limiter uses Redis INCR with a 60 s window` });
-  for (let i = 0; i < counts.steps; i++) await hud(hooks, "steps.add", { description: `Step ${i}: implement refresh rotation in refresh-store.ts` });
-  for (let i = 0; i < counts.blockers; i++) await hud(hooks, "blockers.add", { description: `Blocker ${i}: staging database credentials expired` });
+  for (let i = 0; i < counts.decisions; i++)
+    await hud(hooks, "decisions.record", {
+      summary: `Decision ${i}: keep auth in packages/auth`,
+      details: "the admin app reuses it",
+    });
+  for (let i = 0; i < counts.notes; i++)
+    await hud(hooks, "notes.add", { content: `Note ${i}: the rate limiter uses Redis INCR with a 60 s window` });
+  for (let i = 0; i < counts.steps; i++)
+    await hud(hooks, "steps.add", { description: `Step ${i}: implement refresh rotation in refresh-store.ts` });
+  for (let i = 0; i < counts.blockers; i++)
+    await hud(hooks, "blockers.add", { description: `Blocker ${i}: staging database credentials expired` });
   for (let i = 0; i < counts.files; i++)
-    await hooks["tool.execute.after"]({ tool: i % 3 ? "read" : "edit", sessionID: SESSION, callID: `c${i}`, args: { filePath: `src/module-${i}/file-${i}.ts` } } as never, {} as never);
+    await hooks["tool.execute.after"](
+      {
+        tool: i % 3 ? "read" : "edit",
+        sessionID: SESSION,
+        callID: `c${i}`,
+        args: { filePath: `src/module-${i}/file-${i}.ts` },
+      } as never,
+      {} as never,
+    );
 }
 
 /** A 20-message conversation; each call adds an assistant reply whose usage grows a little. */
 function conversation(): { messages: Msg[]; next(i: number): Msg[] } {
   const messages: Msg[] = [];
   for (let i = 0; i < 10; i++) {
-    messages.push({ info: { id: `msg_${String(2 * i).padStart(5, "0")}`, role: "user", sessionID: SESSION, time: { created: 2 * i } }, parts: [{ id: `prt_u${i}`, type: "text", text: `request ${i}` }] });
     messages.push({
-      info: { id: `msg_${String(2 * i + 1).padStart(5, "0")}`, role: "assistant", sessionID: SESSION, providerID: "bench", modelID: "m", time: { created: 2 * i + 1 }, tokens: { input: 40_000, output: 500, reasoning: 0, cache: { read: 0, write: 0 } } },
+      info: { id: `msg_${String(2 * i).padStart(5, "0")}`, role: "user", sessionID: SESSION, time: { created: 2 * i } },
+      parts: [{ id: `prt_u${i}`, type: "text", text: `request ${i}` }],
+    });
+    messages.push({
+      info: {
+        id: `msg_${String(2 * i + 1).padStart(5, "0")}`,
+        role: "assistant",
+        sessionID: SESSION,
+        providerID: "bench",
+        modelID: "m",
+        time: { created: 2 * i + 1 },
+        tokens: { input: 40_000, output: 500, reasoning: 0, cache: { read: 0, write: 0 } },
+      },
       parts: [{ id: `prt_a${i}`, type: "text", text: `answer ${i}` }],
     });
   }
@@ -81,9 +125,16 @@ function conversation(): { messages: Msg[]; next(i: number): Msg[] } {
     next(i) {
       const last = messages.at(-1)!;
       const tokens = { input: 40_000 + (i % 500) * 10, output: 500, reasoning: 0, cache: { read: 0, write: 0 } };
-      const reply = { ...last, info: { ...last.info, id: `msg_z${String(i).padStart(7, "0")}`, time: { created: 1000 + i }, tokens } };
+      const reply = {
+        ...last,
+        info: { ...last.info, id: `msg_z${String(i).padStart(7, "0")}`, time: { created: 1000 + i }, tokens },
+      };
       const user = messages[0]!;
-      return [...messages.slice(0, -1), reply, { ...user, info: { ...user.info, id: `msg_zz${String(i).padStart(7, "0")}` } }];
+      return [
+        ...messages.slice(0, -1),
+        reply,
+        { ...user, info: { ...user.info, id: `msg_zz${String(i).padStart(7, "0")}` } },
+      ];
     },
   };
 }
@@ -91,7 +142,12 @@ function conversation(): { messages: Msg[]; next(i: number): Msg[] } {
 type HookResult = { items: number; p50: number; p99: number; max: number; hudTokens: number };
 
 /** Per-call cost of the two hooks opencode runs before every LLM request, with a real store underneath. */
-async function benchHooks(label: string, counts: ReturnType<typeof mix>, caps?: Partial<SectionCaps>, parent = tmpdir()): Promise<HookResult & { label: string }> {
+async function benchHooks(
+  label: string,
+  counts: ReturnType<typeof mix>,
+  caps?: Partial<SectionCaps>,
+  parent = tmpdir(),
+): Promise<HookResult & { label: string }> {
   const dir = mkdtempSync(join(parent, "hud-plugin-bench-"));
   try {
     const hooks = await plugin(dir, caps ? { caps } : {});
@@ -124,7 +180,14 @@ async function benchHooks(label: string, counts: ReturnType<typeof mix>, caps?: 
     if (!lastHud.startsWith("<agent-hud>")) throw new Error(`${label}: the messages transform produced no HUD`);
     samples.sort((a, b) => a - b);
     const items = Object.values(counts).reduce((a, b) => a + b, 0);
-    return { label, items, p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples.at(-1)!, hudTokens: bpeTokenizer.count(lastHud) };
+    return {
+      label,
+      items,
+      p50: percentile(samples, 50),
+      p99: percentile(samples, 99),
+      max: samples.at(-1)!,
+      hudTokens: bpeTokenizer.count(lastHud),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -135,19 +198,44 @@ function viewWith(total: number): HudView {
   const counts = mix(total);
   const caps = { decisions: total, notes: total, files: total, steps: total, blockers: total };
   const at = 1_767_600_000_000;
-  const events: HudEvent[] = [{ kind: "task.set", at, description: "Rotate refresh tokens and revoke the family on reuse" }];
-  for (let i = 0; i < counts.decisions; i++) events.push({ kind: "decision.record", at: at + i, summary: `Decision ${i}: keep auth in packages/auth`, details: "the admin app reuses it" });
-  for (let i = 0; i < counts.notes; i++) events.push({ kind: "note.add", at: at + i, content: `Note ${i}: the rate limiter uses Redis INCR with a 60 s window` });
-  for (let i = 0; i < counts.steps; i++) events.push({ kind: "step.add", at: at + i, description: `Step ${i}: implement refresh rotation in refresh-store.ts` });
-  for (let i = 0; i < counts.blockers; i++) events.push({ kind: "blocker.add", at: at + i, description: `Blocker ${i}: staging database credentials expired` });
-  for (let i = 0; i < counts.files; i++) events.push({ kind: "file.open", at: at + i, path: `src/module-${i}/file-${i}.ts`, action: "read" });
+  const events: HudEvent[] = [
+    { kind: "task.set", at, description: "Rotate refresh tokens and revoke the family on reuse" },
+  ];
+  for (let i = 0; i < counts.decisions; i++)
+    events.push({
+      kind: "decision.record",
+      at: at + i,
+      summary: `Decision ${i}: keep auth in packages/auth`,
+      details: "the admin app reuses it",
+    });
+  for (let i = 0; i < counts.notes; i++)
+    events.push({
+      kind: "note.add",
+      at: at + i,
+      content: `Note ${i}: the rate limiter uses Redis INCR with a 60 s window`,
+    });
+  for (let i = 0; i < counts.steps; i++)
+    events.push({
+      kind: "step.add",
+      at: at + i,
+      description: `Step ${i}: implement refresh rotation in refresh-store.ts`,
+    });
+  for (let i = 0; i < counts.blockers; i++)
+    events.push({ kind: "blocker.add", at: at + i, description: `Blocker ${i}: staging database credentials expired` });
+  for (let i = 0; i < counts.files; i++)
+    events.push({ kind: "file.open", at: at + i, path: `src/module-${i}/file-${i}.ts`, action: "read" });
   return { session: replay("session", events, { caps }), project: replay("project", []) };
 }
 
 const usageOf: Record<Density, number> = { full: 30, compact: 75, minimal: 90 };
 
 /** Render time (memo cleared: the cost right after an edit) and HUD tokens at each density. */
-function renderGrowth(total: number): { total: number; ms: Record<Density, number>; tokens: Record<Density, number>; omitted: number } {
+function renderGrowth(total: number): {
+  total: number;
+  ms: Record<Density, number>;
+  tokens: Record<Density, number>;
+  omitted: number;
+} {
   const view = viewWith(total);
   const ms = {} as Record<Density, number>;
   const tokens = {} as Record<Density, number>;
@@ -189,11 +277,19 @@ function machineNoise(): { p50: number; p99: number } {
 }
 
 export async function runPluginBench(): Promise<void> {
-  console.log(`## plugin hooks (real createHooks + EventStore; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
-  console.log("per LLM call: system transform + messages transform (catch-up read, render, HUD tail; the turn and session touch are written after the hook, untimed); n=2000 after 200 warm-up calls");
+  console.log(
+    `## plugin hooks (real createHooks + EventStore; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")})`,
+  );
+  console.log(
+    "per LLM call: system transform + messages transform (catch-up read, render, HUD tail; the turn and session touch are written after the hook, untimed); n=2000 after 200 warm-up calls",
+  );
   await benchHooks("JIT warm-up, not shown", mix(58));
   const noise = machineNoise();
-  console.log(`machine noise (fixed CPU loop, no I/O): p50 ${fmt(noise.p50)} ms  p99 ${fmt(noise.p99)} ms  (p99/p50 ${(noise.p99 / noise.p50).toFixed(1)}×)`);
+  console.log(
+    `machine noise (fixed CPU loop, no I/O): p50 ${fmt(noise.p50)} ms  p99 ${fmt(noise.p99)} ms  (p99/p50 ${(noise.p99 / noise.p50).toFixed(1)}×)`,
+  );
   console.log("items | mix (d/n/f/s/b)     | p50 ms | p99 ms | max ms | HUD tokens | note");
   const rows = [
     await benchHooks("reference", { decisions: 10, notes: 20, files: 15, steps: 10, blockers: 3 }),
@@ -202,13 +298,31 @@ export async function runPluginBench(): Promise<void> {
     await benchHooks("1000", mix(1000), { decisions: 500, notes: 500, files: 500, steps: 500, blockers: 500 }),
   ];
   // The same reference run with the database in RAM separates the disk's write stalls from the plugin's own time.
-  if (existsSync(RAM_DIR)) rows.push(await benchHooks("reference, store in RAM", { decisions: 10, notes: 20, files: 15, steps: 10, blockers: 3 }, undefined, RAM_DIR));
+  if (existsSync(RAM_DIR))
+    rows.push(
+      await benchHooks(
+        "reference, store in RAM",
+        { decisions: 10, notes: 20, files: 15, steps: 10, blockers: 3 },
+        undefined,
+        RAM_DIR,
+      ),
+    );
   for (const row of rows) {
     const reference = row.label.startsWith("reference");
     const counts = reference ? "10/20/15/10/3" : Object.values(mix(row.items)).join("/");
-    const verdict = reference ? `${row.label}, target p99 < ${HOOK_TARGET_P99_MS} ms: ${row.p99 < HOOK_TARGET_P99_MS ? "ok" : "MISSED"}` : "";
+    const verdict = reference
+      ? `${row.label}, target p99 < ${HOOK_TARGET_P99_MS} ms: ${row.p99 < HOOK_TARGET_P99_MS ? "ok" : "MISSED"}`
+      : "";
     console.log(
-      [String(row.items).padStart(5), counts.padEnd(19), fmt(row.p50).padStart(6), fmt(row.p99).padStart(6), fmt(row.max, 2).padStart(6), String(row.hudTokens).padStart(10), verdict].join(" | "),
+      [
+        String(row.items).padStart(5),
+        counts.padEnd(19),
+        fmt(row.p50).padStart(6),
+        fmt(row.p99).padStart(6),
+        fmt(row.max, 2).padStart(6),
+        String(row.hudTokens).padStart(10),
+        verdict,
+      ].join(" | "),
     );
   }
 
@@ -224,9 +338,14 @@ export async function runPluginBench(): Promise<void> {
   const bound = growth.filter((g) => g.total >= 100);
   const flat = (["full", "compact", "minimal"] as Density[]).every((d) => {
     const t = bound.map((g) => g.tokens[d]);
-    return Math.max(...t) <= { full: 800, compact: 250, minimal: 80 }[d] && Math.max(...t) - Math.min(...t) <= 0.1 * Math.max(...t);
+    return (
+      Math.max(...t) <= { full: 800, compact: 250, minimal: 80 }[d] &&
+      Math.max(...t) - Math.min(...t) <= 0.1 * Math.max(...t)
+    );
   });
-  console.log(`tokens flat once the budget binds (100 → 10,000 items, within budget and within 10%): ${flat ? "ok" : "MISSED"}`);
+  console.log(
+    `tokens flat once the budget binds (100 → 10,000 items, within budget and within 10%): ${flat ? "ok" : "MISSED"}`,
+  );
 }
 
 if (import.meta.main) await runPluginBench();

@@ -25,7 +25,7 @@ function eventAt(i: number): HudEvent {
     case 4:
       return { kind: "step.add", at, description: `Step ${i}: cover the fault path with a test` };
     case 5:
-      return { kind: "step.complete", at, id: `s${1 + ((i / 10) | 0) % 10}` };
+      return { kind: "step.complete", at, id: `s${1 + (((i / 10) | 0) % 10)}` };
     case 6:
       return { kind: "decision.record", at, summary: `Decision ${i}`, details: "keep one database per user" };
     case 7:
@@ -63,7 +63,10 @@ function benchAppend(dir: string): { p50: number; p99: number; max: number } {
 /** The per-LLM-call cost: catching up a stream of 1,000 events from the last seq seen (nothing new). */
 function benchCatchUp(dir: string): { p50: number; p99: number } {
   const store = EventStore.open({ dir });
-  const seqs = store.append(STREAM, Array.from({ length: 1000 }, (_, i) => eventAt(i)));
+  const seqs = store.append(
+    STREAM,
+    Array.from({ length: 1000 }, (_, i) => eventAt(i)),
+  );
   const last = seqs.at(-1) ?? 0;
   for (let i = 0; i < 300; i++) store.read(STREAM, last);
   const samples: number[] = [];
@@ -80,7 +83,10 @@ function benchCatchUp(dir: string): { p50: number; p99: number } {
 function fill(dir: string, count: number): void {
   const store = EventStore.open({ dir });
   for (let start = 0; start < count; start += 1000) {
-    store.append(STREAM, Array.from({ length: Math.min(1000, count - start) }, (_, k) => eventAt(start + k)));
+    store.append(
+      STREAM,
+      Array.from({ length: Math.min(1000, count - start) }, (_, k) => eventAt(start + k)),
+    );
   }
   store.close();
 }
@@ -113,7 +119,10 @@ function coldReplay(dir: string): ColdResult {
   const t1 = Bun.nanoseconds();
   let entries: ReturnType<EventStore["read"]> | undefined = store.read(STREAM);
   const t2 = Bun.nanoseconds();
-  const state = replay("session", entries.map((e) => e.event));
+  const state = replay(
+    "session",
+    entries.map((e) => e.event),
+  );
   const t3 = Bun.nanoseconds();
   retained.push(state);
   const events = entries.length;
@@ -143,7 +152,11 @@ export async function runStoreBench(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "hud-store-bench-"));
   try {
     // Tail latencies on a shared machine follow its load; print it so a missed p99 can be read in context.
-    console.log(`## event store (bun:sqlite, WAL, synchronous=NORMAL; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+    console.log(
+      `## event store (bun:sqlite, WAL, synchronous=NORMAL; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")})`,
+    );
     const append = benchAppend(join(root, "append"));
     const verdict = append.p99 < APPEND_TARGET_P99_MS ? "ok" : "MISSED";
     console.log(
@@ -151,7 +164,9 @@ export async function runStoreBench(): Promise<void> {
     );
     const catchUp = benchCatchUp(join(root, "catch-up"));
     console.log(`catch-up read, nothing new, n=3000: p50 ${fmt(catchUp.p50)} ms  p99 ${fmt(catchUp.p99)} ms`);
-    console.log("events  | db size | open+check | read     | replay   | read+replay | RSS +    | heap + (events, state) | fresh process");
+    console.log(
+      "events  | db size | open+check | read     | replay   | read+replay | RSS +    | heap + (events, state) | fresh process",
+    );
     for (const count of [10_000, 100_000]) {
       const dir = join(root, `n${count}`);
       fill(dir, count);
@@ -162,7 +177,8 @@ export async function runStoreBench(): Promise<void> {
       ] as const) {
         if (result.events !== count) throw new Error(`read ${result.events} of ${count} events`);
         const total = result.readMs + result.replayMs;
-        const target = count === 10_000 ? ` (target < ${REPLAY_TARGET_MS} ms: ${total < REPLAY_TARGET_MS ? "ok" : "MISSED"})` : "";
+        const target =
+          count === 10_000 ? ` (target < ${REPLAY_TARGET_MS} ms: ${total < REPLAY_TARGET_MS ? "ok" : "MISSED"})` : "";
         console.log(
           [
             String(count).padEnd(7),

@@ -4,7 +4,10 @@ import { type Child, type Component, h, resolve, toMarkdown, type ValidationMode
 const Section: Component<{ title: string }> = ({ title, children }) =>
   h("section", null, h("heading", { depth: 2 }, title), children);
 
-const notes = Array.from({ length: 4 }, (_, i) => `note ${i + 1}: keep the replay deterministic | ${"#".repeat(i % 3)}`);
+const notes = Array.from(
+  { length: 4 },
+  (_, i) => `note ${i + 1}: keep the replay deterministic | ${"#".repeat(i % 3)}`,
+);
 const steps = Array.from({ length: 5 }, (_, i) => ({ id: `s${i + 1}`, text: `step number ${i + 1}`, done: i < 2 }));
 const files = ["src/store/event-store.ts", "src/render.ts", "test/store.test.ts"];
 
@@ -27,7 +30,11 @@ function referenceTree(): Child {
     h(
       Section,
       { title: "Notes" },
-      h("list", null, notes.map((n, i) => h("item", { key: i }, h("code", { value: `n${i + 1}` }), " ", n))),
+      h(
+        "list",
+        null,
+        notes.map((n, i) => h("item", { key: i }, h("code", { value: `n${i + 1}` }), " ", n)),
+      ),
     ),
     h(
       Section,

@@ -1,7 +1,16 @@
 // Runs every package's typecheck and tests through turbo, then prints one closing line that sums bun test's
 // per-package "N pass" / "N fail" counts, so a reader (or CI) sees the whole run's result at a glance.
 const turbo = Bun.spawn(
-  ["turbo", "run", "typecheck", "test", "--concurrency=2", "--output-logs=new-only", "--log-order=grouped", ...Bun.argv.slice(2)],
+  [
+    "turbo",
+    "run",
+    "typecheck",
+    "test",
+    "--concurrency=2",
+    "--output-logs=new-only",
+    "--log-order=grouped",
+    ...Bun.argv.slice(2),
+  ],
   { stdout: "pipe", stderr: "inherit", env: process.env },
 );
 

@@ -6,9 +6,7 @@
 export type Usage = { promptTokens?: number; completionTokens?: number };
 export type ToolCallScript = { name: string; args: unknown; id?: string };
 export type Reply =
-  | ({ text: string } & Usage)
-  | ({ toolCalls: ToolCallScript[] } & Usage)
-  | ({ error: number; message?: string });
+  ({ text: string } & Usage) | ({ toolCalls: ToolCallScript[] } & Usage) | { error: number; message?: string };
 
 export type RequestKind = "agent" | "title" | "compaction";
 export type ChatMessage = { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string };
@@ -17,7 +15,11 @@ export type RecordedRequest = {
   kind: RequestKind;
   /** ms since epoch when the request arrived */
   at: number;
-  body: { messages: ChatMessage[]; tools?: Array<{ function: { name: string; parameters?: unknown } }>; [k: string]: unknown };
+  body: {
+    messages: ChatMessage[];
+    tools?: Array<{ function: { name: string; parameters?: unknown } }>;
+    [k: string]: unknown;
+  };
   reply: Reply;
 };
 
@@ -34,13 +36,18 @@ const COMPACTION_MARKERS = ["context summarization agent", "summarizing conversa
 export function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content))
-    return content.map((part) => (part && typeof part === "object" && "text" in part ? String(part.text) : "")).join("");
+    return content
+      .map((part) => (part && typeof part === "object" && "text" in part ? String(part.text) : ""))
+      .join("");
   return "";
 }
 
 /** The system prompt text of a request (all system messages joined). */
 export function systemText(body: RecordedRequest["body"]): string {
-  return body.messages.filter((m) => m.role === "system").map((m) => textOf(m.content)).join("\n");
+  return body.messages
+    .filter((m) => m.role === "system")
+    .map((m) => textOf(m.content))
+    .join("\n");
 }
 
 export function classify(body: RecordedRequest["body"]): RequestKind {
@@ -107,7 +114,11 @@ export class FakeLlm {
       };
       const timer = setTimeout(() => {
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(new Error(`fake LLM: timed out after ${timeoutMs} ms waiting for ${what} (${this.requests.length} requests seen)`));
+        reject(
+          new Error(
+            `fake LLM: timed out after ${timeoutMs} ms waiting for ${what} (${this.requests.length} requests seen)`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.push(waiter);
     });
@@ -121,7 +132,9 @@ export class FakeLlm {
   private async handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
     if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions"))
-      return new Response(JSON.stringify({ error: { message: `unsupported ${req.method} ${url.pathname}` } }), { status: 404 });
+      return new Response(JSON.stringify({ error: { message: `unsupported ${req.method} ${url.pathname}` } }), {
+        status: 404,
+      });
     const body = (await req.json()) as RecordedRequest["body"];
     const kind = classify(body);
     const reply = this.nextReply(kind);
@@ -129,10 +142,13 @@ export class FakeLlm {
     this.requests.push(record);
     this.notify();
     if ("error" in reply)
-      return new Response(JSON.stringify({ error: { message: reply.message ?? "scripted failure", type: "server_error" } }), {
-        status: reply.error,
-        headers: { "content-type": "application/json" },
-      });
+      return new Response(
+        JSON.stringify({ error: { message: reply.message ?? "scripted failure", type: "server_error" } }),
+        {
+          status: reply.error,
+          headers: { "content-type": "application/json" },
+        },
+      );
     if (body.stream === false) return Response.json(completion(reply));
     return new Response(sse(reply), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
   }
@@ -141,7 +157,12 @@ export class FakeLlm {
     if (kind === "title") return { text: "Scripted session", promptTokens: 50 };
     if (kind === "compaction")
       return { text: this.options.compactionSummary ?? "Summary of the conversation so far.", promptTokens: 1000 };
-    return this.queue.shift() ?? { text: this.options.defaultText ?? "ok", promptTokens: this.options.defaultPromptTokens ?? 1000 };
+    return (
+      this.queue.shift() ?? {
+        text: this.options.defaultText ?? "ok",
+        promptTokens: this.options.defaultPromptTokens ?? 1000,
+      }
+    );
   }
 
   private notify(): void {
@@ -192,8 +213,15 @@ function pieces(text: string, count = 3): string[] {
 }
 
 function sse(reply: Exclude<Reply, { error: number }>): ReadableStream<Uint8Array> {
-  const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "m" };
-  const chunks: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
+  const base = {
+    id: "chatcmpl-fake",
+    object: "chat.completion.chunk",
+    created: Math.floor(Date.now() / 1000),
+    model: "m",
+  };
+  const chunks: unknown[] = [
+    { ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] },
+  ];
   if ("text" in reply) {
     for (const piece of pieces(reply.text))
       chunks.push({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
@@ -206,7 +234,11 @@ function sse(reply: Exclude<Reply, { error: number }>): ReadableStream<Uint8Arra
         choices: [
           {
             index: 0,
-            delta: { tool_calls: [{ index, id: full.id, type: "function", function: { name: full.function.name, arguments: "" } }] },
+            delta: {
+              tool_calls: [
+                { index, id: full.id, type: "function", function: { name: full.function.name, arguments: "" } },
+              ],
+            },
             finish_reason: null,
           },
         ],
@@ -214,7 +246,9 @@ function sse(reply: Exclude<Reply, { error: number }>): ReadableStream<Uint8Arra
       for (const piece of pieces(full.function.arguments))
         chunks.push({
           ...base,
-          choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }],
+          choices: [
+            { index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null },
+          ],
         });
     });
     chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });

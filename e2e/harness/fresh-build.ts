@@ -32,7 +32,10 @@ function* files(path: string): Generator<string> {
 /** Sources changed after `bundle` was written (all of them when there is no bundle), relative to `base`. */
 export function staleSources(bundle: string, sources: string[], base: string): string[] {
   const built = existsSync(bundle) ? statSync(bundle).mtimeMs : -Infinity;
-  return sources.flatMap((root) => [...files(root)]).filter((file) => statSync(file).mtimeMs > built).map((file) => relative(base, file));
+  return sources
+    .flatMap((root) => [...files(root)])
+    .filter((file) => statSync(file).mtimeMs > built)
+    .map((file) => relative(base, file));
 }
 
 /** Rebuilds the bundle when a source is newer; returns what was stale. Throws one line if the build fails. */
@@ -49,6 +52,9 @@ export function ensureFreshBundle(
       return { ok: run.exitCode === 0, output: `${run.stdout.toString()}${run.stderr.toString()}` };
     });
   const result = build();
-  if (!result.ok) throw new Error(`the plugin bundle is older than ${stale[0]} and rebuilding it failed: ${result.output.trim().split("\n").at(-1)}`);
+  if (!result.ok)
+    throw new Error(
+      `the plugin bundle is older than ${stale[0]} and rebuilding it failed: ${result.output.trim().split("\n").at(-1)}`,
+    );
   return stale;
 }

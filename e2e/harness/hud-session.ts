@@ -1,6 +1,14 @@
 /** One fake LLM + one opencode server with the agent-hud plugin, shared by the tests of a file. */
 import { FakeLlm, type FakeLlmOptions } from "./fake-llm.ts";
-import { createProject, PLUGIN_DIR, startOpencode, type OpencodeServer, type PluginEntry, type Project, type ProjectOptions } from "./opencode.ts";
+import {
+  createProject,
+  PLUGIN_DIR,
+  startOpencode,
+  type OpencodeServer,
+  type PluginEntry,
+  type Project,
+  type ProjectOptions,
+} from "./opencode.ts";
 
 export type HudEnv = { llm: FakeLlm; project: Project; server: OpencodeServer; stop(): Promise<void> };
 
@@ -9,7 +17,10 @@ export function hudPlugin(options?: Record<string, unknown>): PluginEntry {
 }
 
 export async function startHudEnv(
-  options: { plugin?: PluginEntry | null | undefined; llm?: FakeLlmOptions } & Omit<ProjectOptions, "llmUrl" | "plugins"> = {},
+  options: { plugin?: PluginEntry | null | undefined; llm?: FakeLlmOptions } & Omit<
+    ProjectOptions,
+    "llmUrl" | "plugins"
+  > = {},
 ): Promise<HudEnv> {
   const llm = new FakeLlm(options.llm).start();
   const plugin = options.plugin === undefined ? hudPlugin() : options.plugin;
@@ -29,4 +40,7 @@ export async function startHudEnv(
 }
 
 /** A scripted `hud` tool call. */
-export const hud = (tool: string, args?: Record<string, unknown>) => ({ name: "hud", args: args === undefined ? { tool } : { tool, args } });
+export const hud = (tool: string, args?: Record<string, unknown>) => ({
+  name: "hud",
+  args: args === undefined ? { tool } : { tool, args },
+});

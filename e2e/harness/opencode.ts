@@ -54,7 +54,12 @@ export function createProject(options: ProjectOptions): Project {
   const root = mkdtempSync(join(tmpdir(), "agent-hud-e2e-"));
   const dir = join(root, "project");
   const home = join(root, "home");
-  const xdg = { data: join(root, "xdg/data"), config: join(root, "xdg/config"), cache: join(root, "xdg/cache"), state: join(root, "xdg/state") };
+  const xdg = {
+    data: join(root, "xdg/data"),
+    config: join(root, "xdg/config"),
+    cache: join(root, "xdg/cache"),
+    state: join(root, "xdg/state"),
+  };
   for (const path of [dir, home, ...Object.values(xdg)]) mkdirSync(path, { recursive: true });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",

@@ -2,8 +2,24 @@
 import type { Project } from "./opencode.ts";
 import { OPENCODE_BIN } from "./opencode.ts";
 
-export type MessagePart = { id: string; type: string; text?: string; tool?: string; synthetic?: boolean; state?: { status: string; input?: unknown; output?: string; error?: string }; [k: string]: unknown };
-export type MessageInfo = { id: string; role: "user" | "assistant"; sessionID: string; summary?: boolean; error?: unknown; tokens?: { input: number; output: number; cache: { read: number; write: number } }; [k: string]: unknown };
+export type MessagePart = {
+  id: string;
+  type: string;
+  text?: string;
+  tool?: string;
+  synthetic?: boolean;
+  state?: { status: string; input?: unknown; output?: string; error?: string };
+  [k: string]: unknown;
+};
+export type MessageInfo = {
+  id: string;
+  role: "user" | "assistant";
+  sessionID: string;
+  summary?: boolean;
+  error?: unknown;
+  tokens?: { input: number; output: number; cache: { read: number; write: number } };
+  [k: string]: unknown;
+};
 export type MessageWithParts = { info: MessageInfo; parts: MessagePart[] };
 export type Session = { id: string; parentID?: string; directory: string; projectID: string; title: string };
 export type BusEvent = { type: string; properties: Record<string, unknown> };
@@ -60,8 +76,11 @@ export class OpencodeServer {
   /** Resolves when the session is idle (event-driven, with a status check to avoid missing an earlier idle). */
   async waitIdle(sessionID: string, timeoutMs = 60_000): Promise<void> {
     const idle = this.waitEvent(
-      (e) => (e.type === "session.idle" && e.properties.sessionID === sessionID) ||
-        (e.type === "session.status" && e.properties.sessionID === sessionID && (e.properties.status as { type?: string })?.type === "idle"),
+      (e) =>
+        (e.type === "session.idle" && e.properties.sessionID === sessionID) ||
+        (e.type === "session.status" &&
+          e.properties.sessionID === sessionID &&
+          (e.properties.status as { type?: string })?.type === "idle"),
       timeoutMs,
       `session ${sessionID} idle`,
     );
@@ -110,7 +129,11 @@ export class OpencodeServer {
           while ((cut = buffer.indexOf("\n\n")) >= 0) {
             const frame = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
-            const data = frame.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
+            const data = frame
+              .split("\n")
+              .filter((l) => l.startsWith("data:"))
+              .map((l) => l.slice(5).trim())
+              .join("\n");
             if (!data) continue;
             const event = JSON.parse(data) as BusEvent;
             if (event.type === "server.connected") connected();
@@ -150,17 +173,23 @@ export class OpencodeServer {
 }
 
 export async function startOpencode(project: Project, options: StartOptions = {}): Promise<OpencodeServer> {
-  const proc = Bun.spawn([OPENCODE_BIN, "serve", "--port", "0", "--hostname", "127.0.0.1", ...(options.extraArgs ?? [])], {
-    cwd: project.dir,
-    env: { ...project.env, ...options.env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const proc = Bun.spawn(
+    [OPENCODE_BIN, "serve", "--port", "0", "--hostname", "127.0.0.1", ...(options.extraArgs ?? [])],
+    {
+      cwd: project.dir,
+      env: { ...project.env, ...options.env },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
   const timeoutMs = options.timeoutMs ?? 30_000;
   const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let seen = "";
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`opencode serve did not report its URL within ${timeoutMs} ms; stdout: ${seen}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`opencode serve did not report its URL within ${timeoutMs} ms; stdout: ${seen}`)),
+      timeoutMs,
+    );
     void (async () => {
       for (;;) {
         const { value, done } = await reader.read();

@@ -13,16 +13,24 @@ function script(readme: string): { prompts: string[]; replies: Reply[] } {
     for (let step = 0; step < 9; step++) {
       call++;
       const promptTokens = 2_000 + call * 1_500;
-      if (call % 3 === 0) replies.push({ toolCalls: [hud("notes.add", { content: `observation ${call}` })], promptTokens });
-      else if (call % 3 === 1) replies.push({ toolCalls: [{ name: "read", args: { filePath: readme } }], promptTokens });
-      else replies.push({ toolCalls: [{ name: "bash", args: { command: `echo step ${call}`, description: "echo" } }], promptTokens });
+      if (call % 3 === 0)
+        replies.push({ toolCalls: [hud("notes.add", { content: `observation ${call}` })], promptTokens });
+      else if (call % 3 === 1)
+        replies.push({ toolCalls: [{ name: "read", args: { filePath: readme } }], promptTokens });
+      else
+        replies.push({
+          toolCalls: [{ name: "bash", args: { command: `echo step ${call}`, description: "echo" } }],
+          promptTokens,
+        });
     }
     replies.push({ text: `turn ${turn + 1} done`, promptTokens: 2_000 + ++call * 1_500 });
   }
   return { prompts: ["first task", "second task", "third task"], replies };
 }
 
-async function run(plugin: PluginEntry | null | undefined): Promise<{ requests: number; changes: number; huds: number }> {
+async function run(
+  plugin: PluginEntry | null | undefined,
+): Promise<{ requests: number; changes: number; huds: number }> {
   const env = await startHudEnv({ plugin });
   try {
     const { prompts, replies } = script(join(env.project.dir, "README.md"));
@@ -30,7 +38,11 @@ async function run(plugin: PluginEntry | null | undefined): Promise<{ requests: 
     const session = await env.server.createSession();
     for (const prompt of prompts) await env.server.prompt(session.id, prompt);
     const agent = env.llm.agentRequests();
-    return { requests: agent.length, changes: prefixChanges(agent), huds: agent.filter((r) => tailHud(r) !== undefined).length };
+    return {
+      requests: agent.length,
+      changes: prefixChanges(agent),
+      huds: agent.filter((r) => tailHud(r) !== undefined).length,
+    };
   } finally {
     await env.stop();
   }

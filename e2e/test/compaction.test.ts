@@ -9,7 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => env?.stop());
 
-const items = ["Port the parser to streaming input", "lexer emits tokens lazily", "keep the sync API", "write the chunk reader", "CI runner lacks node 22"];
+const items = [
+  "Port the parser to streaming input",
+  "lexer emits tokens lazily",
+  "keep the sync API",
+  "write the chunk reader",
+  "CI runner lacks node 22",
+];
 
 test("after a real auto-compaction the next request carries every item; the compaction request carried the HUD state", async () => {
   const { llm, server } = env;
@@ -44,6 +50,8 @@ test("after a real auto-compaction the next request carries every item; the comp
   // the summary opencode produced is kept in the HUD state, and the compaction is counted
   expect(hudAfter).toContain("We were porting the parser");
   // the conversation itself lost the hud calls that recorded the items: only the HUD brought them back
-  const toolCalls = after[0]!.body.messages.flatMap((m) => (m.tool_calls ?? []) as Array<{ function: { name: string } }>);
+  const toolCalls = after[0]!.body.messages.flatMap(
+    (m) => (m.tool_calls ?? []) as Array<{ function: { name: string } }>,
+  );
   expect(toolCalls.filter((c) => c.function.name === "hud")).toEqual([]);
 });

@@ -61,7 +61,9 @@ test("custom components render in the HUD of the next request; failing ones show
   ]);
   const broken = lines.filter((l) => l.includes("Broken.tsx"));
   expect(broken).toHaveLength(1);
-  expect(broken[0]).toMatch(/^\*\*⚠ custom section failed\*\* \.opencode\/hud\/Broken\.tsx: failed to load: .*at line \d+:\d+/);
+  expect(broken[0]).toMatch(
+    /^\*\*⚠ custom section failed\*\* \.opencode\/hud\/Broken\.tsx: failed to load: .*at line \d+:\d+/,
+  );
   // the LLM call went on and the rest of the HUD is there
   expect(hudText).toContain("**Marker**");
   expect(hudText).toContain("**Global**");
@@ -72,7 +74,10 @@ test("an edited component changes the next request's HUD without restarting open
   const { llm, server, project } = env;
   const session = await server.createSession();
   writeFileSync(join(project.dir, ".opencode/hud/Marker.tsx"), MARKER.replace("custom-v1", "custom-v2 after an edit"));
-  writeFileSync(join(project.dir, ".opencode/hud/Broken.tsx"), `export default () => <paragraph>broken no more</paragraph>;\n`);
+  writeFileSync(
+    join(project.dir, ".opencode/hud/Broken.tsx"),
+    `export default () => <paragraph>broken no more</paragraph>;\n`,
+  );
   // GitBranch reuses one git status for a second (several densities per call); let it expire
   await Bun.sleep(1_100);
   llm.script({ text: "edited" });

@@ -15,7 +15,9 @@ afterAll(() => env?.stop());
 test("~75% and ~90% of usable context render the compact and minimal densities", async () => {
   const { llm, server } = env;
   const session = await server.createSession();
-  const notes = Array.from({ length: 6 }, (_, i) => hud("notes.add", { content: `finding number ${i + 1} about the cache layer` }));
+  const notes = Array.from({ length: 6 }, (_, i) =>
+    hud("notes.add", { content: `finding number ${i + 1} about the cache layer` }),
+  );
   llm.script(
     { toolCalls: [hud("task.set", { description: "Speed up the cache layer" }), ...notes], promptTokens: 20_000 },
     { toolCalls: [{ name: "bash", args: { command: "pwd", description: "where" } }], promptTokens: 30_000 },

@@ -15,11 +15,26 @@ test("opencode's todos and the files the agent reads and writes show up without 
   llm.script(
     {
       toolCalls: [
-        { name: "todowrite", args: { todos: [{ content: "write the reader", status: "in_progress", priority: "high" }, { content: "benchmark it", status: "pending", priority: "low" }] } },
+        {
+          name: "todowrite",
+          args: {
+            todos: [
+              { content: "write the reader", status: "in_progress", priority: "high" },
+              { content: "benchmark it", status: "pending", priority: "low" },
+            ],
+          },
+        },
       ],
     },
     { toolCalls: [{ name: "read", args: { filePath: join(project.dir, "README.md") } }] },
-    { toolCalls: [{ name: "write", args: { filePath: join(project.dir, "src/reader.ts"), content: "export const reader = 1;\n" } }] },
+    {
+      toolCalls: [
+        {
+          name: "write",
+          args: { filePath: join(project.dir, "src/reader.ts"), content: "export const reader = 1;\n" },
+        },
+      ],
+    },
     { toolCalls: [hud("files.list")] },
     { text: "done" },
   );

@@ -38,7 +38,11 @@ test("the bundle is rebuilt only when stale, and a failed build is one line nami
   at("src/deep/a.ts", 3_000);
   expect(ensureFreshBundle({ bundle, sources: [join(root, "src")], build })).toHaveLength(1);
   expect(builds).toHaveLength(1);
-  expect(() => ensureFreshBundle({ bundle, sources: [join(root, "src")], build: () => ({ ok: false, output: "x\nerror: boom\n" }) })).toThrow(
-    /^the plugin bundle is older than .*a\.ts and rebuilding it failed: error: boom$/,
-  );
+  expect(() =>
+    ensureFreshBundle({
+      bundle,
+      sources: [join(root, "src")],
+      build: () => ({ ok: false, output: "x\nerror: boom\n" }),
+    }),
+  ).toThrow(/^the plugin bundle is older than .*a\.ts and rebuilding it failed: error: boom$/);
 });

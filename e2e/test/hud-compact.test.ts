@@ -29,7 +29,12 @@ test("hud_compact declines below half full, and otherwise compacts once the turn
   await llm.waitFor((rs) => rs.some((r) => r.kind === "compaction"), 30_000, "the scheduled compaction");
   // not inside the tool: the summary starts after the turn's last request
   expect(llm.ofKind("compaction")[0]!.index).toBeGreaterThan(agent.at(-1)!.index);
-  await server.waitEvent((e) => e.type === "session.compacted" && e.properties.sessionID === session.id, 30_000, "session.compacted", true);
+  await server.waitEvent(
+    (e) => e.type === "session.compacted" && e.properties.sessionID === session.id,
+    30_000,
+    "session.compacted",
+    true,
+  );
   const messages = await server.messages(session.id);
   expect(messages.some((m) => m.info.summary === true)).toBe(true);
 });

@@ -14,7 +14,12 @@ test("a hud task.set / notes.add call changes the HUD of the very next request",
   llm.script(
     { toolCalls: [hud("task.set", { description: "Port the parser to streaming input" })] },
     { toolCalls: [hud("notes.add", { content: "tokenizer lives in lexer.ts" })] },
-    { toolCalls: [hud("decisions.record", { summary: "keep the old API as a wrapper" }), hud("steps.add", { description: "write the chunk reader" })] },
+    {
+      toolCalls: [
+        hud("decisions.record", { summary: "keep the old API as a wrapper" }),
+        hud("steps.add", { description: "write the chunk reader" }),
+      ],
+    },
     { text: "noted" },
   );
   await server.prompt(session.id, "start");
@@ -26,7 +31,12 @@ test("a hud task.set / notes.add call changes the HUD of the very next request",
   expect(tailHud(third!)).toContain("tokenizer lives in lexer.ts");
   expect(toolResults(third!).at(-1)).toContain("n1");
   const last = tailHud(fourth!)!;
-  for (const text of ["Port the parser", "tokenizer lives in lexer.ts", "keep the old API as a wrapper", "write the chunk reader"])
+  for (const text of [
+    "Port the parser",
+    "tokenizer lives in lexer.ts",
+    "keep the old API as a wrapper",
+    "write the chunk reader",
+  ])
     expect(last).toContain(text);
   expect(toolResults(fourth!).slice(-2).join("\n")).toMatch(/d1[\s\S]*s1/);
 });

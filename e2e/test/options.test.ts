@@ -11,7 +11,9 @@ test("bad options are logged once each with path and expected shape; the plugin 
     env.llm.script({ toolCalls: [hud("task.set", { description: "still works" })] }, { text: "ok" });
     await env.server.prompt(session.id, "go");
     await env.server.prompt(session.id, "again");
-    const lines = readLogs(env.project).split("\n").filter((l) => l.includes("agent-hud option"));
+    const lines = readLogs(env.project)
+      .split("\n")
+      .filter((l) => l.includes("agent-hud option"));
     expect(lines).toHaveLength(2);
     expect(lines.find((l) => l.includes("option placement"))).toContain('\\"tail\\" | \\"system\\"');
     expect(lines.find((l) => l.includes("option budgets.full"))).toContain("integer in 40..20000");

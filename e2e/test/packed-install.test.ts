@@ -4,7 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeLlm } from "../harness/fake-llm.ts";
 import { hud } from "../harness/hud-session.ts";
-import { createProject, logProblems, markDependenciesInstalled, OPENCODE_BIN, PLUGIN_DIR, startOpencode, type OpencodeServer, type Project } from "../harness/opencode.ts";
+import {
+  createProject,
+  logProblems,
+  markDependenciesInstalled,
+  OPENCODE_BIN,
+  PLUGIN_DIR,
+  startOpencode,
+  type OpencodeServer,
+  type Project,
+} from "../harness/opencode.ts";
 import { tailHud, toolResults } from "../harness/requests.ts";
 
 let llm: FakeLlm;
@@ -14,7 +23,10 @@ let packDir: string;
 
 function run(cmd: string[], cwd: string, env?: Record<string, string>): string {
   const result = Bun.spawnSync(cmd, { cwd, env: env ?? (process.env as Record<string, string>) });
-  if (result.exitCode !== 0) throw new Error(`${cmd.join(" ")} failed (${result.exitCode}): ${result.stderr.toString()}${result.stdout.toString()}`);
+  if (result.exitCode !== 0)
+    throw new Error(
+      `${cmd.join(" ")} failed (${result.exitCode}): ${result.stderr.toString()}${result.stdout.toString()}`,
+    );
   return result.stdout.toString();
 }
 
@@ -40,7 +52,9 @@ test("the packed tarball, installed with npm and registered with `opencode plugi
   // --offline: the tarball must not need anything from a registry
   run(["npm", "install", "--offline", "--no-audit", "--no-fund", join(packDir, tarball!)], configDir, project.env);
   const installed = join(configDir, "node_modules/@agent-hud/hud-plugin");
-  expect(readdirSync(installed).sort()).toEqual(["dist", "package.json"].concat(existsSync(join(installed, "README.md")) ? ["README.md"] : []).sort());
+  expect(readdirSync(installed).sort()).toEqual(
+    ["dist", "package.json"].concat(existsSync(join(installed, "README.md")) ? ["README.md"] : []).sort(),
+  );
 
   run([OPENCODE_BIN, "plugin", installed], project.dir, project.env);
   expect(project.readConfig().plugin).toEqual([installed]);

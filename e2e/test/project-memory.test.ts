@@ -59,7 +59,12 @@ test("a project note from session 1 is in the first request of session 2, and no
   const server = await start(alpha);
   const first = await server.createSession();
   llm.script(
-    { toolCalls: [hud("notes.add", { content: PROJECT_NOTE, scope: "project" }), hud("notes.add", { content: SESSION_NOTE })] },
+    {
+      toolCalls: [
+        hud("notes.add", { content: PROJECT_NOTE, scope: "project" }),
+        hud("notes.add", { content: SESSION_NOTE }),
+      ],
+    },
     { text: "noted" },
   );
   const recorded = await turn(server, first.id, "remember what matters");
@@ -90,7 +95,9 @@ test("a project note from session 1 is in the first request of session 2, and no
   try {
     const keys = db.query("SELECT DISTINCT project_key AS key FROM sessions").all() as Array<{ key: string }>;
     expect(keys).toHaveLength(2);
-    const streams = db.query("SELECT DISTINCT stream FROM events WHERE stream LIKE 'project:%'").all() as Array<{ stream: string }>;
+    const streams = db.query("SELECT DISTINCT stream FROM events WHERE stream LIKE 'project:%'").all() as Array<{
+      stream: string;
+    }>;
     expect(streams).toHaveLength(1);
   } finally {
     db.close();
@@ -120,7 +127,9 @@ test("`hud resume` in a new session (new process) brings back the last session's
   const next = await server.createSession();
   llm.script({ text: "I see an unfinished task" });
   const [opening] = await turn(server, next.id, "what's up?");
-  const hint = hudOf(opening).split("\n").filter((line) => line.includes("Resume"));
+  const hint = hudOf(opening)
+    .split("\n")
+    .filter((line) => line.includes("Resume"));
   expect(hint).toHaveLength(1);
   expect(hint[0]).toContain("Migrate billing to the v2 invoices API");
   expect(hint[0]).toContain("2 open steps");
@@ -154,11 +163,17 @@ test("two opencode processes on one project see each other's project items on th
   llm.script({ text: "ready" });
   await turn(two, right.id, "warm up");
 
-  llm.script({ toolCalls: [hud("conventions.add", { content: "commit messages use the imperative mood" })] }, { text: "ok" });
+  llm.script(
+    { toolCalls: [hud("conventions.add", { content: "commit messages use the imperative mood" })] },
+    { text: "ok" },
+  );
   const fromOne = await turn(one, left.id, "record a convention");
   expect(toolResults(fromOne.at(-1)!).at(-1)).toMatch(/^ok: added convention c\d+$/);
 
-  llm.script({ toolCalls: [hud("keyfiles.add", { path: "src/billing/adapter.ts", note: "all v2 calls go through it" })] }, { text: "ok" });
+  llm.script(
+    { toolCalls: [hud("keyfiles.add", { path: "src/billing/adapter.ts", note: "all v2 calls go through it" })] },
+    { text: "ok" },
+  );
   const fromTwo = await turn(two, right.id, "record a key file");
   expect(hudOf(fromTwo[0])).toContain("commit messages use the imperative mood");
   expect(toolResults(fromTwo.at(-1)!).at(-1)).toMatch(/^ok: added key file k\d+$/);
@@ -185,12 +200,18 @@ test("a sub-agent session sees the project items and its parent's task and decis
         hud("decisions.record", { summary: "keep v1 read-only until March" }),
       ],
     },
-    { toolCalls: [{ name: "task", args: { description: "find v1 callers", prompt: subPrompt, subagent_type: "general" } }] },
+    {
+      toolCalls: [
+        { name: "task", args: { description: "find v1 callers", prompt: subPrompt, subagent_type: "general" } },
+      ],
+    },
     { text: "three callers remain" },
     { text: "done" },
   );
   const requests = await turn(server, parent.id, "retire v1");
-  const sub = requests.filter((r) => r.body.messages.some((m) => m.role === "user" && JSON.stringify(m.content).includes(subPrompt)));
+  const sub = requests.filter((r) =>
+    r.body.messages.some((m) => m.role === "user" && JSON.stringify(m.content).includes(subPrompt)),
+  );
   expect(sub).toHaveLength(1);
   const seen = hudOf(sub[0]);
   expect(seen).toContain("Parent session");

@@ -13,7 +13,12 @@ test("kill -9 and restart opencode on the same session: the HUD state is intact"
   const { llm } = env;
   const session = await env.server.createSession();
   llm.script(
-    { toolCalls: [hud("task.set", { description: "Migrate the billing job" }), hud("notes.add", { content: "cron lives in ops/cron.yaml" })] },
+    {
+      toolCalls: [
+        hud("task.set", { description: "Migrate the billing job" }),
+        hud("notes.add", { content: "cron lives in ops/cron.yaml" }),
+      ],
+    },
     { toolCalls: [hud("steps.add", { description: "dry-run on staging" })] },
     { text: "paused" },
   );

@@ -13,13 +13,31 @@ test("a sub-agent started with the task tool sees its parent's task and decision
   const { llm, server } = env;
   const session = await server.createSession();
   llm.script(
-    { toolCalls: [hud("task.set", { description: "Audit the payment module" }), hud("decisions.record", { summary: "read-only audit, no fixes" })] },
-    { toolCalls: [{ name: "task", args: { description: "scan files", prompt: "SUBTASK: list the payment files", subagent_type: "general" } }] },
+    {
+      toolCalls: [
+        hud("task.set", { description: "Audit the payment module" }),
+        hud("decisions.record", { summary: "read-only audit, no fixes" }),
+      ],
+    },
+    {
+      toolCalls: [
+        {
+          name: "task",
+          args: { description: "scan files", prompt: "SUBTASK: list the payment files", subagent_type: "general" },
+        },
+      ],
+    },
     { text: "child finished" },
     { text: "parent finished" },
   );
   await server.prompt(session.id, "start the audit");
-  const child = llm.agentRequests().find((r) => r.body.messages.some((m) => m.role === "user" && textOf(m.content).includes("SUBTASK:")) && !r.body.messages.some((m) => m.role === "tool"));
+  const child = llm
+    .agentRequests()
+    .find(
+      (r) =>
+        r.body.messages.some((m) => m.role === "user" && textOf(m.content).includes("SUBTASK:")) &&
+        !r.body.messages.some((m) => m.role === "tool"),
+    );
   expect(child).toBeDefined();
   const hudText = tailHud(child!)!;
   expect(hudText).toContain("Audit the payment module");

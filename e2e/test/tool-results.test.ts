@@ -18,7 +18,10 @@ afterAll(() => env?.stop());
 test("a bash test run's pass/fail counts show in the HUD of the next request", async () => {
   const { llm, server, project } = env;
   const session = await server.createSession();
-  llm.script({ toolCalls: [{ name: "bash", args: { command: COMMAND, description: "Run the tests" } }] }, { text: "one test fails" });
+  llm.script(
+    { toolCalls: [{ name: "bash", args: { command: COMMAND, description: "Run the tests" } }] },
+    { text: "one test fails" },
+  );
   await server.prompt(session.id, "run the tests");
   const [before, after] = llm.agentRequests();
   expect(tailHud(before!)).not.toContain("**Tests**");

@@ -12,8 +12,15 @@ import type { HudComponentProps, ToolResult } from "@agent-hud/hud-components";
 export const after = "blockers";
 export const priority = 75;
 
-
-export type TestRun = { passed: number; failed: number; skipped: number; unit: string; failures: string[]; command?: string; exit?: number };
+export type TestRun = {
+  passed: number;
+  failed: number;
+  skipped: number;
+  unit: string;
+  failures: string[];
+  command?: string;
+  exit?: number;
+};
 
 type Counts = Pick<TestRun, "passed" | "failed" | "skipped"> & { unit?: string };
 type Runner = { summary: (out: string) => Counts | undefined; failure: RegExp };
@@ -30,14 +37,27 @@ const lines = (out: string, pattern: RegExp) => out.match(pattern)?.length ?? 0;
 const RUNNERS: Runner[] = [
   {
     // bun test: " 41 pass" / " 1 fail" / " 2 skip" on their own lines
-    summary: (o) => (has(o, /^\s*\d+ pass$/m) ? { passed: num(o, /^\s*(\d+) pass$/gm), failed: num(o, /^\s*(\d+) fail$/gm), skipped: num(o, /^\s*(\d+) (?:skip|todo)$/gm) } : undefined),
+    summary: (o) =>
+      has(o, /^\s*\d+ pass$/m)
+        ? {
+            passed: num(o, /^\s*(\d+) pass$/gm),
+            failed: num(o, /^\s*(\d+) fail$/gm),
+            skipped: num(o, /^\s*(\d+) (?:skip|todo)$/gm),
+          }
+        : undefined,
     failure: /^\(fail\) (.+?)(?: \[[\d.]+m?s\])?$/gm,
   },
   {
     // jest: "Tests:       1 failed, 2 skipped, 41 passed, 44 total"
     summary: (o) => {
       const line = /^Tests:\s+(.*\btotal)$/m.exec(o)?.[1];
-      return line ? { passed: num(line, /(\d+) passed/g), failed: num(line, /(\d+) failed/g), skipped: num(line, /(\d+) (?:skipped|todo)/g) } : undefined;
+      return line
+        ? {
+            passed: num(line, /(\d+) passed/g),
+            failed: num(line, /(\d+) failed/g),
+            skipped: num(line, /(\d+) (?:skipped|todo)/g),
+          }
+        : undefined;
     },
     failure: /^\s*● (.+)$/gm,
   },
@@ -45,13 +65,22 @@ const RUNNERS: Runner[] = [
     // vitest: "      Tests  1 failed | 41 passed (42)"
     summary: (o) => {
       const line = /^\s*Tests\s{2,}(.*\(\d+\))\s*$/m.exec(o)?.[1];
-      return line ? { passed: num(line, /(\d+) passed/g), failed: num(line, /(\d+) failed/g), skipped: num(line, /(\d+) (?:skipped|todo)/g) } : undefined;
+      return line
+        ? {
+            passed: num(line, /(\d+) passed/g),
+            failed: num(line, /(\d+) failed/g),
+            skipped: num(line, /(\d+) (?:skipped|todo)/g),
+          }
+        : undefined;
     },
     failure: /^\s*(?:FAIL|×)\s+(.+?)(?: \d+ms)?$/gm,
   },
   {
     // cargo test: "test result: FAILED. 41 passed; 1 failed; 0 ignored; …" (one per test binary)
-    summary: (o) => (has(o, /^test result: /m) ? { passed: num(o, /(\d+) passed;/g), failed: num(o, /(\d+) failed;/g), skipped: num(o, /(\d+) ignored;/g) } : undefined),
+    summary: (o) =>
+      has(o, /^test result: /m)
+        ? { passed: num(o, /(\d+) passed;/g), failed: num(o, /(\d+) failed;/g), skipped: num(o, /(\d+) ignored;/g) }
+        : undefined,
     failure: /^test (\S+) \.\.\. FAILED$/gm,
   },
   {
@@ -59,19 +88,33 @@ const RUNNERS: Runner[] = [
     summary: (o) => {
       const line = /^=+ (.*\bin [\d.]+s.*) =+$/m.exec(o)?.[1];
       return line && /passed|failed/.test(line)
-        ? { passed: num(line, /(\d+) passed/g), failed: num(line, /(\d+) (?:failed|error)/g), skipped: num(line, /(\d+) (?:skipped|xfailed)/g) }
+        ? {
+            passed: num(line, /(\d+) passed/g),
+            failed: num(line, /(\d+) (?:failed|error)/g),
+            skipped: num(line, /(\d+) (?:skipped|xfailed)/g),
+          }
         : undefined;
     },
     failure: /^FAILED (\S+)/gm,
   },
   {
     // mocha: "  41 passing (2s)" / "  1 failing"
-    summary: (o) => (has(o, /^\s*\d+ passing/m) ? { passed: num(o, /^\s*(\d+) passing/gm), failed: num(o, /^\s*(\d+) failing/gm), skipped: num(o, /^\s*(\d+) pending/gm) } : undefined),
+    summary: (o) =>
+      has(o, /^\s*\d+ passing/m)
+        ? {
+            passed: num(o, /^\s*(\d+) passing/gm),
+            failed: num(o, /^\s*(\d+) failing/gm),
+            skipped: num(o, /^\s*(\d+) pending/gm),
+          }
+        : undefined,
     failure: /^\s*\d+\) (.+)$/gm,
   },
   {
     // go test: one "ok  \tpkg" or "FAIL\tpkg" line per package
-    summary: (o) => (has(o, /^(?:ok|FAIL)\s+\S+/m) ? { passed: lines(o, /^ok\s+\S+/gm), failed: lines(o, /^FAIL\t\S+/gm), skipped: 0, unit: "packages" } : undefined),
+    summary: (o) =>
+      has(o, /^(?:ok|FAIL)\s+\S+/m)
+        ? { passed: lines(o, /^ok\s+\S+/gm), failed: lines(o, /^FAIL\t\S+/gm), skipped: 0, unit: "packages" }
+        : undefined,
     failure: /^--- FAIL: (\S+)/gm,
   },
 ];
@@ -83,7 +126,13 @@ export function parseTestRun(output: string): Omit<TestRun, "command" | "exit"> 
     const counts = runner.summary(out);
     if (!counts || counts.passed + counts.failed + counts.skipped === 0) continue;
     const failures = [...new Set([...out.matchAll(runner.failure)].map((m) => m[1]!.trim()))];
-    return { unit: counts.unit ?? "tests", passed: counts.passed, failed: counts.failed, skipped: counts.skipped, failures };
+    return {
+      unit: counts.unit ?? "tests",
+      passed: counts.passed,
+      failed: counts.failed,
+      skipped: counts.skipped,
+      failures,
+    };
   }
   return undefined;
 }
@@ -94,7 +143,12 @@ export function lastTestRun(results: readonly ToolResult[]): TestRun | undefined
     const result = results[i]!;
     if (result.tool !== "bash") continue;
     const run = parseTestRun(result.output);
-    if (run) return { ...run, ...(result.command ? { command: result.command } : {}), ...(result.exit !== undefined ? { exit: result.exit } : {}) };
+    if (run)
+      return {
+        ...run,
+        ...(result.command ? { command: result.command } : {}),
+        ...(result.exit !== undefined ? { exit: result.exit } : {}),
+      };
   }
   return undefined;
 }
@@ -112,7 +166,13 @@ export default function TestResults({ state, density }: HudComponentProps) {
         <strong>Tests</strong> {mark} {run.passed}/{run.passed + run.failed}
       </paragraph>
     );
-  const counts = [run.failed ? `${run.failed} failed` : "", `${run.passed} passed`, run.skipped ? `${run.skipped} skipped` : ""].filter(Boolean).join(", ");
+  const counts = [
+    run.failed ? `${run.failed} failed` : "",
+    `${run.passed} passed`,
+    run.skipped ? `${run.skipped} skipped` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
   const unit = run.unit === "tests" ? "" : ` ${run.unit}`;
   const line = (
     <paragraph>

@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
-export type TempRepo = { dir: string; write(path: string, text: string): void; remove(path: string): void; cleanup(): void };
+export type TempRepo = {
+  dir: string;
+  write(path: string, text: string): void;
+  remove(path: string): void;
+  cleanup(): void;
+};
 
 /** A throw-away git repository on `branch` with one commit of `files`. */
 export function gitRepo(branch: string, files: Record<string, string>): TempRepo {
@@ -19,5 +24,10 @@ export function gitRepo(branch: string, files: Record<string, string>): TempRepo
   for (const [path, text] of Object.entries(files)) write(path, text);
   git("add", "-A");
   git("commit", "-q", "-m", "init");
-  return { dir, write, remove: (path) => rmSync(join(dir, path)), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    write,
+    remove: (path) => rmSync(join(dir, path)),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

@@ -26,7 +26,10 @@ test("divides by zero", () => expect(1 / 0).toBe(0));
 test.skip("later", () => {});
 `,
     );
-    const run = Bun.spawnSync([process.execPath, "test"], { cwd: dir, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const run = Bun.spawnSync([process.execPath, "test"], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
     return run.stdout.toString() + run.stderr.toString();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,4 +15,5 @@ if (!result.success) {
   for (const message of result.logs) console.error(message);
   process.exit(1);
 }
-for (const output of result.outputs) console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
+for (const output of result.outputs)
+  console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);

@@ -1,59 +1,72 @@
-import { describe, expect, test } from 'bun:test'
-import fc from 'fast-check'
-import { bpeTokenizer, charsTokenizer, makeContextInfo, renderHud, replay, type HudView } from '../src/index.ts'
-import { eventsArb } from './support/arbitraries.ts'
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { bpeTokenizer, charsTokenizer, makeContextInfo, renderHud, replay, type HudView } from "../src/index.ts";
+import { eventsArb } from "./support/arbitraries.ts";
 
 const viewArb = fc.tuple(eventsArb(120), eventsArb(20)).map(([s, p]): HudView => ({
-  session: replay('session', s),
-  project: replay('project', p),
-}))
+  session: replay("session", s),
+  project: replay("project", p),
+}));
 
-describe('budget fitter (property)', () => {
-  test('never over budget, with the exact BPE count, at any usage and budget', () => {
+describe("budget fitter (property)", () => {
+  test("never over budget, with the exact BPE count, at any usage and budget", () => {
     fc.assert(
-      fc.property(viewArb, fc.integer({ min: 0, max: 1200 }), fc.double({ min: 0, max: 110, noNaN: true }), (view, budget, pct) => {
-        const context = makeContextInfo({ usedTokens: Math.round(pct * 2000), usableTokens: 200_000 })
-        const r = renderHud(view, context, { budgets: { full: budget, compact: budget, minimal: budget } })
-        const real = bpeTokenizer.count(r.markdown)
-        expect(real).toBe(r.tokens)
-        expect(real).toBeLessThanOrEqual(budget)
-      }),
+      fc.property(
+        viewArb,
+        fc.integer({ min: 0, max: 1200 }),
+        fc.double({ min: 0, max: 110, noNaN: true }),
+        (view, budget, pct) => {
+          const context = makeContextInfo({ usedTokens: Math.round(pct * 2000), usableTokens: 200_000 });
+          const r = renderHud(view, context, { budgets: { full: budget, compact: budget, minimal: budget } });
+          const real = bpeTokenizer.count(r.markdown);
+          expect(real).toBe(r.tokens);
+          expect(real).toBeLessThanOrEqual(budget);
+        },
+      ),
       { numRuns: 250 },
-    )
-  })
+    );
+  });
 
-  test('never over budget with the chars/4 fallback', () => {
+  test("never over budget with the chars/4 fallback", () => {
     fc.assert(
       fc.property(viewArb, fc.integer({ min: 0, max: 900 }), (view, budget) => {
-        const r = renderHud(view, makeContextInfo({ usedTokens: 10, usableTokens: 100 }), { tokenizer: charsTokenizer, budgets: { full: budget } })
-        expect(charsTokenizer.count(r.markdown)).toBeLessThanOrEqual(budget)
+        const r = renderHud(view, makeContextInfo({ usedTokens: 10, usableTokens: 100 }), {
+          tokenizer: charsTokenizer,
+          budgets: { full: budget },
+        });
+        expect(charsTokenizer.count(r.markdown)).toBeLessThanOrEqual(budget);
       }),
       { numRuns: 150 },
-    )
-  })
+    );
+  });
 
-  test('blockers are never dropped while a note is still shown', () => {
+  test("blockers are never dropped while a note is still shown", () => {
     fc.assert(
       fc.property(viewArb, fc.integer({ min: 20, max: 600 }), (view, budget) => {
-        const r = renderHud(view, makeContextInfo({ usedTokens: 10, usableTokens: 100 }), { budgets: { full: budget } })
-        const blockersHidden = (r.omitted['blockers'] ?? 0) > 0
-        const notesShown = view.session.notes.length - (r.omitted['notes'] ?? 0)
-        if (blockersHidden) expect(notesShown).toBe(0)
+        const r = renderHud(view, makeContextInfo({ usedTokens: 10, usableTokens: 100 }), {
+          budgets: { full: budget },
+        });
+        const blockersHidden = (r.omitted["blockers"] ?? 0) > 0;
+        const notesShown = view.session.notes.length - (r.omitted["notes"] ?? 0);
+        if (blockersHidden) expect(notesShown).toBe(0);
       }),
       { numRuns: 250 },
-    )
-  })
-})
+    );
+  });
+});
 
-test('a tokenizer with no additivity promise is re-counted on the final text and still fits', () => {
+test("a tokenizer with no additivity promise is re-counted on the final text and still fits", () => {
   // Counts words: joining parts can merge or split words, so part sums are neither exact nor an upper bound.
-  const words = { name: 'words', count: (text: string) => text.split(/\s+/).filter(Boolean).length }
+  const words = { name: "words", count: (text: string) => text.split(/\s+/).filter(Boolean).length };
   fc.assert(
     fc.property(viewArb, fc.integer({ min: 0, max: 400 }), (view, budget) => {
-      const r = renderHud(view, makeContextInfo({ usedTokens: 10, usableTokens: 100 }), { tokenizer: words, budgets: { full: budget } })
-      expect(r.tokens).toBe(words.count(r.markdown))
-      expect(r.tokens).toBeLessThanOrEqual(budget)
+      const r = renderHud(view, makeContextInfo({ usedTokens: 10, usableTokens: 100 }), {
+        tokenizer: words,
+        budgets: { full: budget },
+      });
+      expect(r.tokens).toBe(words.count(r.markdown));
+      expect(r.tokens).toBeLessThanOrEqual(budget);
     }),
     { numRuns: 100 },
-  )
-})
+  );
+});

@@ -1,31 +1,39 @@
-import { describe, expect, test } from 'bun:test'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { densities } from '../src/index.ts'
-import { renderAllDensities, viewFromJson } from '../src/testing/index.ts'
+import { describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { densities } from "../src/index.ts";
+import { renderAllDensities, viewFromJson } from "../src/testing/index.ts";
 
 // Golden files: fixtures/<case>/state.json (event lists, replayed) → {full,compact,minimal}.md.
 // Regenerate after an intended change with `UPDATE=1 bun test`.
-const root = join(import.meta.dir, '..', 'fixtures')
-const update = process.env['UPDATE'] === '1'
-const cases = readdirSync(root).filter((name) => existsSync(join(root, name, 'state.json')))
+const root = join(import.meta.dir, "..", "fixtures");
+const update = process.env["UPDATE"] === "1";
+const cases = readdirSync(root).filter((name) => existsSync(join(root, name, "state.json")));
 
-describe('golden fixtures', () => {
-  test('at least the required realistic cases exist', () => {
-    for (const name of ['empty', 'mid-task', 'many-notes', 'blockers', 'after-compaction', 'unicode', 'project-memory']) {
-      expect(cases).toContain(name)
+describe("golden fixtures", () => {
+  test("at least the required realistic cases exist", () => {
+    for (const name of [
+      "empty",
+      "mid-task",
+      "many-notes",
+      "blockers",
+      "after-compaction",
+      "unicode",
+      "project-memory",
+    ]) {
+      expect(cases).toContain(name);
     }
-  })
+  });
 
   for (const name of cases) {
     test(name, () => {
-      const { view, now } = viewFromJson(JSON.parse(readFileSync(join(root, name, 'state.json'), 'utf8')))
-      const rendered = renderAllDensities(view, now === undefined ? {} : { now })
+      const { view, now } = viewFromJson(JSON.parse(readFileSync(join(root, name, "state.json"), "utf8")));
+      const rendered = renderAllDensities(view, now === undefined ? {} : { now });
       for (const density of densities) {
-        const file = join(root, name, `${density}.md`)
-        if (update || !existsSync(file)) writeFileSync(file, rendered[density])
-        expect(rendered[density]).toBe(readFileSync(file, 'utf8'))
+        const file = join(root, name, `${density}.md`);
+        if (update || !existsSync(file)) writeFileSync(file, rendered[density]);
+        expect(rendered[density]).toBe(readFileSync(file, "utf8"));
       }
-    })
+    });
   }
-})
+});

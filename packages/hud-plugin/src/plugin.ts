@@ -27,7 +27,14 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     ...(config.storageDir ? { dir: config.storageDir } : {}),
     log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
   });
-  const runtime = new HudRuntime({ store, config, log, directory: input.directory, projectKey: projectKeyFor(worktree), now });
+  const runtime = new HudRuntime({
+    store,
+    config,
+    log,
+    directory: input.directory,
+    projectKey: projectKeyFor(worktree),
+    now,
+  });
   const ctx: HookContext = {
     runtime,
     config,
@@ -45,10 +52,14 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
   return {
     config: guard(log, "config", async (opencodeConfig: unknown) => ctx.limits.learnConfig(opencodeConfig)),
     tool: { hud: hudTool(ctx), hud_compact: hudCompactTool(ctx) },
-    "tool.definition": guard(log, "tool.definition", async (hookInput: { toolID: string }, output: { description: string; parameters: unknown }) => {
-      // opencode sends `jsonSchema` verbatim when set: the TypeBox-derived schema, not a zod approximation
-      if (hookInput.toolID === "hud") (output as { jsonSchema?: unknown }).jsonSchema = jsonSchema;
-    }),
+    "tool.definition": guard(
+      log,
+      "tool.definition",
+      async (hookInput: { toolID: string }, output: { description: string; parameters: unknown }) => {
+        // opencode sends `jsonSchema` verbatim when set: the TypeBox-derived schema, not a zod approximation
+        if (hookInput.toolID === "hud") (output as { jsonSchema?: unknown }).jsonSchema = jsonSchema;
+      },
+    ),
     "experimental.chat.system.transform": guard(log, "system transform", systemTransform(ctx)),
     "experimental.chat.messages.transform": guard(log, "messages transform", messagesTransform(ctx) as never),
     "experimental.session.compacting": guard(log, "session.compacting", sessionCompacting(ctx)),

@@ -170,7 +170,5 @@ function checkKeys(element: UElement, ctx: Context): void {
 }
 
 function isThenable(value: unknown): boolean {
-  return (
-    typeof value === "object" && value !== null && typeof (value as PromiseLike<unknown>).then === "function"
-  );
+  return typeof value === "object" && value !== null && typeof (value as PromiseLike<unknown>).then === "function";
 }

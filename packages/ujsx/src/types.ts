@@ -29,15 +29,7 @@ export interface UJsxElement<P = Record<string, unknown>> {
   readonly key?: Key;
 }
 
-export type Child =
-  | UJsxElement<any>
-  | UNode
-  | string
-  | number
-  | boolean
-  | null
-  | undefined
-  | readonly Child[];
+export type Child = UJsxElement<any> | UNode | string | number | boolean | null | undefined | readonly Child[];
 
 // `{}` is the natural default for "no props" in a component signature.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

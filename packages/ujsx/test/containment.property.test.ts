@@ -7,10 +7,58 @@ import { parse, skeleton } from "./support/structure.ts";
 // non-ASCII text; fast-check strings over them hit the dangerous combinations far more often
 // than uniform characters would.
 const tokens = [
-  "#", "# ", "###### ", "```", "~~~", "|", " | ", "|-|", "- [ ] ", "- [x] ", "- ", "* ", "+ ", "1. ", "2) ",
-  "> ", "---", "***", "===", "<script>", "</script>", "<div>", "<!--", "-->", "<?php", "<![CDATA[", "\n",
-  "\n\n", "\r\n", "\r", "\t", "    ", "  ", "\\", "`", "*", "_", "~", "[", "](", ")", "!", "&amp;", "&#x23;",
-  "a", "text", "é", "漢字", "🙂", "\u2028", "\u00a0", "\u0000",
+  "#",
+  "# ",
+  "###### ",
+  "```",
+  "~~~",
+  "|",
+  " | ",
+  "|-|",
+  "- [ ] ",
+  "- [x] ",
+  "- ",
+  "* ",
+  "+ ",
+  "1. ",
+  "2) ",
+  "> ",
+  "---",
+  "***",
+  "===",
+  "<script>",
+  "</script>",
+  "<div>",
+  "<!--",
+  "-->",
+  "<?php",
+  "<![CDATA[",
+  "\n",
+  "\n\n",
+  "\r\n",
+  "\r",
+  "\t",
+  "    ",
+  "  ",
+  "\\",
+  "`",
+  "*",
+  "_",
+  "~",
+  "[",
+  "](",
+  ")",
+  "!",
+  "&amp;",
+  "&#x23;",
+  "a",
+  "text",
+  "é",
+  "漢字",
+  "🙂",
+  "\u2028",
+  "\u00a0",
+  "\u0000",
 ];
 const agentText = fc
   .oneof(
@@ -24,18 +72,28 @@ type Place = (s: string) => Child;
 const places: Record<string, Place> = {
   paragraph: (s) => h("paragraph", null, s),
   "bare strings at top level": (s) => ["before", s, "after"],
-  headings: (s) => [h("heading", { depth: 1 }, s), h("heading", { depth: 2 }, s), h("heading", { depth: 3 }, "Notes ", s)],
+  headings: (s) => [
+    h("heading", { depth: 1 }, s),
+    h("heading", { depth: 2 }, s),
+    h("heading", { depth: 3 }, "Notes ", s),
+  ],
   "list, task and ordered items": (s) => [
     h("list", null, h("item", null, s), h("item", null, "next")),
     h("list", null, h("item", { checked: false }, s)),
     h("list", { ordered: true }, h("item", null, s, h("list", null, h("item", null, "x")))),
   ],
   "table cells": (s) =>
-    h("table", null, h("row", null, h("cell", null, s), h("cell", null, "b")), h("row", null, h("cell", null, "1"), h("cell", null, s))),
+    h(
+      "table",
+      null,
+      h("row", null, h("cell", null, s), h("cell", null, "b")),
+      h("row", null, h("cell", null, "1"), h("cell", null, s)),
+    ),
   quote: (s) => h("quote", null, h("paragraph", null, s)),
   "strong, emphasis, delete": (s) =>
     h("paragraph", null, "a ", h("strong", null, s), " b ", h("emphasis", null, s), h("delete", null, s)),
-  "link text, url and title": (s) => h("paragraph", null, h("link", { url: "https://example.com" }, s), " ", h("link", { url: s, title: s }, "t")),
+  "link text, url and title": (s) =>
+    h("paragraph", null, h("link", { url: "https://example.com" }, s), " ", h("link", { url: s, title: s }, "t")),
   "inline code and code block": (s) => [
     h("heading", { depth: 2 }, h("code", { value: s })),
     h("codeblock", { value: s, lang: "ts" }),
@@ -46,20 +104,26 @@ const places: Record<string, Place> = {
 
 describe("containment: agent text never changes block structure", () => {
   for (const [name, place] of Object.entries(places)) {
-    test(name, () => {
-      fc.assert(
-        fc.property(agentText, (s) => {
-          const tree = resolve(place(s));
-          const markdown = toMarkdown(tree);
-          expect(skeleton(parse(markdown))).toEqual(skeleton(toMdast(tree)));
-        }),
-        { numRuns: 1000 },
-      );
-    }, 30_000);
+    test(
+      name,
+      () => {
+        fc.assert(
+          fc.property(agentText, (s) => {
+            const tree = resolve(place(s));
+            const markdown = toMarkdown(tree);
+            expect(skeleton(parse(markdown))).toEqual(skeleton(toMdast(tree)));
+          }),
+          { numRuns: 1000 },
+        );
+      },
+      30_000,
+    );
   }
 
   test("the block structure compared is not trivially equal", () => {
     // Guards the test itself: raw markdown with the same text does create structure.
-    expect(skeleton(parse("# x\n\n- [ ] y\n\n<script>\n"))).not.toEqual(skeleton(toMdast(resolve(h("paragraph", null, "x")))));
+    expect(skeleton(parse("# x\n\n- [ ] y\n\n<script>\n"))).not.toEqual(
+      skeleton(toMdast(resolve(h("paragraph", null, "x")))),
+    );
   });
 });

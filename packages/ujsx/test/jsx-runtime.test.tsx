@@ -2,7 +2,16 @@ import { describe, expect, test } from "bun:test";
 import { jsxDEV } from "../src/jsx-dev-runtime.ts";
 import { Fragment, jsx, jsxs } from "../src/jsx-runtime.ts";
 import type { JSX } from "../src/jsx-runtime.ts";
-import { type Child, type Component, h, resolve, toMarkdown, type UElement, UjsxError, type UNode } from "../src/index.ts";
+import {
+  type Child,
+  type Component,
+  h,
+  resolve,
+  toMarkdown,
+  type UElement,
+  UjsxError,
+  type UNode,
+} from "../src/index.ts";
 
 const root = (...children: UNode[]): UElement => ({ type: "root", props: {}, children });
 const text = (value: string): UNode => ({ type: "text", value });
@@ -50,7 +59,13 @@ describe("resolve", () => {
     // @ts-expect-error n is required
     const missing = <Word />;
     expect(missing.type).toBe(Word);
-    expect(toMarkdown(<paragraph><Words /></paragraph>)).toBe("word1 word2\n");
+    expect(
+      toMarkdown(
+        <paragraph>
+          <Words />
+        </paragraph>,
+      ),
+    ).toBe("word1 word2\n");
   });
 
   test("function components receive props and children", () => {
@@ -69,7 +84,10 @@ describe("resolve", () => {
   });
 
   test("fragments, nested arrays and numbers flatten into the parent", () => {
-    const items = [["a", "b"], [1, [2]]];
+    const items = [
+      ["a", "b"],
+      [1, [2]],
+    ];
     const tree = resolve(
       <list>
         <>

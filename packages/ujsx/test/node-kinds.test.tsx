@@ -11,7 +11,15 @@ type Case = {
 
 // One case per intrinsic kind; the test below fails if a kind is added without one.
 const cases: Record<keyof typeof intrinsicKinds, Case> = {
-  root: { tree: <root>top</root>, markdown: "top\n", back: <root><paragraph>top</paragraph></root> },
+  root: {
+    tree: <root>top</root>,
+    markdown: "top\n",
+    back: (
+      <root>
+        <paragraph>top</paragraph>
+      </root>
+    ),
+  },
   section: {
     tree: (
       <section>
@@ -24,17 +32,58 @@ const cases: Record<keyof typeof intrinsicKinds, Case> = {
   },
   heading: { tree: <heading depth={3}>Next steps</heading>, markdown: "### Next steps\n" },
   paragraph: { tree: <paragraph>one two</paragraph>, markdown: "one two\n" },
-  text: { tree: <paragraph><text value="# not a heading" /></paragraph>, markdown: "\\# not a heading\n" },
-  strong: { tree: <paragraph>a <strong>b</strong></paragraph>, markdown: "a **b**\n" },
-  emphasis: { tree: <paragraph>a <emphasis>b</emphasis></paragraph>, markdown: "a *b*\n" },
-  delete: { tree: <paragraph>a <delete>b</delete></paragraph>, markdown: "a ~~b~~\n" },
-  code: { tree: <paragraph>run <code value="bun test" /></paragraph>, markdown: "run `bun test`\n" },
+  text: {
+    tree: (
+      <paragraph>
+        <text value="# not a heading" />
+      </paragraph>
+    ),
+    markdown: "\\# not a heading\n",
+  },
+  strong: {
+    tree: (
+      <paragraph>
+        a <strong>b</strong>
+      </paragraph>
+    ),
+    markdown: "a **b**\n",
+  },
+  emphasis: {
+    tree: (
+      <paragraph>
+        a <emphasis>b</emphasis>
+      </paragraph>
+    ),
+    markdown: "a *b*\n",
+  },
+  delete: {
+    tree: (
+      <paragraph>
+        a <delete>b</delete>
+      </paragraph>
+    ),
+    markdown: "a ~~b~~\n",
+  },
+  code: {
+    tree: (
+      <paragraph>
+        run <code value="bun test" />
+      </paragraph>
+    ),
+    markdown: "run `bun test`\n",
+  },
   codeblock: {
     tree: <codeblock lang="ts" value={"const a = 1;\n```"} />,
     markdown: "````ts\nconst a = 1;\n```\n````\n",
   },
   link: {
-    tree: <paragraph><link url="https://example.com/a" title="A">site</link></paragraph>,
+    tree: (
+      <paragraph>
+        <link url="https://example.com/a" title="A">
+          site
+        </link>
+      </paragraph>
+    ),
     markdown: '[site](https://example.com/a "A")\n',
   },
   list: {
@@ -47,8 +96,12 @@ const cases: Record<keyof typeof intrinsicKinds, Case> = {
     markdown: "3. a\n\n4. b\n",
     back: (
       <list ordered start={3} spread>
-        <item><paragraph>a</paragraph></item>
-        <item><paragraph>b</paragraph></item>
+        <item>
+          <paragraph>a</paragraph>
+        </item>
+        <item>
+          <paragraph>b</paragraph>
+        </item>
       </list>
     ),
   },
@@ -63,17 +116,29 @@ const cases: Record<keyof typeof intrinsicKinds, Case> = {
     markdown: "- [ ] open\n- [x] done\n- plain\n",
     back: (
       <list>
-        <item checked={false}><paragraph>open</paragraph></item>
-        <item checked><paragraph>done</paragraph></item>
-        <item><paragraph>plain</paragraph></item>
+        <item checked={false}>
+          <paragraph>open</paragraph>
+        </item>
+        <item checked>
+          <paragraph>done</paragraph>
+        </item>
+        <item>
+          <paragraph>plain</paragraph>
+        </item>
       </list>
     ),
   },
   table: {
     tree: (
       <table align={["left", "right"]}>
-        <row><cell>name</cell><cell>n</cell></row>
-        <row><cell>a|b</cell><cell>1</cell></row>
+        <row>
+          <cell>name</cell>
+          <cell>n</cell>
+        </row>
+        <row>
+          <cell>a|b</cell>
+          <cell>1</cell>
+        </row>
       </table>
     ),
     markdown: "| name | n |\n| :- | -: |\n| a\\|b | 1 |\n",
@@ -81,8 +146,12 @@ const cases: Record<keyof typeof intrinsicKinds, Case> = {
   row: {
     tree: (
       <table>
-        <row><cell>h</cell></row>
-        <row><cell>v</cell></row>
+        <row>
+          <cell>h</cell>
+        </row>
+        <row>
+          <cell>v</cell>
+        </row>
       </table>
     ),
     markdown: "| h |\n| - |\n| v |\n",
@@ -90,14 +159,33 @@ const cases: Record<keyof typeof intrinsicKinds, Case> = {
   cell: {
     tree: (
       <table>
-        <row><cell><strong>bold</strong> <code value="x" /></cell><cell /></row>
+        <row>
+          <cell>
+            <strong>bold</strong> <code value="x" />
+          </cell>
+          <cell />
+        </row>
       </table>
     ),
     markdown: "| **bold** `x` | |\n| - | - |\n",
   },
-  quote: { tree: <quote><paragraph>quoted</paragraph></quote>, markdown: "> quoted\n" },
+  quote: {
+    tree: (
+      <quote>
+        <paragraph>quoted</paragraph>
+      </quote>
+    ),
+    markdown: "> quoted\n",
+  },
   rule: { tree: [<paragraph>a</paragraph>, <rule />, <paragraph>b</paragraph>], markdown: "a\n\n---\n\nb\n" },
-  break: { tree: <paragraph>a<break />b</paragraph>, markdown: "a\\\nb\n" },
+  break: {
+    tree: (
+      <paragraph>
+        a<break />b
+      </paragraph>
+    ),
+    markdown: "a\\\nb\n",
+  },
 };
 
 describe("every intrinsic kind, both ways", () => {
@@ -118,26 +206,57 @@ describe("every intrinsic kind, both ways", () => {
 
 describe("block and inline context", () => {
   test("inline content directly in a block context is wrapped in a paragraph", () => {
-    expect(toMarkdown(<quote>loose <strong>text</strong><rule /></quote>)).toBe("> loose **text**\n>\n> ---\n");
+    expect(
+      toMarkdown(
+        <quote>
+          loose <strong>text</strong>
+          <rule />
+        </quote>,
+      ),
+    ).toBe("> loose **text**\n>\n> ---\n");
   });
 
   test("non-item content in a list gets an item of its own", () => {
-    expect(toMarkdown(<list>first<item>second</item><paragraph>third</paragraph></list>)).toBe(
-      "- first\n- second\n- third\n",
-    );
+    expect(
+      toMarkdown(
+        <list>
+          first<item>second</item>
+          <paragraph>third</paragraph>
+        </list>,
+      ),
+    ).toBe("- first\n- second\n- third\n");
   });
 
   test("a block inside inline content is an error naming the path", () => {
-    expect(() => toMarkdown(<paragraph>a<list><item>x</item></list></paragraph>)).toThrow(
+    expect(() =>
+      toMarkdown(
+        <paragraph>
+          a
+          <list>
+            <item>x</item>
+          </list>
+        </paragraph>,
+      ),
+    ).toThrow(
       "<paragraph> takes inline content only (text, strong, emphasis, delete, code, link, break) but a child became mdast list; move that block out of it (at root > paragraph)",
     );
   });
 
   test("tables and rows accept only rows and cells", () => {
-    expect(() => toMarkdown(<table><paragraph>x</paragraph></table>)).toThrow(
-      "<table> takes <row> children only, found mdast paragraph (at root > table)",
-    );
-    expect(() => toMarkdown(<table><row>x</row></table>)).toThrow("<row> takes <cell> children only, found mdast text");
+    expect(() =>
+      toMarkdown(
+        <table>
+          <paragraph>x</paragraph>
+        </table>,
+      ),
+    ).toThrow("<table> takes <row> children only, found mdast paragraph (at root > table)");
+    expect(() =>
+      toMarkdown(
+        <table>
+          <row>x</row>
+        </table>,
+      ),
+    ).toThrow("<row> takes <cell> children only, found mdast text");
   });
 
   test("an empty tree renders as an empty string", () => {

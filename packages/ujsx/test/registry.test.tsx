@@ -44,7 +44,12 @@ const withStatus = () =>
 describe("TransformRegistry", () => {
   test("a user kind is registered with one call and works both ways", () => {
     const registry = withStatus();
-    const markdown = toMarkdown(<paragraph>tests <status state="ok" /> and <code value="x" /></paragraph>, { registry });
+    const markdown = toMarkdown(
+      <paragraph>
+        tests <status state="ok" /> and <code value="x" />
+      </paragraph>,
+      { registry },
+    );
     expect(markdown).toBe("tests `status:ok` and `x`\n");
     expect(fromMarkdown(markdown, { registry }).children[0]).toEqual({
       type: "paragraph",

@@ -4,9 +4,7 @@ import { type Component, h, resolve, toMarkdown, UjsxError, type ValidationMode 
 const notes = ["a", "b", "c", "d"];
 // Deliberately wrong prop, as a component author could write it without the type checker.
 const NotesSection: Component<{ broken?: boolean }> = ({ broken }) => (
-  <list>
-    {notes.map((note, i) => h("item", { key: note, checked: broken && i === 3 ? "yes" : undefined }, note))}
-  </list>
+  <list>{notes.map((note, i) => h("item", { key: note, checked: broken && i === 3 ? "yes" : undefined }, note))}</list>
 );
 const Hud: Component<{ broken?: boolean }> = ({ broken }) => <NotesSection broken={broken} />;
 
@@ -55,13 +53,17 @@ describe.each(["dev", "production"] as ValidationMode[])("%s mode", (mode) => {
 describe("dev-only structure checks", () => {
   test("a leaf kind with children is an error in dev, ignored in production", () => {
     const tree = h("codeblock", { value: "x" }, "stray");
-    expect(() => resolve(tree)).toThrow('<codeblock> at codeblock takes no children; put its content in props, e.g. <codeblock value="…" />');
+    expect(() => resolve(tree)).toThrow(
+      '<codeblock> at codeblock takes no children; put its content in props, e.g. <codeblock value="…" />',
+    );
     expect(toMarkdown(tree, { mode: "production" })).toBe("```\nx\n```\n");
   });
 
   test("duplicate sibling keys are an error in dev", () => {
     const tree = h("list", null, h("item", { key: "n1" }, "a"), h("item", { key: "n1" }, "b"));
-    expect(() => resolve(tree)).toThrow('Duplicate key "n1" among the children of <list> at list; keys must be unique among siblings');
+    expect(() => resolve(tree)).toThrow(
+      'Duplicate key "n1" among the children of <list> at list; keys must be unique among siblings',
+    );
     expect(() => resolve(tree, { mode: "production" })).not.toThrow();
   });
 

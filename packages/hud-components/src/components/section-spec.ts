@@ -1,80 +1,91 @@
-import type { Child, Component } from '@agent-hud/ujsx'
-import type { ContextInfo, Density } from '../context/index.ts'
-import type { HudState, HudView } from '../state/hud-state.ts'
+import type { Child, Component } from "@agent-hud/ujsx";
+import type { ContextInfo, Density } from "../context/index.ts";
+import type { HudState, HudView } from "../state/hud-state.ts";
 
 export type SectionName =
-  | 'task' | 'resume' | 'parent' | 'blockers' | 'steps' | 'decisions' | 'notes' | 'project' | 'files' | 'compacted'
-  | 'staleness' | 'warning' | 'context'
+  | "task"
+  | "resume"
+  | "parent"
+  | "blockers"
+  | "steps"
+  | "decisions"
+  | "notes"
+  | "project"
+  | "files"
+  | "compacted"
+  | "staleness"
+  | "warning"
+  | "context";
 
-export type Stability = 'stable' | 'volatile'
+export type Stability = "stable" | "volatile";
 
-export type StalenessOptions = { afterMs?: number; afterTurns?: number }
+export type StalenessOptions = { afterMs?: number; afterTurns?: number };
 
 /** Everything a section may read. `now` is optional: pure code has no clock, the host passes time in. */
 export type SectionInput = {
-  view: HudView
-  context: ContextInfo
-  now?: number
-  staleness: Required<StalenessOptions>
-  directory: string
-}
+  view: HudView;
+  context: ContextInfo;
+  now?: number;
+  staleness: Required<StalenessOptions>;
+  directory: string;
+};
 
 /**
  * One list entry; `key` is an immutable state item, so its markdown and token count are cached by
  * identity. The node is built on demand: a 1,000-item section only builds the items that can show.
  */
-export type ItemPart = { key: object; render: () => Child; variant?: string }
+export type ItemPart = { key: object; render: () => Child; variant?: string };
 
 /**
  * A section split into independently serialisable parts: blocks before the list, the list items, blocks
  * after it. The budget fitter drops items (in `dropOrder`) without rebuilding or re-serialising the rest.
  */
 export type SectionParts = {
-  head: Child[]
-  items: ItemPart[]
+  head: Child[];
+  items: ItemPart[];
   /** Item indexes in the order they may be dropped; default oldest (first) first. */
-  dropOrder?: number[]
-  tail?: Child[]
+  dropOrder?: number[];
+  tail?: Child[];
   /** Noun for "+N more …" lines and omission notes, e.g. "notes". */
-  noun: string
+  noun: string;
   /** `hud` operation that lists everything, e.g. "notes.list". */
-  listOp: string
+  listOp: string;
   /** Count behind the section (items not individually shown at this density are reported as omitted). */
-  total: number
+  total: number;
   /** How many of `total` the head/tail show when there are no items (default: all). */
-  shown?: number
-}
+  shown?: number;
+};
 
 export type SectionSpec = {
-  name: SectionName | string
+  name: SectionName | string;
   /** Higher survives longer under budget pressure. */
-  priority: number
-  stability: Stability
+  priority: number;
+  stability: Stability;
   /** Parts at a density, or null when the section has nothing to show. */
-  parts(input: SectionInput, density: Density): SectionParts | null
+  parts(input: SectionInput, density: Density): SectionParts | null;
   /**
    * The (immutable) inputs `parts` reads. When given and unchanged by identity, the serialised section is
    * reused across renders: editing one note re-serialises only the notes section.
    */
-  deps?(input: SectionInput): readonly unknown[]
-}
+  deps?(input: SectionInput): readonly unknown[];
+};
 
 /** Props every custom HUD component receives. */
 export type HudComponentProps = {
-  view: HudView
-  state: HudState
-  context: ContextInfo
-  density: Density
-  directory: string
-}
+  view: HudView;
+  state: HudState;
+  context: ContextInfo;
+  density: Density;
+  directory: string;
+};
 
 export type CustomSection = {
-  name: string
-  component: Component<HudComponentProps>
-  before?: SectionName
-  after?: SectionName
-  priority?: number
-  stability?: Stability
+  name: string;
+  component: Component<HudComponentProps>;
+  before?: SectionName;
+  after?: SectionName;
+  priority?: number;
+  stability?: Stability;
   /** Where it came from (a file path), named in its error line. */
-  source?: string
-}
+  source?: string;
+};

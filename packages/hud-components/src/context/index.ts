@@ -1,2 +1,2 @@
-export * from './density.ts'
-export * from './context-info.ts'
+export * from "./density.ts";
+export * from "./context-info.ts";

@@ -1,1 +1,1 @@
-export * from './hud-event.ts'
+export * from "./hud-event.ts";

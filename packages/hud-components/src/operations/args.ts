@@ -1,32 +1,37 @@
-import { Type, type Static, type TString } from '@sinclair/typebox'
-import { Decision, ItemId, KeyFile, Note, Scope, Step, Task, Convention, Blocker } from '../state/items.ts'
+import { Type, type Static, type TString } from "@sinclair/typebox";
+import { Decision, ItemId, KeyFile, Note, Scope, Step, Task, Convention, Blocker } from "../state/items.ts";
 
 // Op argument schemas reuse the item field schemas: one definition for storage and for the tool.
-const strict = { additionalProperties: false } as const
+const strict = { additionalProperties: false } as const;
 /** At least one non-space character: whitespace-only text passes minLength but makes an empty item. */
-export const NON_BLANK = '\\S'
-const nonBlank = (field: TString) => Type.String({ minLength: 1, pattern: NON_BLANK, description: field.description })
+export const NON_BLANK = "\\S";
+const nonBlank = (field: TString) => Type.String({ minLength: 1, pattern: NON_BLANK, description: field.description });
 const scope = Type.Optional(
-  Type.Union([Type.Literal('session'), Type.Literal('project')], { description: 'where the item lives (default session)' }),
-)
+  Type.Union([Type.Literal("session"), Type.Literal("project")], {
+    description: "where the item lives (default session)",
+  }),
+);
 
-export const NoArgs = Type.Object({}, strict)
-export const IdArgs = Type.Object({ id: ItemId }, strict)
-export const HistoryArgs = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, strict)
-export const ScopeFilterArgs = Type.Object({ scope: Type.Optional(Scope) }, strict)
-export const TaskArgs = Type.Object({ description: nonBlank(Task.properties.description) }, strict)
+export const NoArgs = Type.Object({}, strict);
+export const IdArgs = Type.Object({ id: ItemId }, strict);
+export const HistoryArgs = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, strict);
+export const ScopeFilterArgs = Type.Object({ scope: Type.Optional(Scope) }, strict);
+export const TaskArgs = Type.Object({ description: nonBlank(Task.properties.description) }, strict);
 export const DecisionArgs = Type.Object(
   { summary: nonBlank(Decision.properties.summary), details: Decision.properties.details, scope },
   strict,
-)
-export const NoteArgs = Type.Object({ content: nonBlank(Note.properties.content), scope }, strict)
-export const NoteUpdateArgs = Type.Object({ id: ItemId, content: nonBlank(Note.properties.content) }, strict)
-export const StepArgs = Type.Object({ description: nonBlank(Step.properties.description), scope }, strict)
-export const StepReorderArgs = Type.Object({ ids: Type.Array(ItemId, { minItems: 1 }) }, strict)
-export const BlockerArgs = Type.Object({ description: nonBlank(Blocker.properties.description) }, strict)
-export const ConventionArgs = Type.Object({ content: nonBlank(Convention.properties.content) }, strict)
-export const KeyFileArgs = Type.Object({ path: nonBlank(KeyFile.properties.path), note: KeyFile.properties.note }, strict)
+);
+export const NoteArgs = Type.Object({ content: nonBlank(Note.properties.content), scope }, strict);
+export const NoteUpdateArgs = Type.Object({ id: ItemId, content: nonBlank(Note.properties.content) }, strict);
+export const StepArgs = Type.Object({ description: nonBlank(Step.properties.description), scope }, strict);
+export const StepReorderArgs = Type.Object({ ids: Type.Array(ItemId, { minItems: 1 }) }, strict);
+export const BlockerArgs = Type.Object({ description: nonBlank(Blocker.properties.description) }, strict);
+export const ConventionArgs = Type.Object({ content: nonBlank(Convention.properties.content) }, strict);
+export const KeyFileArgs = Type.Object(
+  { path: nonBlank(KeyFile.properties.path), note: KeyFile.properties.note },
+  strict,
+);
 
-export type NoteArgs = Static<typeof NoteArgs>
-export type DecisionArgs = Static<typeof DecisionArgs>
-export type StepArgs = Static<typeof StepArgs>
+export type NoteArgs = Static<typeof NoteArgs>;
+export type DecisionArgs = Static<typeof DecisionArgs>;
+export type StepArgs = Static<typeof StepArgs>;

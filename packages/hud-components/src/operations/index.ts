@@ -1,10 +1,10 @@
-export * from './args.ts'
-export { operationCatalog, operationsByName, type OperationSpec } from './catalog.ts'
-export { planOperation, helpText, scopeOfId, type Plan, type PlanContext, type PlannedEvent } from './plan.ts'
-export { describeOutcome } from './describe.ts'
-export { hudToolJsonSchema } from './json-schema.ts'
-export { formatHistory, formatSnapshot, type HistoryEntry } from './format.ts'
-export { resumeSummary, hasUnfinishedWork } from './resume.ts'
-export { checkCall, type ToolCall } from './validate.ts'
-export { shapeOf } from './shape.ts'
-export { closeMatches } from './suggest.ts'
+export * from "./args.ts";
+export { operationCatalog, operationsByName, type OperationSpec } from "./catalog.ts";
+export { planOperation, helpText, scopeOfId, type Plan, type PlanContext, type PlannedEvent } from "./plan.ts";
+export { describeOutcome } from "./describe.ts";
+export { hudToolJsonSchema } from "./json-schema.ts";
+export { formatHistory, formatSnapshot, type HistoryEntry } from "./format.ts";
+export { resumeSummary, hasUnfinishedWork } from "./resume.ts";
+export { checkCall, type ToolCall } from "./validate.ts";
+export { shapeOf } from "./shape.ts";
+export { closeMatches } from "./suggest.ts";

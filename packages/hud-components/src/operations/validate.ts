@@ -1,42 +1,46 @@
-import { Value } from '@sinclair/typebox/value'
-import { ValueErrorType } from '@sinclair/typebox/errors'
-import { NON_BLANK } from './args.ts'
-import { operationCatalog, operationsByName, type OperationSpec } from './catalog.ts'
-import { closeMatches } from './suggest.ts'
-import { shapeOf } from './shape.ts'
+import { Value } from "@sinclair/typebox/value";
+import { ValueErrorType } from "@sinclair/typebox/errors";
+import { NON_BLANK } from "./args.ts";
+import { operationCatalog, operationsByName, type OperationSpec } from "./catalog.ts";
+import { closeMatches } from "./suggest.ts";
+import { shapeOf } from "./shape.ts";
 
-export type ToolCall = { tool: string; args?: unknown }
-export type Checked = { ok: true; op: OperationSpec; args: Record<string, unknown> } | { ok: false; error: string }
+export type ToolCall = { tool: string; args?: unknown };
+export type Checked = { ok: true; op: OperationSpec; args: Record<string, unknown> } | { ok: false; error: string };
 
-const names = operationCatalog.map((o) => o.name)
+const names = operationCatalog.map((o) => o.name);
 
 /** Resolve the operation and check its args; failures are ONE line naming the problem and the expected shape. */
 export function checkCall(call: ToolCall): Checked {
-  const name = typeof call?.tool === 'string' ? call.tool.trim() : ''
-  const op = operationsByName.get(name)
+  const name = typeof call?.tool === "string" ? call.tool.trim() : "";
+  const op = operationsByName.get(name);
   if (!op) {
-    const close = closeMatches(name, names)
-    const shown = name ? `unknown operation "${name.slice(0, 60).replace(/\s+/g, " ")}"` : 'missing operation name in "tool"'
-    const hint = close.length ? `did you mean ${close.map((c) => `"${c}"`).join(', ')}? ` : ''
-    return { ok: false, error: `${shown}; ${hint}call { tool: "help" } to list operations` }
+    const close = closeMatches(name, names);
+    const shown = name
+      ? `unknown operation "${name.slice(0, 60).replace(/\s+/g, " ")}"`
+      : 'missing operation name in "tool"';
+    const hint = close.length ? `did you mean ${close.map((c) => `"${c}"`).join(", ")}? ` : "";
+    return { ok: false, error: `${shown}; ${hint}call { tool: "help" } to list operations` };
   }
-  let args = call.args ?? {}
+  let args = call.args ?? {};
   // Models sometimes send args as a JSON string; accept it when it parses to an object.
-  if (typeof args === 'string') {
+  if (typeof args === "string") {
     try {
-      args = args.trim() ? JSON.parse(args) : {}
+      args = args.trim() ? JSON.parse(args) : {};
     } catch {
-      return { ok: false, error: `${name}: args is not valid JSON; expected ${shapeOf(op.args)}` }
+      return { ok: false, error: `${name}: args is not valid JSON; expected ${shapeOf(op.args)}` };
     }
   }
   if (!Value.Check(op.args, args)) {
-    const first = Value.Errors(op.args, args).First()
+    const first = Value.Errors(op.args, args).First();
     // The path can name a caller's key: odd or long keys are quoted and clipped so the error stays one line.
-    const path = first?.path ?? ''
-    const where = /^[\w/-]{0,60}$/.test(path) ? `args${path.replace(/\//g, '.')}` : `args${JSON.stringify(path.slice(0, 60))}`
-    const blank = first?.type === ValueErrorType.StringPattern && first.schema.pattern === NON_BLANK
-    const problem = first ? `${where}: ${blank ? 'is blank' : first.message.toLowerCase()}` : 'invalid args'
-    return { ok: false, error: `${name}: ${problem}; expected ${shapeOf(op.args)}` }
+    const path = first?.path ?? "";
+    const where = /^[\w/-]{0,60}$/.test(path)
+      ? `args${path.replace(/\//g, ".")}`
+      : `args${JSON.stringify(path.slice(0, 60))}`;
+    const blank = first?.type === ValueErrorType.StringPattern && first.schema.pattern === NON_BLANK;
+    const problem = first ? `${where}: ${blank ? "is blank" : first.message.toLowerCase()}` : "invalid args";
+    return { ok: false, error: `${name}: ${problem}; expected ${shapeOf(op.args)}` };
   }
-  return { ok: true, op, args: args as Record<string, unknown> }
+  return { ok: true, op, args: args as Record<string, unknown> };
 }

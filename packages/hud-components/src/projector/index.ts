@@ -1,5 +1,5 @@
-export { applyEvent, replay } from './apply.ts'
-export type { ApplyResult, Outcome } from './result.ts'
+export { applyEvent, replay } from "./apply.ts";
+export type { ApplyResult, Outcome } from "./result.ts";
 export {
   defaultCaps,
   defaultLengths,
@@ -7,5 +7,5 @@ export {
   type LengthCaps,
   type ProjectorOptions,
   type SectionCaps,
-} from './options.ts'
-export { clip } from './text.ts'
+} from "./options.ts";
+export { clip } from "./text.ts";

@@ -1,34 +1,34 @@
 /** Maximum items per section; the oldest item goes first when a cap is exceeded. */
 export type SectionCaps = {
-  decisions: number
-  notes: number
-  files: number
-  blockers: number
-  steps: number
-  todos: number
-  conventions: number
-  keyfiles: number
-  toolResults: number
-}
+  decisions: number;
+  notes: number;
+  files: number;
+  blockers: number;
+  steps: number;
+  todos: number;
+  conventions: number;
+  keyfiles: number;
+  toolResults: number;
+};
 
 /** Maximum characters per agent-written field; longer text is cut and ends with "…". */
 export type LengthCaps = {
-  task: number
-  summary: number
-  details: number
-  note: number
-  step: number
-  blocker: number
-  path: number
-  convention: number
-  compacted: number
-  todo: number
+  task: number;
+  summary: number;
+  details: number;
+  note: number;
+  step: number;
+  blocker: number;
+  path: number;
+  convention: number;
+  compacted: number;
+  todo: number;
   /** Tool output is kept from its end: test summaries and errors come last. */
-  toolOutput: number
-  command: number
-}
+  toolOutput: number;
+  command: number;
+};
 
-export type ProjectorOptions = { caps?: Partial<SectionCaps>; lengths?: Partial<LengthCaps> }
+export type ProjectorOptions = { caps?: Partial<SectionCaps>; lengths?: Partial<LengthCaps> };
 
 export const defaultCaps: SectionCaps = {
   decisions: 10,
@@ -40,7 +40,7 @@ export const defaultCaps: SectionCaps = {
   conventions: 15,
   keyfiles: 15,
   toolResults: 5,
-}
+};
 
 export const defaultLengths: LengthCaps = {
   task: 400,
@@ -55,22 +55,22 @@ export const defaultLengths: LengthCaps = {
   todo: 200,
   toolOutput: 1000,
   command: 300,
-}
+};
 
-export type ResolvedProjectorOptions = { caps: SectionCaps; lengths: LengthCaps }
+export type ResolvedProjectorOptions = { caps: SectionCaps; lengths: LengthCaps };
 
-const resolvedCache = new WeakMap<ProjectorOptions, ResolvedProjectorOptions>()
-const defaults: ResolvedProjectorOptions = { caps: defaultCaps, lengths: defaultLengths }
+const resolvedCache = new WeakMap<ProjectorOptions, ResolvedProjectorOptions>();
+const defaults: ResolvedProjectorOptions = { caps: defaultCaps, lengths: defaultLengths };
 
 export function resolveProjectorOptions(options?: ProjectorOptions): ResolvedProjectorOptions {
-  if (!options) return defaults
-  let resolved = resolvedCache.get(options)
+  if (!options) return defaults;
+  let resolved = resolvedCache.get(options);
   if (!resolved) {
     resolved = {
       caps: { ...defaultCaps, ...options.caps },
       lengths: { ...defaultLengths, ...options.lengths },
-    }
-    resolvedCache.set(options, resolved)
+    };
+    resolvedCache.set(options, resolved);
   }
-  return resolved
+  return resolved;
 }

@@ -1,19 +1,19 @@
-import { h, isUJsxElement, mdastToMarkdown, resolve, toMdast, type Child } from '@agent-hud/ujsx'
+import { h, isUJsxElement, mdastToMarkdown, resolve, toMdast, type Child } from "@agent-hud/ujsx";
 
-type Root = ReturnType<typeof toMdast>
-type MdastNode = { type: string; children?: MdastNode[] }
+type Root = ReturnType<typeof toMdast>;
+type MdastNode = { type: string; children?: MdastNode[] };
 
 // Each item's first line starts with its bullet in column 0; every other line of an item is either
 // blank or indented by the bullet's width, and a tight list joins items with one newline. So a newline
 // followed by a non-space character is exactly where the next item starts.
-const ITEM_START = /\n(?=\S)/
+const ITEM_START = /\n(?=\S)/;
 
 /**
  * Items whose serialisation cannot depend on their neighbours: only paragraphs inside (the list handler
  * looks across items for a leading thematic break, and nested lists look at their position).
  */
 const standalone = (item: MdastNode): boolean =>
-  item.type === 'listItem' && (item.children ?? []).every((child) => child.type === 'paragraph')
+  item.type === "listItem" && (item.children ?? []).every((child) => child.type === "paragraph");
 
 /**
  * Markdown of many list items from one serialiser call: entry i equals
@@ -23,18 +23,18 @@ const standalone = (item: MdastNode): boolean =>
  * when the items cannot be proven to serialise independently (the caller then serialises them one by one).
  */
 export function serialiseItems(items: readonly Child[]): string[] | undefined {
-  if (items.length < 2 || !items.every((item) => isUJsxElement(item) && item.type === 'item')) return undefined
-  let root: Root
+  if (items.length < 2 || !items.every((item) => isUJsxElement(item) && item.type === "item")) return undefined;
+  let root: Root;
   try {
-    root = toMdast(resolve(h('list', {}, ...items), { mode: 'production' }))
+    root = toMdast(resolve(h("list", {}, ...items), { mode: "production" }));
   } catch {
-    return undefined // the caller's own per-item call reports the error with the item's path
+    return undefined; // the caller's own per-item call reports the error with the item's path
   }
-  const list = root.children[0] as MdastNode | undefined
-  if (root.children.length !== 1 || list?.type !== 'list' || list.children?.length !== items.length) return undefined
-  if (!list.children.every(standalone)) return undefined
-  const md = mdastToMarkdown(root)
-  const parts = md.slice(0, -1).split(ITEM_START)
-  if (parts.length !== items.length || !md.endsWith('\n')) return undefined
-  return parts.map((part) => `${part}\n`)
+  const list = root.children[0] as MdastNode | undefined;
+  if (root.children.length !== 1 || list?.type !== "list" || list.children?.length !== items.length) return undefined;
+  if (!list.children.every(standalone)) return undefined;
+  const md = mdastToMarkdown(root);
+  const parts = md.slice(0, -1).split(ITEM_START);
+  if (parts.length !== items.length || !md.endsWith("\n")) return undefined;
+  return parts.map((part) => `${part}\n`);
 }

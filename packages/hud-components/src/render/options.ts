@@ -1,43 +1,43 @@
-import type { Density } from '../context/density.ts'
-import { defaultBudgets } from '../budget/defaults.ts'
-import { builtinSections } from '../components/builtin.ts'
-import type { CustomSection, SectionName, SectionSpec, StalenessOptions } from '../components/section-spec.ts'
-import { defaultStaleness } from '../components/Staleness.tsx'
-import { bpeTokenizer, type Tokenizer } from '../tokenize/tokenizer.ts'
-import { customSpec } from './custom.ts'
+import type { Density } from "../context/density.ts";
+import { defaultBudgets } from "../budget/defaults.ts";
+import { builtinSections } from "../components/builtin.ts";
+import type { CustomSection, SectionName, SectionSpec, StalenessOptions } from "../components/section-spec.ts";
+import { defaultStaleness } from "../components/Staleness.tsx";
+import { bpeTokenizer, type Tokenizer } from "../tokenize/tokenizer.ts";
+import { customSpec } from "./custom.ts";
 
 export type RenderOptions = {
-  budgets?: Partial<Record<Density, number>>
-  tokenizer?: Tokenizer
+  budgets?: Partial<Record<Density, number>>;
+  tokenizer?: Tokenizer;
   /** Current time (ms) for time-based staleness; without it only turns count. */
-  now?: number
-  sections?: { order?: SectionName[]; disabled?: SectionName[] }
-  staleness?: StalenessOptions
-  custom?: CustomSection[]
-  directory?: string
+  now?: number;
+  sections?: { order?: SectionName[]; disabled?: SectionName[] };
+  staleness?: StalenessOptions;
+  custom?: CustomSection[];
+  directory?: string;
   /** Heading above the HUD; empty string for none. */
-  title?: string
-}
+  title?: string;
+};
 
 export type ResolvedRenderOptions = {
-  budgets: Record<Density, number>
-  tokenizer: Tokenizer
-  stable: SectionSpec[]
-  volatile: SectionSpec[]
-  staleness: Required<StalenessOptions>
-  directory: string
-  title: string
+  budgets: Record<Density, number>;
+  tokenizer: Tokenizer;
+  stable: SectionSpec[];
+  volatile: SectionSpec[];
+  staleness: Required<StalenessOptions>;
+  directory: string;
+  title: string;
   /** Identity for memo keys: equal ids mean equal resolved options. */
-  id: number
-}
+  id: number;
+};
 
-let nextId = 1
-const resolved = new WeakMap<RenderOptions, ResolvedRenderOptions>()
-const defaults = resolve({})
+let nextId = 1;
+const resolved = new WeakMap<RenderOptions, ResolvedRenderOptions>();
+const defaults = resolve({});
 
 /** Everything but `now`, which the resolved options do not depend on. */
-const resolvedFrom = ['budgets', 'tokenizer', 'sections', 'staleness', 'custom', 'directory', 'title'] as const
-let last: { options: RenderOptions; result: ResolvedRenderOptions } | undefined
+const resolvedFrom = ["budgets", "tokenizer", "sections", "staleness", "custom", "directory", "title"] as const;
+let last: { options: RenderOptions; result: ResolvedRenderOptions } | undefined;
 
 /**
  * Resolve once per options object. A host that builds a new object per call (to pass the current `now`)
@@ -45,44 +45,44 @@ let last: { options: RenderOptions; result: ResolvedRenderOptions } | undefined
  * the stable part would then be rebuilt on every call instead of taking the warm path.
  */
 export function resolveRenderOptions(options?: RenderOptions): ResolvedRenderOptions {
-  if (!options) return defaults
-  let r = resolved.get(options)
+  if (!options) return defaults;
+  let r = resolved.get(options);
   if (!r) {
-    const previous = last
-    r = previous && resolvedFrom.every((k) => previous.options[k] === options[k]) ? previous.result : resolve(options)
-    resolved.set(options, r)
+    const previous = last;
+    r = previous && resolvedFrom.every((k) => previous.options[k] === options[k]) ? previous.result : resolve(options);
+    resolved.set(options, r);
   }
-  last = { options, result: r }
-  return r
+  last = { options, result: r };
+  return r;
 }
 
 function resolve(options: RenderOptions): ResolvedRenderOptions {
-  const disabled = new Set<string>(options.sections?.disabled ?? [])
-  const order = options.sections?.order ?? []
+  const disabled = new Set<string>(options.sections?.disabled ?? []);
+  const order = options.sections?.order ?? [];
   const ranked = (name: string) => {
-    const i = order.indexOf(name as SectionName)
-    return i < 0 ? order.length + builtinSections.findIndex((s) => s.name === name) : i
-  }
+    const i = order.indexOf(name as SectionName);
+    return i < 0 ? order.length + builtinSections.findIndex((s) => s.name === name) : i;
+  };
   let specs: SectionSpec[] = builtinSections
     .filter((s) => !disabled.has(s.name))
     .map((s, i) => ({ s, i }))
     .sort((a, b) => ranked(a.s.name) - ranked(b.s.name) || a.i - b.i)
-    .map((e) => e.s)
+    .map((e) => e.s);
   for (const custom of options.custom ?? []) {
-    const spec = customSpec(custom)
-    const anchor = custom.before ?? custom.after
-    const at = anchor ? specs.findIndex((s) => s.name === anchor) : -1
-    if (at < 0) specs = [...specs, spec]
-    else specs = [...specs.slice(0, custom.before ? at : at + 1), spec, ...specs.slice(custom.before ? at : at + 1)]
+    const spec = customSpec(custom);
+    const anchor = custom.before ?? custom.after;
+    const at = anchor ? specs.findIndex((s) => s.name === anchor) : -1;
+    if (at < 0) specs = [...specs, spec];
+    else specs = [...specs.slice(0, custom.before ? at : at + 1), spec, ...specs.slice(custom.before ? at : at + 1)];
   }
   return {
     budgets: { ...defaultBudgets, ...options.budgets },
     tokenizer: options.tokenizer ?? bpeTokenizer,
-    stable: specs.filter((s) => s.stability === 'stable'),
-    volatile: specs.filter((s) => s.stability === 'volatile'),
+    stable: specs.filter((s) => s.stability === "stable"),
+    volatile: specs.filter((s) => s.stability === "volatile"),
     staleness: { ...defaultStaleness, ...options.staleness },
-    directory: options.directory ?? '',
-    title: options.title ?? 'Agent HUD',
+    directory: options.directory ?? "",
+    title: options.title ?? "Agent HUD",
     id: nextId++,
-  }
+  };
 }

@@ -1,53 +1,53 @@
-import { h, toMarkdown, type Child } from '@agent-hud/ujsx'
-import type { Tokenizer } from '../tokenize/tokenizer.ts'
-import { serialiseItems } from './batch.ts'
-import { checkTemplate, fillTemplate, numberShape } from './shape-template.ts'
+import { h, toMarkdown, type Child } from "@agent-hud/ujsx";
+import type { Tokenizer } from "../tokenize/tokenizer.ts";
+import { serialiseItems } from "./batch.ts";
+import { checkTemplate, fillTemplate, numberShape } from "./shape-template.ts";
 
 /** A serialised part: its markdown and token count, plus the count with a blank-line separator after it. */
-export type Piece = { md: string; tokens: number; sep: number }
+export type Piece = { md: string; tokens: number; sep: number };
 
 /** A list item to serialise ahead of its request (see `prefetchItems`). */
-export type ItemRequest = { key: object; variant: string; render: () => Child }
+export type ItemRequest = { key: object; variant: string; render: () => Child };
 
-const SIG_LIMIT = 4096
+const SIG_LIMIT = 4096;
 
 /**
  * Serialisation and token counts, cached per tokenizer. Items are keyed by their (immutable) state
  * object, so a state edit re-serialises only the items it touched; other blocks by their content.
  */
 export class PartCache {
-  private byItem = new WeakMap<object, Map<string, Piece>>()
-  private bySignature = new Map<string, Piece>()
-  private templates = new Map<string, string | null>()
-  private levels = new WeakMap<object, Map<string, { deps: readonly unknown[]; value: unknown }>>()
+  private byItem = new WeakMap<object, Map<string, Piece>>();
+  private bySignature = new Map<string, Piece>();
+  private templates = new Map<string, string | null>();
+  private levels = new WeakMap<object, Map<string, { deps: readonly unknown[]; value: unknown }>>();
   constructor(readonly tokenizer: Tokenizer) {}
 
   /** Number of block shapes serialised once and reused with other numbers. */
   get templateCount(): number {
-    let n = 0
-    for (const t of this.templates.values()) if (t !== null) n++
-    return n
+    let n = 0;
+    for (const t of this.templates.values()) if (t !== null) n++;
+    return n;
   }
 
   /** Memo of a section level by owner + density, valid while every dependency keeps its identity. */
   level<T>(owner: object, density: string, deps: readonly unknown[], build: () => T): T {
-    let byDensity = this.levels.get(owner)
-    if (!byDensity) this.levels.set(owner, (byDensity = new Map()))
-    const hit = byDensity.get(density)
-    if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.value as T
-    const value = build()
-    byDensity.set(density, { deps, value })
-    return value
+    let byDensity = this.levels.get(owner);
+    if (!byDensity) this.levels.set(owner, (byDensity = new Map()));
+    const hit = byDensity.get(density);
+    if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.value as T;
+    const value = build();
+    byDensity.set(density, { deps, value });
+    return value;
   }
 
   item(key: object, variant: string, render: () => Child): Piece {
-    let variants = this.byItem.get(key)
-    if (!variants) this.byItem.set(key, (variants = new Map()))
-    let piece = variants.get(variant)
+    let variants = this.byItem.get(key);
+    if (!variants) this.byItem.set(key, (variants = new Map()));
+    let piece = variants.get(variant);
     // Densities often render an item to the same text (a short note is short everywhere): the content
     // cache then serves the second variant without serialising it again.
-    if (!piece) variants.set(variant, (piece = this.looseItem(render())))
-    return piece
+    if (!piece) variants.set(variant, (piece = this.looseItem(render())));
+    return piece;
   }
 
   /**
@@ -55,85 +55,85 @@ export class PartCache {
    * item left out here is serialised alone by `item()` when requested, which also reports its errors.
    */
   prefetchItems(requests: readonly ItemRequest[]): void {
-    const missing = requests.filter((r) => !this.byItem.get(r.key)?.has(r.variant))
+    const missing = requests.filter((r) => !this.byItem.get(r.key)?.has(r.variant));
     // One item gains nothing from a shared pass (after an edit, usually only the edited item is new).
-    if (missing.length < 2) return
-    const todo: { request: ItemRequest; node: Child; signature: string }[] = []
+    if (missing.length < 2) return;
+    const todo: { request: ItemRequest; node: Child; signature: string }[] = [];
     for (const request of missing) {
-      let node: Child
+      let node: Child;
       try {
-        node = request.render()
+        node = request.render();
       } catch {
-        continue
+        continue;
       }
-      const signature = signatureOf(h('list', {}, node))
-      const known = this.bySignature.get(signature)
-      if (known) this.setItem(request, known)
-      else todo.push({ request, node, signature })
+      const signature = signatureOf(h("list", {}, node));
+      const known = this.bySignature.get(signature);
+      if (known) this.setItem(request, known);
+      else todo.push({ request, node, signature });
     }
-    const mds = serialiseItems(todo.map((t) => t.node))
-    if (!mds) return
+    const mds = serialiseItems(todo.map((t) => t.node));
+    if (!mds) return;
     todo.forEach(({ request, signature }, i) => {
-      this.setItem(request, this.bySignature.get(signature) ?? this.remember(signature, this.piece(mds[i] as string)))
-    })
+      this.setItem(request, this.bySignature.get(signature) ?? this.remember(signature, this.piece(mds[i] as string)));
+    });
   }
 
   private setItem({ key, variant }: ItemRequest, piece: Piece): void {
-    let variants = this.byItem.get(key)
-    if (!variants) this.byItem.set(key, (variants = new Map()))
-    variants.set(variant, piece)
+    let variants = this.byItem.get(key);
+    if (!variants) this.byItem.set(key, (variants = new Map()));
+    variants.set(variant, piece);
   }
 
   private remember(signature: string, piece: Piece): Piece {
-    if (this.bySignature.size >= SIG_LIMIT) this.bySignature.clear()
-    this.bySignature.set(signature, piece)
-    return piece
+    if (this.bySignature.size >= SIG_LIMIT) this.bySignature.clear();
+    this.bySignature.set(signature, piece);
+    return piece;
   }
 
   block(node: Child): Piece {
-    const signature = signatureOf(node)
-    return this.bySignature.get(signature) ?? this.remember(signature, this.piece(this.serialiseBlock(node)))
+    const signature = signatureOf(node);
+    return this.bySignature.get(signature) ?? this.remember(signature, this.piece(this.serialiseBlock(node)));
   }
 
   /** Serialise once per shape (numbers abstracted), then fill the numbers in; see shape-template.ts. */
   private serialiseBlock(node: Child): string {
-    const shape = numberShape(node)
-    if (!shape) return toMarkdown(node, { mode: 'production' })
-    let template = this.templates.get(shape.key)
+    const shape = numberShape(node);
+    if (!shape) return toMarkdown(node, { mode: "production" });
+    let template = this.templates.get(shape.key);
     if (template === undefined) {
-      if (this.templates.size >= SIG_LIMIT) this.templates.clear()
-      template = checkTemplate(toMarkdown(shape.withSentinels, { mode: 'production' }), shape.numbers.length) ?? null
-      this.templates.set(shape.key, template)
+      if (this.templates.size >= SIG_LIMIT) this.templates.clear();
+      template = checkTemplate(toMarkdown(shape.withSentinels, { mode: "production" }), shape.numbers.length) ?? null;
+      this.templates.set(shape.key, template);
     }
-    return template === null ? toMarkdown(node, { mode: 'production' }) : fillTemplate(template, shape.numbers)
+    return template === null ? toMarkdown(node, { mode: "production" }) : fillTemplate(template, shape.numbers);
   }
 
   /** A list item that is not a state item (the "+N more" line): cached by content. */
   looseItem(node: Child): Piece {
-    return this.block(h('list', {}, node))
+    return this.block(h("list", {}, node));
   }
 
   raw(md: string): Piece {
-    return this.piece(md)
+    return this.piece(md);
   }
 
   private piece(md: string): Piece {
-    const tokenizer = this.tokenizer
-    let tokens = -1
-    let sep = -1
+    const tokenizer = this.tokenizer;
+    let tokens = -1;
+    let sep = -1;
     return {
       md,
       // Counted on first use: items serialised ahead of need may never be counted.
       get tokens() {
-        if (tokens < 0) tokens = tokenizer.count(md)
-        return tokens
+        if (tokens < 0) tokens = tokenizer.count(md);
+        return tokens;
       },
       // Most pieces never end a block, so the separator variant is counted on first use only.
       get sep() {
-        if (sep < 0) sep = tokenizer.count(`${md}\n`)
-        return sep
+        if (sep < 0) sep = tokenizer.count(`${md}\n`);
+        return sep;
       },
-    }
+    };
   }
 }
 
@@ -142,26 +142,26 @@ export class PartCache {
  * them in `props.children` too), doubling per level; this walks each node once.
  */
 export function signatureOf(node: Child): string {
-  if (node === null || node === undefined || typeof node === 'boolean') return ''
-  if (typeof node === 'string') return JSON.stringify(node)
-  if (typeof node === 'number') return String(node)
-  if (Array.isArray(node)) return `[${node.map(signatureOf).join(',')}]`
-  const el = node as { type: unknown; props?: Record<string, unknown>; children?: Child }
-  let props = ''
+  if (node === null || node === undefined || typeof node === "boolean") return "";
+  if (typeof node === "string") return JSON.stringify(node);
+  if (typeof node === "number") return String(node);
+  if (Array.isArray(node)) return `[${node.map(signatureOf).join(",")}]`;
+  const el = node as { type: unknown; props?: Record<string, unknown>; children?: Child };
+  let props = "";
   for (const key in el.props) {
-    if (key !== 'children') props += `${key}=${JSON.stringify(el.props[key])};`
+    if (key !== "children") props += `${key}=${JSON.stringify(el.props[key])};`;
   }
-  const type = typeof el.type === 'function' ? (el.type as { name: string }).name : String(el.type)
-  return `<${type} ${props}>${signatureOf(el.children ?? (el.props?.['children'] as Child))}`
+  const type = typeof el.type === "function" ? (el.type as { name: string }).name : String(el.type);
+  return `<${type} ${props}>${signatureOf(el.children ?? (el.props?.["children"] as Child))}`;
 }
 
-const caches = new WeakMap<Tokenizer, PartCache>()
+const caches = new WeakMap<Tokenizer, PartCache>();
 
 export function partCache(tokenizer: Tokenizer): PartCache {
-  let cache = caches.get(tokenizer)
-  if (!cache) caches.set(tokenizer, (cache = new PartCache(tokenizer)))
-  return cache
+  let cache = caches.get(tokenizer);
+  if (!cache) caches.set(tokenizer, (cache = new PartCache(tokenizer)));
+  return cache;
 }
 
 /** Parts join exactly when each starts with a character the tokenizer cannot merge across a newline. */
-export const joinsCleanly = (md: string): boolean => md.length > 0 && !/^[\s/]/.test(md)
+export const joinsCleanly = (md: string): boolean => md.length > 0 && !/^[\s/]/.test(md);

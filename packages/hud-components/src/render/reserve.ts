@@ -1,17 +1,17 @@
-import type { Density } from '../context/density.ts'
-import { emptyState } from '../state/hud-state.ts'
-import type { SectionInput } from '../components/section-spec.ts'
-import { initialSlots, slotTokens } from '../budget/fit.ts'
-import type { PartCache } from './part-cache.ts'
-import type { ResolvedRenderOptions } from './options.ts'
-import { builtinSections } from '../components/builtin.ts'
+import type { Density } from "../context/density.ts";
+import { emptyState } from "../state/hud-state.ts";
+import type { SectionInput } from "../components/section-spec.ts";
+import { initialSlots, slotTokens } from "../budget/fit.ts";
+import type { PartCache } from "./part-cache.ts";
+import type { ResolvedRenderOptions } from "./options.ts";
+import { builtinSections } from "../components/builtin.ts";
 
-const builtinVolatile = new Set(builtinSections.filter((s) => s.stability === 'volatile'))
+const builtinVolatile = new Set(builtinSections.filter((s) => s.stability === "volatile"));
 
 /** Room kept for a custom volatile section; its real size is only known per call. */
-export const CUSTOM_VOLATILE_RESERVE = 40
+export const CUSTOM_VOLATILE_RESERVE = 40;
 
-const reserves = new WeakMap<ResolvedRenderOptions, Map<Density, number>>()
+const reserves = new WeakMap<ResolvedRenderOptions, Map<Density, number>>();
 
 /**
  * Tokens the volatile tail may need at its largest (3-digit usage, full trend, staleness, and the
@@ -19,25 +19,29 @@ const reserves = new WeakMap<ResolvedRenderOptions, Map<Density, number>>()
  * stable part never shifts when usage moves.
  */
 export function volatileReserve(o: ResolvedRenderOptions, density: Density, cache: PartCache): number {
-  let byDensity = reserves.get(o)
-  if (!byDensity) reserves.set(o, (byDensity = new Map()))
-  const known = byDensity.get(density)
-  if (known !== undefined) return known
-  const session = { ...emptyState('session'), turns: 999, agentUpdatedAt: 0, updatedAt: 0 }
+  let byDensity = reserves.get(o);
+  if (!byDensity) reserves.set(o, (byDensity = new Map()));
+  const known = byDensity.get(density);
+  if (known !== undefined) return known;
+  const session = { ...emptyState("session"), turns: 999, agentUpdatedAt: 0, updatedAt: 0 };
   const input: SectionInput = {
-    view: { session, project: emptyState('project') },
+    view: { session, project: emptyState("project") },
     context: {
-      usedTokens: 9_999_999, usableTokens: 9_999_999, percent: 100, trend: [100, 100, 100, 100, 100],
-      density, critical: density === 'minimal',
+      usedTokens: 9_999_999,
+      usableTokens: 9_999_999,
+      percent: 100,
+      trend: [100, 100, 100, 100, 100],
+      density,
+      critical: density === "minimal",
     },
     now: 47 * 3_600_000,
     staleness: o.staleness,
     directory: o.directory,
-  }
-  const builtins = o.volatile.filter((s) => builtinVolatile.has(s))
-  const slots = initialSlots({ specs: builtins, input, density, cache, overhead: () => 0 })
-  const customs = o.volatile.length - builtins.length
-  const reserve = slots.reduce((n, s) => n + slotTokens(s, cache), 0) + customs * CUSTOM_VOLATILE_RESERVE
-  byDensity.set(density, reserve)
-  return reserve
+  };
+  const builtins = o.volatile.filter((s) => builtinVolatile.has(s));
+  const slots = initialSlots({ specs: builtins, input, density, cache, overhead: () => 0 });
+  const customs = o.volatile.length - builtins.length;
+  const reserve = slots.reduce((n, s) => n + slotTokens(s, cache), 0) + customs * CUSTOM_VOLATILE_RESERVE;
+  byDensity.set(density, reserve);
+  return reserve;
 }

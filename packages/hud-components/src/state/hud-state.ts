@@ -1,7 +1,20 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static } from "@sinclair/typebox";
 import {
-  At, Blocker, Compacted, ContextSnapshot, Convention, Decision, FileEntry, KeyFile, Note, Scope, Step, Task, Todo, ToolResult,
-} from './items.ts'
+  At,
+  Blocker,
+  Compacted,
+  ContextSnapshot,
+  Convention,
+  Decision,
+  FileEntry,
+  KeyFile,
+  Note,
+  Scope,
+  Step,
+  Task,
+  Todo,
+  ToolResult,
+} from "./items.ts";
 
 // Next number per id series; ids are assigned in event-log order so replay is deterministic.
 export const IdCounters = Type.Object({
@@ -12,8 +25,8 @@ export const IdCounters = Type.Object({
   f: Type.Integer({ minimum: 1 }),
   c: Type.Integer({ minimum: 1 }),
   k: Type.Integer({ minimum: 1 }),
-})
-export type IdCounters = Static<typeof IdCounters>
+});
+export type IdCounters = Static<typeof IdCounters>;
 
 export const HudState = Type.Object({
   scope: Scope,
@@ -45,10 +58,10 @@ export const HudState = Type.Object({
   turns: Type.Integer({ minimum: 0 }),
   /** Value of `turns` at the last agent edit. */
   agentEditTurn: Type.Integer({ minimum: 0 }),
-})
-export type HudState = Static<typeof HudState>
+});
+export type HudState = Static<typeof HudState>;
 
-export function emptyState(scope: Scope = 'session'): HudState {
+export function emptyState(scope: Scope = "session"): HudState {
   return {
     scope,
     rev: 0,
@@ -66,21 +79,21 @@ export function emptyState(scope: Scope = 'session'): HudState {
     agentEdits: 0,
     turns: 0,
     agentEditTurn: 0,
-  }
+  };
 }
 
 /** Id of the next item in a series; project items carry a `p` prefix so the two scopes never collide. */
 export function itemId(scope: Scope, series: keyof IdCounters, n: number): string {
-  const projectPrefix = scope === 'project' && series !== 'c' && series !== 'k' ? 'p' : ''
-  return `${projectPrefix}${series}${n}`
+  const projectPrefix = scope === "project" && series !== "c" && series !== "k" ? "p" : "";
+  return `${projectPrefix}${series}${n}`;
 }
 
-export const TASK_ID = 't'
+export const TASK_ID = "t";
 
 /** The rendered HUD sees both scopes, an optional parent (sub-agents) and an optional resume hint. */
 export type HudView = {
-  session: HudState
-  project: HudState
-  parent?: HudState
-  resume?: { sessionID: string; task?: string; openSteps: number }
-}
+  session: HudState;
+  project: HudState;
+  parent?: HudState;
+  resume?: { sessionID: string; task?: string; openSteps: number };
+};

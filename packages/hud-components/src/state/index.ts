@@ -1,2 +1,2 @@
-export * from './items.ts'
-export * from './hud-state.ts'
+export * from "./items.ts";
+export * from "./hud-state.ts";

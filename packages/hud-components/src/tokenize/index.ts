@@ -1,1 +1,1 @@
-export * from './tokenizer.ts'
+export * from "./tokenizer.ts";

@@ -1,34 +1,34 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 
 export interface Tokenizer {
-  name: string
-  count(text: string): number
+  name: string;
+  count(text: string): number;
   /**
    * True when count(a + b) === count(a) + count(b) for the HUD's block joins (each part ends in "\n" and the
    * next starts with a non-space character). The fitter then sums cached part counts instead of re-counting
    * the whole HUD; without it, the fitter re-counts the final text and trims further if needed.
    */
-  additive?: boolean
+  additive?: boolean;
   /** True when summed part counts can only over-estimate the whole (safe for budgets, maybe not exact). */
-  upperBound?: boolean
+  upperBound?: boolean;
 }
 
-const plainText = { disallowedSpecial: new Set<string>() }
+const plainText = { disallowedSpecial: new Set<string>() };
 
 /**
  * o200k BPE (GPT-4o family). Its pre-tokenizer never lets a chunk cross a "\n" followed by a non-space,
  * non-"/" character, which is exactly how HUD parts are joined, so part counts add up exactly.
  */
 export const bpeTokenizer: Tokenizer = {
-  name: 'o200k_base',
+  name: "o200k_base",
   // Agent text may contain strings like "<|endoftext|>": count them as plain text instead of throwing.
   count: (text) => (text ? countTokens(text, plainText) : 0),
   additive: true,
-}
+};
 
 /** Dependency-free estimate: ceil(chars / 4). The sum over parts is never below the count of the whole. */
 export const charsTokenizer: Tokenizer = {
-  name: 'chars/4',
+  name: "chars/4",
   count: (text) => Math.ceil(text.length / 4),
   upperBound: true,
-}
+};

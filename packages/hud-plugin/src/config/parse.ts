@@ -12,10 +12,18 @@ function describe(error: ValueError): ConfigProblem {
 }
 
 function expectedShape(error: ValueError): string {
-  const schema = error.schema as { anyOf?: Array<{ const?: unknown }>; type?: string; minimum?: number; maximum?: number };
-  if (schema.anyOf?.every((s) => s.const !== undefined)) return schema.anyOf.map((s) => JSON.stringify(s.const)).join(" | ");
+  const schema = error.schema as {
+    anyOf?: Array<{ const?: unknown }>;
+    type?: string;
+    minimum?: number;
+    maximum?: number;
+  };
+  if (schema.anyOf?.every((s) => s.const !== undefined))
+    return schema.anyOf.map((s) => JSON.stringify(s.const)).join(" | ");
   if (schema.type === "number" || schema.type === "integer") {
-    const range = [schema.minimum, schema.maximum].every((n) => n !== undefined) ? ` in ${schema.minimum}..${schema.maximum}` : "";
+    const range = [schema.minimum, schema.maximum].every((n) => n !== undefined)
+      ? ` in ${schema.minimum}..${schema.maximum}`
+      : "";
     return `${schema.type}${range}`;
   }
   if (error.path.split("/").length === 2 && !(error.path.slice(1) in HudOptions.properties))
@@ -38,11 +46,18 @@ export function parseConfig(raw: unknown): ParsedConfig {
   if (typeof raw !== "object" || Array.isArray(raw))
     return {
       config: defaultConfig,
-      problems: [{ path: "(options)", message: `agent-hud options must be an object like {"placement":"tail"}, got ${JSON.stringify(raw)}; using defaults` }],
+      problems: [
+        {
+          path: "(options)",
+          message: `agent-hud options must be an object like {"placement":"tail"}, got ${JSON.stringify(raw)}; using defaults`,
+        },
+      ],
     };
   const problems = firstPerPath([...Value.Errors(HudOptions, raw)].map(describe));
   const badKeys = new Set(problems.map((p) => p.path.split(".")[0]));
-  const good = Object.fromEntries(Object.entries(raw).filter(([key]) => !badKeys.has(key) && key in HudOptions.properties)) as HudOptions;
+  const good = Object.fromEntries(
+    Object.entries(raw).filter(([key]) => !badKeys.has(key) && key in HudOptions.properties),
+  ) as HudOptions;
   const config: HudConfig = {
     placement: good.placement ?? defaultConfig.placement,
     thresholds: { ...defaultConfig.thresholds, ...good.thresholds },

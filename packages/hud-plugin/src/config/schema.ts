@@ -11,10 +11,16 @@ export const HudOptions = Type.Object(
   {
     placement: Type.Optional(Type.Union([Type.Literal("tail"), Type.Literal("system")])),
     thresholds: Type.Optional(
-      Type.Object({ compact: Type.Optional(Percent), minimal: Type.Optional(Percent), critical: Type.Optional(Percent) }, { additionalProperties: false }),
+      Type.Object(
+        { compact: Type.Optional(Percent), minimal: Type.Optional(Percent), critical: Type.Optional(Percent) },
+        { additionalProperties: false },
+      ),
     ),
     budgets: Type.Optional(
-      Type.Object({ full: Type.Optional(Budget), compact: Type.Optional(Budget), minimal: Type.Optional(Budget) }, { additionalProperties: false }),
+      Type.Object(
+        { full: Type.Optional(Budget), compact: Type.Optional(Budget), minimal: Type.Optional(Budget) },
+        { additionalProperties: false },
+      ),
     ),
     caps: Type.Optional(
       Type.Object(
@@ -31,7 +37,12 @@ export const HudOptions = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    sections: Type.Optional(Type.Object({ order: Type.Optional(SectionList), disabled: Type.Optional(SectionList) }, { additionalProperties: false })),
+    sections: Type.Optional(
+      Type.Object(
+        { order: Type.Optional(SectionList), disabled: Type.Optional(SectionList) },
+        { additionalProperties: false },
+      ),
+    ),
     storageDir: Type.Optional(Type.String({ minLength: 1 })),
     /** Below this usage `hud_compact` declines: compacting a mostly empty context throws away detail for nothing. */
     compactMinPercent: Type.Optional(Percent),

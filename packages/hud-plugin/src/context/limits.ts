@@ -11,7 +11,8 @@ const COMPACTION_BUFFER = 20_000;
  */
 export function usableTokens(limits: ModelLimits, reserved?: number): number {
   const maxOutput = Math.min(limits.output > 0 ? limits.output : OUTPUT_CAP, OUTPUT_CAP);
-  if (limits.input && limits.input > 0) return Math.max(1, limits.input - (reserved ?? Math.min(COMPACTION_BUFFER, maxOutput)));
+  if (limits.input && limits.input > 0)
+    return Math.max(1, limits.input - (reserved ?? Math.min(COMPACTION_BUFFER, maxOutput)));
   return Math.max(1, limits.context - maxOutput);
 }
 

@@ -31,9 +31,11 @@ export class ModelLimitsBook {
 
   /** Learns every model limit declared in opencode's config (`provider.<id>.models.<id>.limit`). */
   learnConfig(config: unknown): void {
-    const providers = (config as { provider?: Record<string, { models?: Record<string, unknown> }> } | undefined)?.provider;
+    const providers = (config as { provider?: Record<string, { models?: Record<string, unknown> }> } | undefined)
+      ?.provider;
     if (!providers || typeof providers !== "object") return;
     for (const [providerID, provider] of Object.entries(providers))
-      for (const [modelID, model] of Object.entries(provider?.models ?? {})) this.set(providerID, modelID, limitsOf(model));
+      for (const [modelID, model] of Object.entries(provider?.models ?? {}))
+        this.set(providerID, modelID, limitsOf(model));
   }
 }

@@ -13,7 +13,8 @@ export type AssistantTokens = {
 };
 
 /** A count that is missing, null, not a number or negative adds nothing, so the rest of a report still counts. */
-const count = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+const count = (value: unknown): number =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 
 function usedTokens(tokens: AssistantTokens | null | undefined): number {
   if (!tokens || typeof tokens !== "object") return 0;

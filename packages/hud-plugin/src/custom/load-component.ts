@@ -23,7 +23,9 @@ export function loadComponent(file: ComponentFile, stamp: string): CustomSection
     const module = requireModule(versionedPath(file.path, stamp)) as Record<string, unknown>;
     const component = module.default;
     if (typeof component !== "function")
-      throw new Error(`no default export component; expected export default function ${file.name}(props) returning JSX`);
+      throw new Error(
+        `no default export component; expected export default function ${file.name}(props) returning JSX`,
+      );
     const meta = readMetadata(module);
     // error paths name components by function name; an anonymous default export would read "default"
     if (!component.name || component.name === "default") Object.defineProperty(component, "name", { value: file.name });

@@ -57,11 +57,19 @@ export function loadCustomSections(directory: string, options: LoadOptions = {})
 
 function load(file: ComponentFile, stamp: string): CustomSection {
   if (!canLoadComponents())
-    return failedSection(file.name, file.root.display(file.path), "custom components need the Bun runtime that opencode runs on");
+    return failedSection(
+      file.name,
+      file.root.display(file.path),
+      "custom components need the Bun runtime that opencode runs on",
+    );
   try {
     registerHudRoot(file.root.dir);
   } catch (error) {
-    return failedSection(file.name, file.root.display(file.path), `could not register the component loader: ${String(error)}`);
+    return failedSection(
+      file.name,
+      file.root.display(file.path),
+      `could not register the component loader: ${String(error)}`,
+    );
   }
   return loadComponent(file, stamp);
 }

@@ -22,7 +22,13 @@ const EXPECTED: Record<keyof ComponentMetadata, string> = {
   stability: `"stable" | "volatile"`,
 };
 
-export type Metadata = { name?: string; before?: SectionName; after?: SectionName; priority?: number; stability?: Stability };
+export type Metadata = {
+  name?: string;
+  before?: SectionName;
+  after?: SectionName;
+  priority?: number;
+  stability?: Stability;
+};
 
 /**
  * Reads the metadata exports of a loaded module. Throws one line naming the bad export and the
@@ -31,11 +37,14 @@ export type Metadata = { name?: string; before?: SectionName; after?: SectionNam
 export function readMetadata(module: Record<string, unknown>): Metadata {
   const picked: Record<string, unknown> = {};
   for (const key of Object.keys(ComponentMetadata.properties)) if (module[key] !== undefined) picked[key] = module[key];
-  for (const [key, schema] of Object.entries(ComponentMetadata.properties) as Array<[keyof ComponentMetadata, TSchema]>) {
+  for (const [key, schema] of Object.entries(ComponentMetadata.properties) as Array<
+    [keyof ComponentMetadata, TSchema]
+  >) {
     if (picked[key] !== undefined && !Value.Check(schema, picked[key]))
       throw new Error(`export const ${key} is ${JSON.stringify(picked[key])}; expected ${EXPECTED[key]}`);
   }
   const meta = picked as ComponentMetadata;
-  if (meta.before && meta.after) throw new Error(`export either before or after, not both (got before "${meta.before}", after "${meta.after}")`);
+  if (meta.before && meta.after)
+    throw new Error(`export either before or after, not both (got before "${meta.before}", after "${meta.after}")`);
   return meta;
 }

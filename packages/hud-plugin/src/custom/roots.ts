@@ -12,7 +12,10 @@ export type RootOptions = {
 
 /** The global components folder, next to opencode's own global config. */
 export function globalHudDir(env: Record<string, string | undefined> = process.env): string {
-  const configHome = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(env.HOME || homedir(), ".config");
+  const configHome =
+    env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME)
+      ? env.XDG_CONFIG_HOME
+      : join(env.HOME || homedir(), ".config");
   return join(configHome, "opencode", "hud");
 }
 

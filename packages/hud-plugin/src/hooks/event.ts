@@ -6,7 +6,16 @@ import { scheduleSummarize } from "../tools/hud-compact.ts";
 import { validateSessionID } from "../store/index.ts";
 
 type BusEvent = { type: string; properties: Record<string, unknown> };
-type AssistantInfo = { id: string; sessionID: string; role: string; summary?: boolean; tokens?: AssistantTokens; time?: { created?: number }; providerID?: string; modelID?: string };
+type AssistantInfo = {
+  id: string;
+  sessionID: string;
+  role: string;
+  summary?: boolean;
+  tokens?: AssistantTokens;
+  time?: { created?: number };
+  providerID?: string;
+  modelID?: string;
+};
 type TodoInfo = { id?: string; content?: string; status?: string; priority?: string };
 
 const TODO_STATUS = new Set(["pending", "in_progress", "completed", "cancelled"]);
@@ -18,7 +27,11 @@ export async function latestSummary(ctx: HookContext, sessionID: string): Promis
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
     if (message.info.role !== "assistant" || message.info.summary !== true) continue;
-    const text = message.parts.filter((p) => p.type === "text" && typeof p.text === "string").map((p) => p.text as string).join("\n").trim();
+    const text = message.parts
+      .filter((p) => p.type === "text" && typeof p.text === "string")
+      .map((p) => p.text as string)
+      .join("\n")
+      .trim();
     if (text) return text;
   }
   return undefined;
@@ -26,7 +39,10 @@ export async function latestSummary(ctx: HookContext, sessionID: string): Promis
 
 export function eventHook(ctx: HookContext, directory: string) {
   const record = (sessionID: string, events: HudEvent[]) =>
-    ctx.runtime.record(ctx.runtime.session(sessionID), events.map((event) => ({ scope: "session" as const, event })));
+    ctx.runtime.record(
+      ctx.runtime.session(sessionID),
+      events.map((event) => ({ scope: "session" as const, event })),
+    );
 
   return async ({ event }: { event: BusEvent }): Promise<void> => {
     const p = event.properties ?? {};
@@ -82,7 +98,8 @@ export function eventHook(ctx: HookContext, directory: string) {
         const session = ctx.runtime.session(info.id);
         session.parentID = parentID;
         ctx.runtime.refresh(session);
-        if (session.cache.state.parentID !== parentID) record(info.id, [{ kind: "session.link", at: ctx.now(), parentID }]);
+        if (session.cache.state.parentID !== parentID)
+          record(info.id, [{ kind: "session.link", at: ctx.now(), parentID }]);
         ctx.runtime.touch(session);
         return;
       }

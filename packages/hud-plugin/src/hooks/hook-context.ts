@@ -6,7 +6,9 @@ import type { HudRuntime } from "../runtime/hud-runtime.ts";
 /** The slice of opencode's SDK client the hooks and tools call. */
 export type HudClient = {
   session: {
-    messages(options: { path: { id: string } }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
+    messages(options: {
+      path: { id: string };
+    }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
     summarize(options: { path: { id: string }; body: { providerID: string; modelID: string } }): Promise<unknown>;
   };
 };

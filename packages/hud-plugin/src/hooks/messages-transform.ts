@@ -4,13 +4,25 @@ import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { HookContext } from "./hook-context.ts";
 
 /** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
-export function trackTokens(session: SessionRuntime, messages: readonly TransformMessage[], limits: ModelLimitsBook): void {
+export function trackTokens(
+  session: SessionRuntime,
+  messages: readonly TransformMessage[],
+  limits: ModelLimitsBook,
+): void {
   for (const message of messages) {
     if (message.info.role === "user") {
       const model = message.info.model as { providerID?: string; modelID?: string } | undefined;
       session.tracker.setLimits(limits.get(model?.providerID, model?.modelID));
     }
-    const info = message.info as { id: string; role: string; summary?: boolean; tokens?: AssistantTokens; time?: { created?: number }; providerID?: string; modelID?: string };
+    const info = message.info as {
+      id: string;
+      role: string;
+      summary?: boolean;
+      tokens?: AssistantTokens;
+      time?: { created?: number };
+      providerID?: string;
+      modelID?: string;
+    };
     if (info.role !== "assistant" || info.summary || !info.tokens) continue;
     session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
     if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };

@@ -16,6 +16,9 @@ export function toolExecuteAfter(ctx: HookContext, directory: string) {
     if (result) events.push(result);
     if (events.length === 0) return;
     const session = ctx.runtime.session(input.sessionID);
-    ctx.runtime.record(session, events.map((event) => ({ scope: "session" as const, event })));
+    ctx.runtime.record(
+      session,
+      events.map((event) => ({ scope: "session" as const, event })),
+    );
   };
 }

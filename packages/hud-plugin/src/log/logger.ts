@@ -8,7 +8,11 @@ export interface Logger {
 
 /** The slice of the opencode SDK client the logger uses. */
 export type AppLogClient = {
-  app?: { log?: (options: { body: { service: string; level: Level; message: string; extra?: Record<string, unknown> } }) => Promise<unknown> };
+  app?: {
+    log?: (options: {
+      body: { service: string; level: Level; message: string; extra?: Record<string, unknown> };
+    }) => Promise<unknown>;
+  };
 };
 
 const SERVICE = "agent-hud";
@@ -17,7 +21,10 @@ const SERVICE = "agent-hud";
  * Writes to opencode's own log through the SDK client when available (so problems land next to opencode's
  * plugin messages), else to stderr. Logging never throws and never blocks a hook.
  */
-export function createLogger(client?: AppLogClient, fallback: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger {
+export function createLogger(
+  client?: AppLogClient,
+  fallback: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Logger {
   const seen = new Set<string>();
   const toStderr = (level: Level, message: string, extra?: Record<string, unknown>) =>
     fallback(`[${SERVICE}] ${level}: ${message}${extra ? ` ${safeJson(extra)}` : ""}`);
@@ -26,7 +33,9 @@ export function createLogger(client?: AppLogClient, fallback: (line: string) => 
     if (typeof app?.log !== "function") return toStderr(level, message, extra);
     try {
       // called as a method: the SDK's generated classes read their transport from `this`
-      app.log({ body: { service: SERVICE, level, message, ...(extra ? { extra } : {}) } }).catch(() => toStderr(level, message, extra));
+      app
+        .log({ body: { service: SERVICE, level, message, ...(extra ? { extra } : {}) } })
+        .catch(() => toStderr(level, message, extra));
     } catch {
       toStderr(level, message, extra);
     }

@@ -12,10 +12,10 @@ export function preamble(config: Pick<HudConfig, "placement">): string {
   return [
     "# Agent HUD",
     `You have a HUD: a live display of your working state (task, decisions, notes, next steps, blockers, active files) and of how full your context window is. ${where} It is not a message from the user.`,
-    "The HUD survives context compaction; the conversation may not. Keep it current with the `hud` tool, whose argument is `{ tool: \"<operation>\", args: { ... } }`:",
-    "- set the task as soon as you know it: `{ tool: \"task.set\", args: { description } }`",
+    'The HUD survives context compaction; the conversation may not. Keep it current with the `hud` tool, whose argument is `{ tool: "<operation>", args: { ... } }`:',
+    '- set the task as soon as you know it: `{ tool: "task.set", args: { description } }`',
     "- record decisions with their reasons (`decisions.record`), facts worth keeping (`notes.add`), next steps (`steps.add`, `steps.complete`) and blockers (`blockers.add`, `blockers.remove`)",
-    "- what later sessions of this project should know too: add `scope: \"project\"` to `notes.add`, `decisions.record` or `steps.add`, or use `conventions.add` / `keyfiles.add`; when the HUD offers to resume an earlier session's unfinished task, `resume` copies it into this session",
+    '- what later sessions of this project should know too: add `scope: "project"` to `notes.add`, `decisions.record` or `steps.add`, or use `conventions.add` / `keyfiles.add`; when the HUD offers to resume an earlier session\'s unfinished task, `resume` copies it into this session',
     "- `help` lists every operation with its argument shape; `snapshot` shows all items with their ids; `history` shows recent changes",
     "When the HUD says context is nearly full, save what matters to it first, then call `hud_compact` to summarize the conversation on your own terms.",
   ].join("\n");

@@ -1,7 +1,14 @@
 /** The loosely typed message shape of `experimental.chat.messages.transform` that this module touches. */
 export type TransformMessage = {
   info: { id: string; role: string; sessionID: string; [key: string]: unknown };
-  parts: Array<{ id: string; type: string; messageID?: string; text?: string; ignored?: boolean; [key: string]: unknown }>;
+  parts: Array<{
+    id: string;
+    type: string;
+    messageID?: string;
+    text?: string;
+    ignored?: boolean;
+    [key: string]: unknown;
+  }>;
 };
 
 export const HUD_OPEN = "<agent-hud>";

@@ -55,7 +55,11 @@ export class DeferredWrites {
         if (events.length > 0) this.store.append(cache.stream, events);
         cache.catchUp(this.store);
       } catch (error) {
-        this.log.once(`deferred:${errorLine(error)}`, "error", `agent-hud: writing the turn of ${cache.stream} failed: ${errorLine(error)}`);
+        this.log.once(
+          `deferred:${errorLine(error)}`,
+          "error",
+          `agent-hud: writing the turn of ${cache.stream} failed: ${errorLine(error)}`,
+        );
       }
     }
     const touches = [...this.touches.values()];
@@ -63,9 +67,18 @@ export class DeferredWrites {
     for (const { session, now } of touches) {
       try {
         const parentID = session.parentID ?? session.cache.state.parentID;
-        this.store.touchSession({ sessionID: session.id, projectKey: this.projectKey, now, ...(parentID ? { parentID } : {}) });
+        this.store.touchSession({
+          sessionID: session.id,
+          projectKey: this.projectKey,
+          now,
+          ...(parentID ? { parentID } : {}),
+        });
       } catch (error) {
-        this.log.once(`deferred:${errorLine(error)}`, "error", `agent-hud: recording session ${session.id} as active failed: ${errorLine(error)}`);
+        this.log.once(
+          `deferred:${errorLine(error)}`,
+          "error",
+          `agent-hud: recording session ${session.id} as active failed: ${errorLine(error)}`,
+        );
       }
     }
   }

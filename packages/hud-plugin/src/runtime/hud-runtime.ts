@@ -89,7 +89,10 @@ export class HudRuntime {
       const group = events.map((e, index) => ({ ...e, index })).filter((e) => e.scope === scope);
       if (group.length === 0) continue;
       const cache = scope === "session" ? session.cache : this.project;
-      const seqs = this.deps.store.append(cache.stream, group.map((e) => e.event));
+      const seqs = this.deps.store.append(
+        cache.stream,
+        group.map((e) => e.event),
+      );
       const folded = cache.catchUp(this.deps.store, new Set(seqs));
       group.forEach((e, i) => {
         const seq = seqs[i];
@@ -103,7 +106,10 @@ export class HudRuntime {
 
   context(session: SessionRuntime): ContextInfo {
     const usage = session.tracker.usage();
-    return makeContextInfo({ usedTokens: usage.usedTokens, usableTokens: usage.usableTokens, history: usage.history }, this.deps.config.thresholds);
+    return makeContextInfo(
+      { usedTokens: usage.usedTokens, usableTokens: usage.usableTokens, history: usage.history },
+      this.deps.config.thresholds,
+    );
   }
 
   /**
@@ -123,7 +129,11 @@ export class HudRuntime {
       session.lastGood = result;
       return result;
     } catch (error) {
-      this.deps.log.once(`render:${String(error)}`, "error", `agent-hud: render failed, using the last good HUD: ${String(error)}`);
+      this.deps.log.once(
+        `render:${String(error)}`,
+        "error",
+        `agent-hud: render failed, using the last good HUD: ${String(error)}`,
+      );
       return session.lastGood;
     }
   }
@@ -153,7 +163,11 @@ export class HudRuntime {
     const source = this.resumeSource(session);
     if (!source) return undefined;
     const summary = resumeSummary(source.state);
-    return { sessionID: source.sessionID, openSteps: summary.openSteps, ...(summary.task ? { task: summary.task } : {}) };
+    return {
+      sessionID: source.sessionID,
+      openSteps: summary.openSteps,
+      ...(summary.task ? { task: summary.task } : {}),
+    };
   }
 
   /** Records that the session is active now (for "last session of this project"), after the hook returns. */

@@ -60,7 +60,11 @@ export class StreamCache {
     for (const entry of store.read(this.stream, this.seq)) {
       const base = tentative ?? durable;
       const result = applyEvent(base, entry.event as HudEvent, this.projector);
-      if (watch?.has(entry.seq)) outcomes.set(entry.seq, entry.pending && result.outcome.ok ? { ...result.outcome, pending: true } : result.outcome);
+      if (watch?.has(entry.seq))
+        outcomes.set(
+          entry.seq,
+          entry.pending && result.outcome.ok ? { ...result.outcome, pending: true } : result.outcome,
+        );
       if (entry.pending || tentative) tentative = result.state;
       else {
         durable = result.state;

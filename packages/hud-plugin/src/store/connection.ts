@@ -55,7 +55,10 @@ type OpenMode = "readwrite" | "readonly" | "immutable";
 function openDatabase(path: string, mode: OpenMode): Database {
   if (mode === "readwrite") return new Database(path, { create: true, readwrite: true });
   if (mode === "readonly") return new Database(path, { readonly: true });
-  return new Database(`${pathToFileURL(path).href}?immutable=1`, constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI);
+  return new Database(
+    `${pathToFileURL(path).href}?immutable=1`,
+    constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI,
+  );
 }
 
 function connect(path: string, s: OpenSettings, requested: OpenMode): Connection {

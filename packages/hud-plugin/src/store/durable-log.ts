@@ -66,7 +66,8 @@ export class DurableLog {
     this.conn = result.conn;
     this.needsReopen = result.conn.readonly;
     if (result.conn.readonly) {
-      const cause = result.readonlyBecause ?? Object.assign(new Error("database opened read-only"), { code: "SQLITE_READONLY" });
+      const cause =
+        result.readonlyBecause ?? Object.assign(new Error("database opened read-only"), { code: "SQLITE_READONLY" });
       this.fault(cause, "open read-write");
     }
     return true;
@@ -97,18 +98,23 @@ export class DurableLog {
       if (this.salvaged) this.restoreSalvaged(conn);
       const snap = this.pending.snapshot();
       const { stmts } = conn;
-      const seqs = conn.db.transaction(() => {
-        const out: number[] = [];
-        for (const e of snap.events) {
-          const row = stmts.insert.get(e.uid, e.stream, e.kind, e.payload, e.at) ?? stmts.seqOfUid.get(e.uid);
-          if (!row) throw new Error(`event ${e.uid} was neither inserted nor found`);
-          out.push(row.seq);
-        }
-        for (const s of snap.sessions) stmts.upsertSession.run(s.sessionID, s.projectKey, s.parentID, s.createdAt, s.updatedAt);
-        return out;
-      }).immediate();
+      const seqs = conn.db
+        .transaction(() => {
+          const out: number[] = [];
+          for (const e of snap.events) {
+            const row = stmts.insert.get(e.uid, e.stream, e.kind, e.payload, e.at) ?? stmts.seqOfUid.get(e.uid);
+            if (!row) throw new Error(`event ${e.uid} was neither inserted nor found`);
+            out.push(row.seq);
+          }
+          for (const s of snap.sessions)
+            stmts.upsertSession.run(s.sessionID, s.projectKey, s.parentID, s.createdAt, s.updatedAt);
+          return out;
+        })
+        .immediate();
       this.pending.confirm(snap.events.length, snap.sessions);
-      snap.events.forEach((e, i) => this.remember({ seq: seqs[i]!, uid: e.uid, stream: e.stream, kind: e.kind, payload: e.payload, at: e.at }));
+      snap.events.forEach((e, i) =>
+        this.remember({ seq: seqs[i]!, uid: e.uid, stream: e.stream, kind: e.kind, payload: e.payload, at: e.at }),
+      );
       this.recovered(seqs.length);
       return seqs;
     } catch (err) {
@@ -218,7 +224,10 @@ export class DurableLog {
         const aside = quarantine(this.path, "corrupt", this.settings);
         this.settings.log("error", `${this.path} is corrupt; moved it to ${aside} and started a fresh database`);
       } catch (err) {
-        this.settings.log("error", `${this.path} is corrupt and could not be moved aside (${describe(err)}); staying in memory`);
+        this.settings.log(
+          "error",
+          `${this.path} is corrupt and could not be moved aside (${describe(err)}); staying in memory`,
+        );
         return;
       }
     }

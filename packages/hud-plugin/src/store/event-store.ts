@@ -3,7 +3,15 @@ import { describe } from "./faults.ts";
 import { DurableLog } from "./durable-log.ts";
 import { defaultDir } from "./paths.ts";
 import { PendingBuffer, type PendingEvent } from "./pending.ts";
-import type { EventStoreOptions, HudEvent, LastSession, SessionInfo, StoredEvent, StoreLog, StoreStatus } from "./types.ts";
+import type {
+  EventStoreOptions,
+  HudEvent,
+  LastSession,
+  SessionInfo,
+  StoredEvent,
+  StoreLog,
+  StoreStatus,
+} from "./types.ts";
 import { encodeEvent, isProjectKey, isSessionID, isStreamName, shown } from "./validate.ts";
 
 const DEFAULT_BUSY_TIMEOUT_MS = 1000;
@@ -50,66 +58,91 @@ export class EventStore {
 
   /** Records events in one transaction and returns their seqs (provisional for buffered events). */
   append(stream: string, events: HudEvent[]): number[] {
-    return this.guard("append", () => {
-      if (!this.accept(stream, "append") || !Array.isArray(events)) return [];
-      const entries: PendingEvent[] = [];
-      for (const event of events) {
-        const encoded = encodeEvent(event);
-        if (!encoded.ok) {
-          this.log("error", `append to ${stream} rejected, nothing recorded: ${encoded.error}`);
-          return [];
+    return this.guard(
+      "append",
+      () => {
+        if (!this.accept(stream, "append") || !Array.isArray(events)) return [];
+        const entries: PendingEvent[] = [];
+        for (const event of events) {
+          const encoded = encodeEvent(event);
+          if (!encoded.ok) {
+            this.log("error", `append to ${stream} rejected, nothing recorded: ${encoded.error}`);
+            return [];
+          }
+          const { kind, at, payload } = encoded;
+          const uid = `${this.uidPrefix}-${(this.uidCounter++).toString(36)}`;
+          // Parsed back from the payload so a buffered event reads exactly as a stored one would.
+          entries.push({ uid, stream, kind, at, payload, event: JSON.parse(payload) as HudEvent });
         }
-        const { kind, at, payload } = encoded;
-        const uid = `${this.uidPrefix}-${(this.uidCounter++).toString(36)}`;
-        // Parsed back from the payload so a buffered event reads exactly as a stored one would.
-        entries.push({ uid, stream, kind, at, payload, event: JSON.parse(payload) as HudEvent });
-      }
-      if (entries.length === 0) return [];
-      // Buffered before anything that could fail, so from here on the events cannot be lost.
-      this.pending.push(entries);
-      const written = this.guard("append", () => {
-        this.durable.ensureLive();
-        return this.durable.write(false);
-      }, undefined);
-      if (written) return written.slice(-entries.length);
-      const start = this.durable.highestSeq() + this.pending.eventCount - entries.length;
-      return entries.map((_, i) => start + i + 1);
-    }, []);
+        if (entries.length === 0) return [];
+        // Buffered before anything that could fail, so from here on the events cannot be lost.
+        this.pending.push(entries);
+        const written = this.guard(
+          "append",
+          () => {
+            this.durable.ensureLive();
+            return this.durable.write(false);
+          },
+          undefined,
+        );
+        if (written) return written.slice(-entries.length);
+        const start = this.durable.highestSeq() + this.pending.eventCount - entries.length;
+        return entries.map((_, i) => start + i + 1);
+      },
+      [],
+    );
   }
 
   /** Events of a stream after `afterSeq`, in order, including events still buffered in memory. */
   read(stream: string, afterSeq = 0): StoredEvent[] {
-    return this.guard("read", () => {
-      if (!this.accept(stream, "read")) return [];
-      const after = typeof afterSeq === "number" && Number.isFinite(afterSeq) ? afterSeq : 0;
-      this.durable.ensureLive();
-      this.durable.write(false);
-      const out: StoredEvent[] = [];
-      for (const row of this.durable.read(stream, after)) {
-        try {
-          out.push({ seq: row.seq, event: JSON.parse(row.payload) as HudEvent });
-        } catch {
-          this.log("warn", `skipped event ${row.seq} of ${stream}: its payload is not JSON`);
+    return this.guard(
+      "read",
+      () => {
+        if (!this.accept(stream, "read")) return [];
+        const after = typeof afterSeq === "number" && Number.isFinite(afterSeq) ? afterSeq : 0;
+        this.durable.ensureLive();
+        this.durable.write(false);
+        const out: StoredEvent[] = [];
+        for (const row of this.durable.read(stream, after)) {
+          try {
+            out.push({ seq: row.seq, event: JSON.parse(row.payload) as HudEvent });
+          } catch {
+            this.log("warn", `skipped event ${row.seq} of ${stream}: its payload is not JSON`);
+          }
         }
-      }
-      if (this.pending.eventCount > 0) out.push(...this.pending.read(stream, after, this.durable.highestSeq()));
-      return out;
-    }, []);
+        if (this.pending.eventCount > 0) out.push(...this.pending.read(stream, after, this.durable.highestSeq()));
+        return out;
+      },
+      [],
+    );
   }
 
   touchSession(info: SessionInfo): void {
-    this.guard("touchSession", () => {
-      const { sessionID, projectKey, parentID, now } = info ?? ({} as Partial<SessionInfo>);
-      const validParent = parentID === undefined || isSessionID(parentID);
-      if (!isSessionID(sessionID) || !isProjectKey(projectKey) || !validParent || typeof now !== "number" || !Number.isFinite(now)) {
-        const what = `sessionID ${shown(sessionID)}, projectKey ${shown(projectKey)}, parentID ${shown(parentID)}`;
-        this.log("error", `touchSession rejected (${what}): expected valid session ids, a 16-hex projectKey and now in ms`);
-        return;
-      }
-      this.pending.touch({ sessionID, projectKey, now, ...(parentID === undefined ? {} : { parentID }) });
-      this.durable.ensureLive();
-      this.durable.write(false);
-    }, undefined);
+    this.guard(
+      "touchSession",
+      () => {
+        const { sessionID, projectKey, parentID, now } = info ?? ({} as Partial<SessionInfo>);
+        const validParent = parentID === undefined || isSessionID(parentID);
+        if (
+          !isSessionID(sessionID) ||
+          !isProjectKey(projectKey) ||
+          !validParent ||
+          typeof now !== "number" ||
+          !Number.isFinite(now)
+        ) {
+          const what = `sessionID ${shown(sessionID)}, projectKey ${shown(projectKey)}, parentID ${shown(parentID)}`;
+          this.log(
+            "error",
+            `touchSession rejected (${what}): expected valid session ids, a 16-hex projectKey and now in ms`,
+          );
+          return;
+        }
+        this.pending.touch({ sessionID, projectKey, now, ...(parentID === undefined ? {} : { parentID }) });
+        this.durable.ensureLive();
+        this.durable.write(false);
+      },
+      undefined,
+    );
   }
 
   /**
@@ -118,26 +151,34 @@ export class EventStore {
    * takes over.
    */
   lastSession(projectKey: string, excludeSessionID: string): LastSession | undefined {
-    return this.guard("lastSession", () => {
-      if (!isProjectKey(projectKey)) return undefined;
-      this.durable.ensureLive();
-      this.durable.write(false);
-      const durable = this.durable.lastSession(projectKey, String(excludeSessionID));
-      const buffered = this.pending.latestSession(projectKey, String(excludeSessionID));
-      if (buffered && (!durable || buffered.updatedAt >= durable.updatedAt)) {
-        return { sessionID: buffered.sessionID, updatedAt: buffered.updatedAt };
-      }
-      return durable;
-    }, undefined);
+    return this.guard(
+      "lastSession",
+      () => {
+        if (!isProjectKey(projectKey)) return undefined;
+        this.durable.ensureLive();
+        this.durable.write(false);
+        const durable = this.durable.lastSession(projectKey, String(excludeSessionID));
+        const buffered = this.pending.latestSession(projectKey, String(excludeSessionID));
+        if (buffered && (!durable || buffered.updatedAt >= durable.updatedAt)) {
+          return { sessionID: buffered.sessionID, updatedAt: buffered.updatedAt };
+        }
+        return durable;
+      },
+      undefined,
+    );
   }
 
   /** Writes everything buffered now, ignoring the retry back-off. True when nothing is left in memory. */
   flush(): boolean {
-    return this.guard("flush", () => {
-      if (this.closed) return this.pending.size === 0;
-      this.durable.ensureLive();
-      return this.durable.write(true) !== undefined && this.pending.size === 0 && this.durable.unsavedRows === 0;
-    }, false);
+    return this.guard(
+      "flush",
+      () => {
+        if (this.closed) return this.pending.size === 0;
+        this.durable.ensureLive();
+        return this.durable.write(true) !== undefined && this.pending.size === 0 && this.durable.unsavedRows === 0;
+      },
+      false,
+    );
   }
 
   status(): StoreStatus {
@@ -154,16 +195,23 @@ export class EventStore {
 
   /** Flushes what it can; anything still buffered is reported in the log, since it dies with the process. */
   close(): void {
-    this.guard("close", () => {
-      if (this.closed) return;
-      this.flush();
-      const left = this.pending.eventCount + this.durable.unsavedRows;
-      if (left > 0) {
-        this.log("error", `closing with ${left} event(s) not written to ${this.path} (${this.durable.lastError ?? "unknown error"})`);
-      }
-      this.closed = true;
-      this.durable.close();
-    }, undefined);
+    this.guard(
+      "close",
+      () => {
+        if (this.closed) return;
+        this.flush();
+        const left = this.pending.eventCount + this.durable.unsavedRows;
+        if (left > 0) {
+          this.log(
+            "error",
+            `closing with ${left} event(s) not written to ${this.path} (${this.durable.lastError ?? "unknown error"})`,
+          );
+        }
+        this.closed = true;
+        this.durable.close();
+      },
+      undefined,
+    );
   }
 
   private guard<T>(op: string, body: () => T, fallback: T): T {

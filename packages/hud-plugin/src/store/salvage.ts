@@ -56,21 +56,23 @@ export function withRecent(rows: Salvage, recent: readonly EventRow[]): Salvage 
 export function restore(conn: Connection, rows: Salvage, seqFloor: number): number {
   const { stmts } = conn;
   let written = 0;
-  conn.db.transaction(() => {
-    for (const row of rows.events) {
-      if (stmts.seqOfUid.get(row.uid)) continue;
-      if (stmts.seqTaken.get(row.seq)) {
-        stmts.insert.get(row.uid, row.stream, row.kind, row.payload, row.at);
-      } else {
-        stmts.insertAt.run(row.seq, row.uid, row.stream, row.kind, row.payload, row.at);
+  conn.db
+    .transaction(() => {
+      for (const row of rows.events) {
+        if (stmts.seqOfUid.get(row.uid)) continue;
+        if (stmts.seqTaken.get(row.seq)) {
+          stmts.insert.get(row.uid, row.stream, row.kind, row.payload, row.at);
+        } else {
+          stmts.insertAt.run(row.seq, row.uid, row.stream, row.kind, row.payload, row.at);
+        }
+        written++;
       }
-      written++;
-    }
-    for (const s of rows.sessions) {
-      stmts.upsertSession.run(s.sessionID, s.projectKey, s.parentID, s.createdAt, s.updatedAt);
-    }
-    stmts.seedSeq.run(seqFloor);
-    stmts.bumpSeq.run(seqFloor);
-  }).immediate();
+      for (const s of rows.sessions) {
+        stmts.upsertSession.run(s.sessionID, s.projectKey, s.parentID, s.createdAt, s.updatedAt);
+      }
+      stmts.seedSeq.run(seqFloor);
+      stmts.bumpSeq.run(seqFloor);
+    })
+    .immediate();
   return written;
 }

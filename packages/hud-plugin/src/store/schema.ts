@@ -41,15 +41,17 @@ export function migrate(db: Database): number {
   const found = currentVersion(db);
   if (found >= SCHEMA_VERSION) return found;
   db.transaction(() => {
-    db.run("CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)");
+    db.run(
+      "CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)",
+    );
     // Another process may have migrated between the read above and the write lock.
     const from = currentVersion(db);
     for (let version = from; version < SCHEMA_VERSION; version++) {
       for (const sql of MIGRATIONS[version] ?? []) db.run(sql);
     }
-    db.query("INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version").run(
-      Math.max(from, SCHEMA_VERSION),
-    );
+    db.query(
+      "INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version",
+    ).run(Math.max(from, SCHEMA_VERSION));
   }).immediate();
   return found;
 }

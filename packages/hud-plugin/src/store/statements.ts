@@ -47,13 +47,13 @@ export function prepareStatements(db: Database): Statements {
       "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0), coalesce((SELECT max(seq) FROM events), 0)) AS seq",
     ),
     // Keeps seqs increasing across a recreated database, so readers' cursors stay valid.
-    bumpSeq: db.prepare(
-      "UPDATE sqlite_sequence SET seq = max(seq, ?1) WHERE name = 'events'",
-    ),
+    bumpSeq: db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?1) WHERE name = 'events'"),
     seedSeq: db.prepare(
       "INSERT INTO sqlite_sequence (name, seq) SELECT 'events', ?1 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'events')",
     ),
-    rowsBetween: db.prepare("SELECT seq, uid, stream, kind, payload, at FROM events WHERE seq > ? AND seq <= ? ORDER BY seq"),
+    rowsBetween: db.prepare(
+      "SELECT seq, uid, stream, kind, payload, at FROM events WHERE seq > ? AND seq <= ? ORDER BY seq",
+    ),
     upsertSession: db.prepare(
       `INSERT INTO sessions (session_id, project_key, parent_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (session_id) DO UPDATE SET

@@ -38,7 +38,9 @@ export function sessionStream(sessionID: string): string {
 
 export function projectStream(projectKey: string): string {
   if (!isProjectKey(projectKey)) {
-    throw new Error(`invalid project key ${shown(projectKey)}: expected 16 lower-case hex characters (projectKeyFor(worktree))`);
+    throw new Error(
+      `invalid project key ${shown(projectKey)}: expected 16 lower-case hex characters (projectKeyFor(worktree))`,
+    );
   }
   return `project:${projectKey}`;
 }
@@ -56,7 +58,10 @@ export function encodeEvent(event: unknown): EncodedEvent {
   }
   const { kind, at } = event as Partial<HudEvent>;
   if (typeof kind !== "string" || !KIND.test(kind)) {
-    return { ok: false, error: `event kind ${shown(kind)} is invalid: expected 1-64 characters from A-Z a-z 0-9 _ . : -` };
+    return {
+      ok: false,
+      error: `event kind ${shown(kind)} is invalid: expected 1-64 characters from A-Z a-z 0-9 _ . : -`,
+    };
   }
   if (typeof at !== "number" || !Number.isFinite(at)) {
     return { ok: false, error: `event ${kind} has at=${shown(at)}: expected a finite number of milliseconds` };
@@ -65,7 +70,10 @@ export function encodeEvent(event: unknown): EncodedEvent {
   try {
     payload = JSON.stringify(event);
   } catch (err) {
-    return { ok: false, error: `event ${kind} is not JSON-serialisable (${(err as Error).message}): expected plain data` };
+    return {
+      ok: false,
+      error: `event ${kind} is not JSON-serialisable (${(err as Error).message}): expected plain data`,
+    };
   }
   return { ok: true, kind, at, payload };
 }

@@ -9,7 +9,8 @@ const DEFAULT_LIMIT = 20;
 export function answerHistory(runtime: HudRuntime, session: SessionRuntime, args: unknown): string {
   const schema = operationsByName.get("history")!.args;
   const given = args ?? {};
-  if (!Value.Check(schema, given)) throw new Error(`history: bad args ${JSON.stringify(given).slice(0, 80)}; expected ${shapeOf(schema)}`);
+  if (!Value.Check(schema, given))
+    throw new Error(`history: bad args ${JSON.stringify(given).slice(0, 80)}; expected ${shapeOf(schema)}`);
   const limit = (given as { limit?: number }).limit ?? DEFAULT_LIMIT;
   const store = runtime.deps.store;
   const entries: HistoryEntry[] = [

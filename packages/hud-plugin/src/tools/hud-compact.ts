@@ -13,13 +13,21 @@ export const HUD_COMPACT_DESCRIPTION =
 export function scheduleSummarize(ctx: HookContext, session: SessionRuntime): void {
   const model = session.model;
   if (!ctx.client || !model) {
-    ctx.log.log("warn", `agent-hud: hud_compact could not summarize session ${session.id}: ${ctx.client ? "model unknown" : "no client"}`);
+    ctx.log.log(
+      "warn",
+      `agent-hud: hud_compact could not summarize session ${session.id}: ${ctx.client ? "model unknown" : "no client"}`,
+    );
     return;
   }
   setTimeout(() => {
-    ctx.client!.session
-      .summarize({ path: { id: session.id }, body: { providerID: model.providerID, modelID: model.modelID } })
-      .catch((error: unknown) => ctx.log.log("error", `agent-hud: summarize of ${session.id} failed: ${errorLine(error)}`));
+    ctx
+      .client!.session.summarize({
+        path: { id: session.id },
+        body: { providerID: model.providerID, modelID: model.modelID },
+      })
+      .catch((error: unknown) =>
+        ctx.log.log("error", `agent-hud: summarize of ${session.id} failed: ${errorLine(error)}`),
+      );
   }, 0);
 }
 
@@ -33,7 +41,17 @@ export function hudCompactTool(ctx: HookContext) {
       const percent = Math.round(info.percent);
       if (info.percent < ctx.config.compactMinPercent)
         return `declined: context is ${percent}% full; hud_compact runs at ${ctx.config.compactMinPercent}% or more — keep working`;
-      ctx.runtime.record(session, [{ scope: "session", event: { kind: "context.snapshot", at: ctx.now(), usedTokens: info.usedTokens, usableTokens: info.usableTokens } }]);
+      ctx.runtime.record(session, [
+        {
+          scope: "session",
+          event: {
+            kind: "context.snapshot",
+            at: ctx.now(),
+            usedTokens: info.usedTokens,
+            usableTokens: info.usableTokens,
+          },
+        },
+      ]);
       session.compactRequested = true;
       return `ok: context is ${percent}% full; the conversation will be summarized when this turn ends, and your HUD will be shown again after it`;
     },

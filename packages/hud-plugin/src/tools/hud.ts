@@ -25,7 +25,8 @@ export function hudTool(ctx: HookContext) {
       const call = { tool: (raw as { tool?: unknown }).tool as string, args: (raw as { args?: unknown }).args };
       const runtime = ctx.runtime;
       const session = runtime.session(context.sessionID);
-      if (typeof call.tool === "string" && call.tool.trim() === "history") return answerHistory(runtime, session, call.args);
+      if (typeof call.tool === "string" && call.tool.trim() === "history")
+        return answerHistory(runtime, session, call.args);
       const view = runtime.view(session);
       const plan: PlanContext = { now: ctx.now() };
       if (typeof call.tool === "string" && call.tool.trim() === "resume") {

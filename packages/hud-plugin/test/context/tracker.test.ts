@@ -1,7 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { ContextTracker, limitsOf, ModelLimitsBook, usableTokens } from "../../src/context/index.ts";
 
-const tokens = (input: number, output = 0, read = 0, write = 0) => ({ input, output, reasoning: 0, cache: { read, write } });
+const tokens = (input: number, output = 0, read = 0, write = 0) => ({
+  input,
+  output,
+  reasoning: 0,
+  cache: { read, write },
+});
 
 describe("usableTokens", () => {
   test("context minus the output reserve, capped at 32k", () => {
@@ -89,10 +94,14 @@ describe("ContextTracker", () => {
 describe("ModelLimitsBook", () => {
   test("learns from opencode's config and from a hook's model", () => {
     const book = new ModelLimitsBook();
-    book.learnConfig({ provider: { fake: { models: { m: { limit: { context: 100_000, output: 4_000 } }, nolimit: {} } }, broken: null } });
+    book.learnConfig({
+      provider: { fake: { models: { m: { limit: { context: 100_000, output: 4_000 } }, nolimit: {} } }, broken: null },
+    });
     expect(book.get("fake", "m")).toEqual({ context: 100_000, output: 4_000 });
     expect(book.get("fake", "nolimit")).toBeUndefined();
-    expect(book.learnModel({ id: "x", providerID: "p", limit: { context: 50_000, output: 1_000, input: 40_000 } })).toEqual({ context: 50_000, output: 1_000, input: 40_000 });
+    expect(
+      book.learnModel({ id: "x", providerID: "p", limit: { context: 50_000, output: 1_000, input: 40_000 } }),
+    ).toEqual({ context: 50_000, output: 1_000, input: 40_000 });
     expect(book.get("p", "x")?.input).toBe(40_000);
     expect(book.get(undefined, "x")).toBeUndefined();
     book.learnConfig("not a config");

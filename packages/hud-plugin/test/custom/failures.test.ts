@@ -28,11 +28,16 @@ describe("a file that cannot be used renders one line naming it, the rest of the
 
   test("missing default export names the expected shape", () => {
     fixture.dirs.write("Named.tsx", `export function Named() { return <paragraph>x</paragraph>; }\n`);
-    expect(errorLine("Named.tsx")).toContain("failed to load: no default export component; expected export default function Named(props) returning JSX");
+    expect(errorLine("Named.tsx")).toContain(
+      "failed to load: no default export component; expected export default function Named(props) returning JSX",
+    );
   });
 
   test("an import that does not resolve", () => {
-    fixture.dirs.write("Dep.tsx", `import chalk from "chalk-not-installed";\nexport default () => <paragraph>{chalk}</paragraph>;\n`);
+    fixture.dirs.write(
+      "Dep.tsx",
+      `import chalk from "chalk-not-installed";\nexport default () => <paragraph>{chalk}</paragraph>;\n`,
+    );
     const line = errorLine("Dep.tsx");
     expect(line).toEndWith("Dep.tsx: failed to load: Cannot find package 'chalk-not-installed'");
     expect(line).not.toContain("?v=");
@@ -57,6 +62,9 @@ describe("a file that cannot be used renders one line naming it, the rest of the
 });
 
 test("an anonymous default export is named after its file in error paths", () => {
-  fixture.dirs.write("Anon.tsx", `export default () => <list><item checked="yes"><paragraph>x</paragraph></item></list>;\n`);
+  fixture.dirs.write(
+    "Anon.tsx",
+    `export default () => <list><item checked="yes"><paragraph>x</paragraph></item></list>;\n`,
+  );
   expect(errorLine("Anon.tsx")).toContain("at Anon > Anon > list > item");
 });

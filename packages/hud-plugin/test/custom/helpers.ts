@@ -1,5 +1,12 @@
 import { afterEach, beforeEach } from "bun:test";
-import { emptyState, makeContextInfo, renderHud, replay, type CustomSection, type HudView } from "@agent-hud/hud-components";
+import {
+  emptyState,
+  makeContextInfo,
+  renderHud,
+  replay,
+  type CustomSection,
+  type HudView,
+} from "@agent-hud/hud-components";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -44,7 +51,10 @@ export function render(custom: CustomSection[], directory = "/project"): string 
  * returned object because it is replaced before each test.
  */
 export function useTempDirs() {
-  const fixture = { dirs: undefined as unknown as ReturnType<typeof tempDirs>, load: () => loadCustomSections(fixture.dirs.project, { env: fixture.dirs.env }) };
+  const fixture = {
+    dirs: undefined as unknown as ReturnType<typeof tempDirs>,
+    load: () => loadCustomSections(fixture.dirs.project, { env: fixture.dirs.env }),
+  };
   beforeEach(() => {
     fixture.dirs = tempDirs();
     clearCustomSections();

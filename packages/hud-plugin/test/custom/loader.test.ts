@@ -17,11 +17,16 @@ describe("loading plain JSX component files", () => {
     );
     const sections = load();
     expect(sections.map((s) => [s.name, s.source])).toEqual([["Greeting", join(".opencode", "hud", "Greeting.tsx")]]);
-    expect(render(sections, fixture.dirs.project)).toContain(`**Hello** ship the loader at full in \`${fixture.dirs.project}\``);
+    expect(render(sections, fixture.dirs.project)).toContain(
+      `**Hello** ship the loader at full in \`${fixture.dirs.project}\``,
+    );
   });
 
   test("fragments, h() from @agent-hud/ujsx and relative helper imports resolve inside the loaded file", () => {
-    fixture.dirs.write("lib/label.tsx", `export const Label = (p: { text: string }) => <><strong>{p.text}</strong>{" "}</>;\n`);
+    fixture.dirs.write(
+      "lib/label.tsx",
+      `export const Label = (p: { text: string }) => <><strong>{p.text}</strong>{" "}</>;\n`,
+    );
     fixture.dirs.write(
       "Mixed.tsx",
       `import { h } from "@agent-hud/ujsx";
@@ -35,7 +40,10 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
   });
 
   test(".ts, .jsx and .js files load too; helpers, tests and dotted names are not components", () => {
-    fixture.dirs.write("Plain.ts", `import { h } from "@agent-hud/ujsx";\nexport default () => h("paragraph", {}, "from ts");\n`);
+    fixture.dirs.write(
+      "Plain.ts",
+      `import { h } from "@agent-hud/ujsx";\nexport default () => h("paragraph", {}, "from ts");\n`,
+    );
     fixture.dirs.write("Jsx.jsx", `export default () => <paragraph>from jsx</paragraph>;\n`);
     fixture.dirs.write("Js.js", `export default () => <paragraph>from js</paragraph>;\n`);
     fixture.dirs.write("_private.tsx", `export default () => <paragraph>private</paragraph>;\n`);
@@ -96,24 +104,39 @@ export const stability = "volatile";
 export default () => <paragraph>meta</paragraph>;
 `,
     );
-    fixture.dirs.write("First.tsx", `export const before = "task";\nexport default () => <paragraph>before the task</paragraph>;\n`);
+    fixture.dirs.write(
+      "First.tsx",
+      `export const before = "task";\nexport default () => <paragraph>before the task</paragraph>;\n`,
+    );
     const sections = load();
-    expect(sections.find((s) => s.name === "build-info")).toMatchObject({ after: "task", priority: 75, stability: "volatile" });
+    expect(sections.find((s) => s.name === "build-info")).toMatchObject({
+      after: "task",
+      priority: 75,
+      stability: "volatile",
+    });
     const md = render(sections);
     expect(md.indexOf("before the task")).toBeLessThan(md.indexOf("ship the loader"));
     expect(md).toContain("meta");
   });
 
   test("a bad metadata export renders one line naming the export and the expected shape", () => {
-    fixture.dirs.write("BadMeta.tsx", `export const after = "sidebar";\nexport default () => <paragraph>never shown</paragraph>;\n`);
+    fixture.dirs.write(
+      "BadMeta.tsx",
+      `export const after = "sidebar";\nexport default () => <paragraph>never shown</paragraph>;\n`,
+    );
     const md = render(load());
     const line = md.split("\n").find((l) => l.includes("BadMeta.tsx"));
-    expect(line).toContain(`.opencode/hud/BadMeta.tsx: failed to load: export const after is "sidebar"; expected a built-in section: task |`);
+    expect(line).toContain(
+      `.opencode/hud/BadMeta.tsx: failed to load: export const after is "sidebar"; expected a built-in section: task |`,
+    );
     expect(md).not.toContain("never shown");
   });
 
   test("before and after together are rejected", () => {
-    fixture.dirs.write("Both.tsx", `export const before = "task";\nexport const after = "notes";\nexport default () => null;\n`);
+    fixture.dirs.write(
+      "Both.tsx",
+      `export const before = "task";\nexport const after = "notes";\nexport default () => null;\n`,
+    );
     expect(render(load())).toContain("export either before or after, not both");
   });
 });

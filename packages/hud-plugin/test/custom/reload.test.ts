@@ -17,7 +17,10 @@ test("an edited file is re-evaluated on the next call, without touching the othe
   fixture.dirs.write("Other.tsx", `export default () => <paragraph>other</paragraph>;\n`);
   const first = load();
   expect(render(first)).toContain("version one");
-  fixture.dirs.write("Edit.tsx", `export const before = "task";\nexport default () => <paragraph>version two</paragraph>;\n`);
+  fixture.dirs.write(
+    "Edit.tsx",
+    `export const before = "task";\nexport default () => <paragraph>version two</paragraph>;\n`,
+  );
   // same-size rewrites within one clock tick still differ by mtime once the clock moves
   utimesSync(path, new Date(), new Date(Date.now() + 2_000));
   const second = load();
@@ -44,7 +47,10 @@ test("a fixed syntax error recovers, a new file appears and a deleted one disapp
 
 test("an edited helper is picked up together with the component that imports it", () => {
   fixture.dirs.write("lib/word.ts", `export const word = "alpha";\n`);
-  const path = fixture.dirs.write("UsesHelper.tsx", `import { word } from "./lib/word.ts";\nexport default () => <paragraph>{word}</paragraph>;\n`);
+  const path = fixture.dirs.write(
+    "UsesHelper.tsx",
+    `import { word } from "./lib/word.ts";\nexport default () => <paragraph>{word}</paragraph>;\n`,
+  );
   expect(render(load())).toContain("alpha");
   fixture.dirs.write("lib/word.ts", `export const word = "beta";\n`);
   utimesSync(path, new Date(), new Date(Date.now() + 2_000));

@@ -5,7 +5,10 @@ import { join } from "node:path";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { createHooks } from "../../src/plugin.ts";
 
-export type Msg = { info: Record<string, unknown> & { id: string; role: string; sessionID: string }; parts: Array<Record<string, unknown> & { id: string; type: string }> };
+export type Msg = {
+  info: Record<string, unknown> & { id: string; role: string; sessionID: string };
+  parts: Array<Record<string, unknown> & { id: string; type: string }>;
+};
 
 export const MODEL = { id: "m", providerID: "fake", limit: { context: 200_000, output: 8_000 } };
 
@@ -22,7 +25,14 @@ export async function fakeOpencode(options?: Record<string, unknown>) {
       summarize: async (o: { path: { id: string }; body: unknown }) => void summarized.push(o),
     },
   };
-  const input = { client, project: {}, directory: join(dir, "project"), worktree: join(dir, "project"), serverUrl: new URL("http://127.0.0.1:1"), $: undefined } as unknown as PluginInput;
+  const input = {
+    client,
+    project: {},
+    directory: join(dir, "project"),
+    worktree: join(dir, "project"),
+    serverUrl: new URL("http://127.0.0.1:1"),
+    $: undefined,
+  } as unknown as PluginInput;
   const hooks = (await createHooks(input, { storageDir: join(dir, "store"), ...options })) as Required<Hooks>;
   let counter = 0;
   const api = {
@@ -36,14 +46,30 @@ export async function fakeOpencode(options?: Record<string, unknown>) {
     user(sessionID: string, text: string): Msg {
       const id = `msg_${String(++counter).padStart(4, "0")}`;
       return {
-        info: { id, role: "user", sessionID, agent: "build", model: { providerID: "fake", modelID: "m" }, time: { created: counter } },
+        info: {
+          id,
+          role: "user",
+          sessionID,
+          agent: "build",
+          model: { providerID: "fake", modelID: "m" },
+          time: { created: counter },
+        },
         parts: [{ id: `prt_${id}`, type: "text", messageID: id, sessionID, text }],
       };
     },
     assistant(sessionID: string, tokens = 1_000, extra: Record<string, unknown> = {}): Msg {
       const id = `msg_${String(++counter).padStart(4, "0")}`;
       return {
-        info: { id, role: "assistant", sessionID, providerID: "fake", modelID: "m", time: { created: counter }, tokens: { input: tokens, output: 0, reasoning: 0, cache: { read: 0, write: 0 } }, ...extra },
+        info: {
+          id,
+          role: "assistant",
+          sessionID,
+          providerID: "fake",
+          modelID: "m",
+          time: { created: counter },
+          tokens: { input: tokens, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+          ...extra,
+        },
         parts: [{ id: `prt_${id}`, type: "text", messageID: id, sessionID, text: "answer" }],
       };
     },
@@ -64,10 +90,25 @@ export async function fakeOpencode(options?: Record<string, unknown>) {
       return output.messages;
     },
     async hud(sessionID: string, tool: unknown, args?: unknown): Promise<string> {
-      return (await hooks.tool.hud!.execute({ tool, args } as never, { sessionID, messageID: "msg_x", agent: "build", directory: "", worktree: "", abort: new AbortController().signal, metadata() {}, ask: async () => {} } as never)) as string;
+      return (await hooks.tool.hud!.execute(
+        { tool, args } as never,
+        {
+          sessionID,
+          messageID: "msg_x",
+          agent: "build",
+          directory: "",
+          worktree: "",
+          abort: new AbortController().signal,
+          metadata() {},
+          ask: async () => {},
+        } as never,
+      )) as string;
     },
     async compact(sessionID: string): Promise<string> {
-      return (await hooks.tool.hud_compact!.execute({} as never, { sessionID, messageID: "msg_x", agent: "build", abort: new AbortController().signal } as never)) as string;
+      return (await hooks.tool.hud_compact!.execute(
+        {} as never,
+        { sessionID, messageID: "msg_x", agent: "build", abort: new AbortController().signal } as never,
+      )) as string;
     },
     async event(type: string, properties: Record<string, unknown>): Promise<void> {
       await hooks.event({ event: { type, properties } as never });

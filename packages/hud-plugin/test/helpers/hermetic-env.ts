@@ -13,7 +13,10 @@ export const createdRoot: string | undefined = process.env[MARK] ? undefined : s
 
 function setUp(): string {
   const root = mkdtempSync(join(tmpdir(), "hud-plugin-env-"));
-  for (const [name, sub] of [["XDG_CONFIG_HOME", "config"], ["XDG_DATA_HOME", "data"]] as const) {
+  for (const [name, sub] of [
+    ["XDG_CONFIG_HOME", "config"],
+    ["XDG_DATA_HOME", "data"],
+  ] as const) {
     mkdirSync(join(root, sub), { recursive: true });
     process.env[name] = join(root, sub);
   }

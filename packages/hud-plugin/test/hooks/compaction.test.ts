@@ -41,7 +41,9 @@ test("the compaction request gets no HUD tail; after session.compacted the summa
 
 test("the compaction call's system prompt gets no preamble", async () => {
   await oc.hooks["experimental.session.compacting"]({ sessionID: "ses_a" }, { context: [] });
-  expect(await oc.system("ses_a", ["You are a context summarization agent."])).toEqual(["You are a context summarization agent."]);
+  expect(await oc.system("ses_a", ["You are a context summarization agent."])).toEqual([
+    "You are a context summarization agent.",
+  ]);
   await oc.event("session.compacted", { sessionID: "ses_a" });
   expect((await oc.system("ses_a")).join("\n")).toContain("# Agent HUD");
 });

@@ -13,9 +13,23 @@ const files = (sessionID = "ses_a") => oc.hud(sessionID, "files.list");
 test("read/edit/write/patch tool calls become active files, relative to the project", async () => {
   const after = oc.hooks["tool.execute.after"];
   const out = { title: "", output: "", metadata: {} };
-  await after({ tool: "read", sessionID: "ses_a", callID: "c1", args: { filePath: join(oc.directory, "src/a.ts") } }, out);
-  await after({ tool: "write", sessionID: "ses_a", callID: "c2", args: { filePath: join(oc.directory, "src/b.ts") } }, out);
-  await after({ tool: "apply_patch", sessionID: "ses_a", callID: "c3", args: { patchText: "*** Begin Patch\n*** Update File: src/c.ts\n*** End Patch" } }, out);
+  await after(
+    { tool: "read", sessionID: "ses_a", callID: "c1", args: { filePath: join(oc.directory, "src/a.ts") } },
+    out,
+  );
+  await after(
+    { tool: "write", sessionID: "ses_a", callID: "c2", args: { filePath: join(oc.directory, "src/b.ts") } },
+    out,
+  );
+  await after(
+    {
+      tool: "apply_patch",
+      sessionID: "ses_a",
+      callID: "c3",
+      args: { patchText: "*** Begin Patch\n*** Update File: src/c.ts\n*** End Patch" },
+    },
+    out,
+  );
   await after({ tool: "bash", sessionID: "ses_a", callID: "c4", args: { command: "rm -rf /" } }, out);
   const list = await files();
   expect(list).toContain("src/a.ts (read)");
@@ -27,7 +41,10 @@ test("read/edit/write/patch tool calls become active files, relative to the proj
 test("an edit reported by both file.edited and tool.execute.after counts once", async () => {
   await oc.transform([oc.user("ses_a", "x")]);
   await oc.event("file.edited", { file: join(oc.directory, "src/a.ts") });
-  await oc.hooks["tool.execute.after"]({ tool: "edit", sessionID: "ses_a", callID: "c1", args: { filePath: join(oc.directory, "src/a.ts") } }, { title: "", output: "", metadata: {} });
+  await oc.hooks["tool.execute.after"](
+    { tool: "edit", sessionID: "ses_a", callID: "c1", args: { filePath: join(oc.directory, "src/a.ts") } },
+    { title: "", output: "", metadata: {} },
+  );
   expect(await files()).toContain("src/a.ts (edited ×1)");
 });
 
@@ -58,7 +75,9 @@ test("a sub-agent session sees its parent's task and decisions", async () => {
 
 test("malformed events are ignored without throwing", async () => {
   await oc.event("message.updated", {});
-  await oc.event("message.updated", { info: { role: "assistant", sessionID: "ses_a", id: "m", tokens: { input: "x" } } });
+  await oc.event("message.updated", {
+    info: { role: "assistant", sessionID: "ses_a", id: "m", tokens: { input: "x" } },
+  });
   await oc.event("todo.updated", { sessionID: "ses_a", todos: "nope" });
   await oc.event("file.edited", { file: 3 });
   await oc.event("session.compacted", { sessionID: "../bad" });
@@ -69,7 +88,15 @@ test("malformed events are ignored without throwing", async () => {
 
 test("a message.updated whose tokens have cache: null still reports its usage", async () => {
   await oc.system("ses_a");
-  await oc.event("message.updated", { info: { id: "msg_c", sessionID: "ses_a", role: "assistant", time: { created: 1 }, tokens: { input: 144_000, output: 0, cache: null } } });
+  await oc.event("message.updated", {
+    info: {
+      id: "msg_c",
+      sessionID: "ses_a",
+      role: "assistant",
+      time: { created: 1 },
+      tokens: { input: 144_000, output: 0, cache: null },
+    },
+  });
   const messages = [oc.user("ses_a", "x")];
   const hud = tailText(await oc.transform(messages), messages)!;
   expect(hud).toContain("75%");

@@ -4,10 +4,21 @@ import { displayPath, touchedFiles } from "../../src/hooks/files.ts";
 describe("touchedFiles", () => {
   test("read opens, edit/write/multiedit edit", () => {
     expect(touchedFiles("read", { filePath: "/p/a.ts" })).toEqual([{ path: "/p/a.ts", edited: false }]);
-    for (const tool of ["edit", "write", "multiedit"]) expect(touchedFiles(tool, { filePath: "/p/a.ts" })).toEqual([{ path: "/p/a.ts", edited: true }]);
+    for (const tool of ["edit", "write", "multiedit"])
+      expect(touchedFiles(tool, { filePath: "/p/a.ts" })).toEqual([{ path: "/p/a.ts", edited: true }]);
   });
   test("patches name every file they add, update or delete", () => {
-    const patchText = ["*** Begin Patch", "*** Update File: src/a.ts", "@@", "-x", "+y", "*** Add File: src/b.ts", "+z", "*** Delete File: old.ts", "*** End Patch"].join("\n");
+    const patchText = [
+      "*** Begin Patch",
+      "*** Update File: src/a.ts",
+      "@@",
+      "-x",
+      "+y",
+      "*** Add File: src/b.ts",
+      "+z",
+      "*** Delete File: old.ts",
+      "*** End Patch",
+    ].join("\n");
     expect(touchedFiles("apply_patch", { patchText }).map((f) => f.path)).toEqual(["src/a.ts", "src/b.ts", "old.ts"]);
   });
   test("other tools and malformed args touch nothing", () => {

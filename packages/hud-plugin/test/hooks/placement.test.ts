@@ -93,7 +93,9 @@ describe("options", () => {
 
 describe("model limits", () => {
   test("limits declared in opencode's config apply from the very first request", async () => {
-    await oc.hooks.config({ provider: { fake: { models: { m: { limit: { context: 200_000, output: 8_000 } } } } } } as never);
+    await oc.hooks.config({
+      provider: { fake: { models: { m: { limit: { context: 200_000, output: 8_000 } } } } },
+    } as never);
     const messages = [oc.user("ses_new", "hello")];
     expect(tailText(await oc.transform(messages), messages)).toContain("of 192k usable");
   });

@@ -6,13 +6,30 @@ import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-openc
 
 describe("bashResult", () => {
   test("a bash call becomes a tool.result with its command, exit code and output", () => {
-    expect(bashResult("bash", { command: "bun test" }, { title: "", output: " 3 pass\n 1 fail\n", metadata: { exit: 1, output: "x" } }, 5)).toEqual({
-      kind: "tool.result", tool: "bash", command: "bun test", exit: 1, output: " 3 pass\n 1 fail\n", at: 5,
+    expect(
+      bashResult(
+        "bash",
+        { command: "bun test" },
+        { title: "", output: " 3 pass\n 1 fail\n", metadata: { exit: 1, output: "x" } },
+        5,
+      ),
+    ).toEqual({
+      kind: "tool.result",
+      tool: "bash",
+      command: "bun test",
+      exit: 1,
+      output: " 3 pass\n 1 fail\n",
+      at: 5,
     });
   });
 
   test("only the tail of a long output is kept, and a missing or odd exit code is left out", () => {
-    const event = bashResult("bash", { command: "make" }, { output: `${"x".repeat(5_000)}\nBUILD OK`, metadata: { exit: "0" } }, 1)!;
+    const event = bashResult(
+      "bash",
+      { command: "make" },
+      { output: `${"x".repeat(5_000)}\nBUILD OK`, metadata: { exit: "0" } },
+      1,
+    )!;
     expect(event).not.toHaveProperty("exit");
     expect((event as { output: string }).output).toHaveLength(1_000);
     expect((event as { output: string }).output).toEndWith("\nBUILD OK");
@@ -22,8 +39,19 @@ describe("bashResult", () => {
     expect(bashResult("read", { filePath: "a.ts" }, { output: "text" }, 1)).toBeUndefined();
     expect(bashResult("bash", { command: "ls" }, undefined, 1)).toBeUndefined();
     expect(bashResult("bash", { command: "ls" }, { output: { nested: true }, metadata: null }, 1)).toBeUndefined();
-    expect(bashResult("bash", { command: null }, { output: "", metadata: { output: "from metadata" } }, 1)).toEqual({ kind: "tool.result", tool: "bash", output: "", at: 1 });
-    expect(bashResult("bash", null, { metadata: { output: "from metadata", exit: 0 } }, 1)).toEqual({ kind: "tool.result", tool: "bash", exit: 0, output: "from metadata", at: 1 });
+    expect(bashResult("bash", { command: null }, { output: "", metadata: { output: "from metadata" } }, 1)).toEqual({
+      kind: "tool.result",
+      tool: "bash",
+      output: "",
+      at: 1,
+    });
+    expect(bashResult("bash", null, { metadata: { output: "from metadata", exit: 0 } }, 1)).toEqual({
+      kind: "tool.result",
+      tool: "bash",
+      exit: 0,
+      output: "from metadata",
+      at: 1,
+    });
   });
 });
 
@@ -52,6 +80,8 @@ describe("tool.execute.after records bash results", () => {
       { title: "bun test", output: " 12 pass\n 1 fail\n", metadata: { exit: 1 } },
     );
     expect(tailText(await oc.transform(messages), messages)).toContain("**Last bash** bun test exited 1: 1 fail");
-    expect(await oc.hud("ses_a", "history")).toContain('tool.result tool=bash command=bun test exit=1 output=" 12 pass\\n 1 fail\\n"');
+    expect(await oc.hud("ses_a", "history")).toContain(
+      'tool.result tool=bash command=bun test exit=1 output=" 12 pass\\n 1 fail\\n"',
+    );
   });
 });

@@ -3,7 +3,14 @@ import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../..
 import { preamble } from "../../src/placement/preamble.ts";
 
 const user = (id: string, text: string, extra: Record<string, unknown> = {}): TransformMessage => ({
-  info: { id, role: "user", sessionID: "ses_1", agent: "build", model: { providerID: "p", modelID: "m" }, time: { created: 1 } },
+  info: {
+    id,
+    role: "user",
+    sessionID: "ses_1",
+    agent: "build",
+    model: { providerID: "p", modelID: "m" },
+    time: { created: 1 },
+  },
   parts: [{ id: `prt_${id}`, type: "text", messageID: id, text, time: { start: 1 }, ...extra }],
 });
 const assistant = (id: string): TransformMessage => ({
@@ -19,13 +26,21 @@ describe("hudTailMessage", () => {
     expect(messages).toEqual(before);
     expect(tail.info).toEqual({ ...messages[2]!.info, id: "msg_4hud" });
     expect(tail.parts).toHaveLength(1);
-    expect(tail.parts[0]).toEqual({ ...messages[2]!.parts[0]!, id: "prt_msg_3hud", messageID: "msg_4hud", text: "HUD" });
+    expect(tail.parts[0]).toEqual({
+      ...messages[2]!.parts[0]!,
+      id: "prt_msg_3hud",
+      messageID: "msg_4hud",
+      text: "HUD",
+    });
     expect(tail.info.id > messages.at(-1)!.info.id).toBe(true);
     expect(tail.info).not.toBe(messages[2]!.info);
   });
 
   test("skips user messages without a usable text part", () => {
-    const noText: TransformMessage = { info: { id: "msg_2", role: "user", sessionID: "ses_1" }, parts: [{ id: "p", type: "file" }] };
+    const noText: TransformMessage = {
+      info: { id: "msg_2", role: "user", sessionID: "ses_1" },
+      parts: [{ id: "p", type: "file" }],
+    };
     const ignored = user("msg_3", "x", { ignored: true });
     const tail = hudTailMessage([user("msg_1", "one"), noText, ignored], "HUD")!;
     expect(tail.parts[0]!.id).toBe("prt_msg_1hud");

@@ -24,7 +24,9 @@ describe("resume hint", () => {
     const oc = await ws.instance("repo");
     await unfinished(oc, "ses_old");
     const lines = resumeLines(await oc.hudOf("ses_new"));
-    expect(lines).toEqual(['**Resume** last session left "Move uploads to object storage" with 2 open steps; take it over with `hud resume`']);
+    expect(lines).toEqual([
+      '**Resume** last session left "Move uploads to object storage" with 2 open steps; take it over with `hud resume`',
+    ]);
   });
 
   test("the hint comes from the project's last session, in another process too, and only if it left work", async () => {
@@ -37,9 +39,17 @@ describe("resume hint", () => {
     const second = await ws.instance("repo");
     expect(resumeLines(await second.hudOf("ses_a"))).toEqual([]);
     // opencode's own open todos count as open steps
-    await first.event("todo.updated", { sessionID: "ses_todo", todos: [{ id: "1", content: "bump the SDK", status: "pending" }, { id: "2", content: "done already", status: "completed" }] });
+    await first.event("todo.updated", {
+      sessionID: "ses_todo",
+      todos: [
+        { id: "1", content: "bump the SDK", status: "pending" },
+        { id: "2", content: "done already", status: "completed" },
+      ],
+    });
     await first.hudOf("ses_todo");
-    expect(resumeLines(await second.hudOf("ses_b"))).toEqual(['**Resume** last session left no task with 1 open step; take it over with `hud resume`']);
+    expect(resumeLines(await second.hudOf("ses_b"))).toEqual([
+      "**Resume** last session left no task with 1 open step; take it over with `hud resume`",
+    ]);
     // another worktree never sees this project's sessions
     const other = await ws.instance("other-repo");
     expect(resumeLines(await other.hudOf("ses_c"))).toEqual([]);
@@ -75,7 +85,9 @@ describe("hud resume", () => {
     await unfinished(old, "ses_old");
     const oc = await ws.instance("repo");
     await oc.hudOf("ses_new");
-    expect(await oc.hud("ses_new", "resume")).toBe("ok: resumed t, s1, s2 (task and open steps copied into this session)");
+    expect(await oc.hud("ses_new", "resume")).toBe(
+      "ok: resumed t, s1, s2 (task and open steps copied into this session)",
+    );
 
     const hud = await oc.hudOf("ses_new");
     expect(hud).toContain("Move uploads to object storage");
@@ -103,10 +115,14 @@ describe("hud resume", () => {
 
   test("with nothing to take over, resume is one error line and changes nothing", async () => {
     const oc = await ws.instance("repo");
-    expect(await failure(oc.hud("ses_first", "resume"))).toBe("resume: no earlier session of this project left a task or open steps");
+    expect(await failure(oc.hud("ses_first", "resume"))).toBe(
+      "resume: no earlier session of this project left a task or open steps",
+    );
     await oc.hud("ses_first", "notes.add", { content: "finished cleanly" });
     await oc.hudOf("ses_first");
-    expect(await failure(oc.hud("ses_second", "resume"))).toBe("resume: no earlier session of this project left a task or open steps");
+    expect(await failure(oc.hud("ses_second", "resume"))).toBe(
+      "resume: no earlier session of this project left a task or open steps",
+    );
     expect(await oc.hud("ses_second", "history")).toBe("no events yet");
   });
 });

@@ -10,11 +10,19 @@ afterEach(() => ws.close());
 describe("project memory in one process", () => {
   test("every kind of project item reaches the other sessions of the project, in its own section with ids", async () => {
     const oc = await ws.instance("repo");
-    expect(await oc.hud("ses_a", "notes.add", { content: "the API is versioned by URL prefix", scope: "project" })).toBe("ok: added note pn1");
-    expect(await oc.hud("ses_a", "decisions.record", { summary: "Postgres over MySQL", scope: "project" })).toBe("ok: recorded decision pd1");
-    expect(await oc.hud("ses_a", "steps.add", { description: "drop the legacy sessions table", scope: "project" })).toBe("ok: added step ps1");
+    expect(
+      await oc.hud("ses_a", "notes.add", { content: "the API is versioned by URL prefix", scope: "project" }),
+    ).toBe("ok: added note pn1");
+    expect(await oc.hud("ses_a", "decisions.record", { summary: "Postgres over MySQL", scope: "project" })).toBe(
+      "ok: recorded decision pd1",
+    );
+    expect(
+      await oc.hud("ses_a", "steps.add", { description: "drop the legacy sessions table", scope: "project" }),
+    ).toBe("ok: added step ps1");
     expect(await oc.hud("ses_a", "conventions.add", { content: "tests use bun test" })).toBe("ok: added convention c1");
-    expect(await oc.hud("ses_a", "keyfiles.add", { path: "src/db/schema.ts", note: "every table" })).toBe("ok: added key file k1");
+    expect(await oc.hud("ses_a", "keyfiles.add", { path: "src/db/schema.ts", note: "every table" })).toBe(
+      "ok: added key file k1",
+    );
     expect(await oc.hud("ses_a", "notes.add", { content: "only for this session" })).toBe("ok: added note n1");
 
     const other = await oc.hudOf("ses_b");
@@ -37,7 +45,9 @@ describe("project memory in one process", () => {
     await oc.hud("ses_a", "notes.add", { content: "first wording", scope: "project" });
     await oc.hud("ses_a", "steps.add", { description: "rotate the keys", scope: "project" });
     await oc.hud("ses_a", "conventions.add", { content: "no default exports" });
-    expect(await oc.hud("ses_b", "notes.update", { id: "pn1", content: "second wording" })).toBe("ok: updated note pn1");
+    expect(await oc.hud("ses_b", "notes.update", { id: "pn1", content: "second wording" })).toBe(
+      "ok: updated note pn1",
+    );
     expect(await oc.hud("ses_b", "steps.complete", { id: "ps1" })).toBe("ok: completed step ps1");
     expect(await oc.hud("ses_b", "conventions.remove", { id: "c1" })).toBe("ok: removed convention c1");
     const seen = await oc.hudOf("ses_a");
@@ -45,8 +55,12 @@ describe("project memory in one process", () => {
     expect(seen).toContain("- [x] ps1: rotate the keys");
     expect(seen).not.toContain("no default exports");
     // a session id is not a project id: the error names the scope and what exists there
-    expect(await failure(oc.hud("ses_b", "notes.remove", { id: "pn7" }))).toBe('notes.remove: no note with id "pn7" in project scope (known: pn1)');
-    expect(await failure(oc.hud("ses_b", "keyfiles.remove", { id: "n1" }))).toBe('keyfiles.remove: "n1" is not a key file id of project scope');
+    expect(await failure(oc.hud("ses_b", "notes.remove", { id: "pn7" }))).toBe(
+      'notes.remove: no note with id "pn7" in project scope (known: pn1)',
+    );
+    expect(await failure(oc.hud("ses_b", "keyfiles.remove", { id: "n1" }))).toBe(
+      'keyfiles.remove: "n1" is not a key file id of project scope',
+    );
   });
 
   test("project.list, snapshot and help name the scopes", async () => {
@@ -62,7 +76,9 @@ describe("project memory in one process", () => {
     expect(snapshot).toContain("notes (session):\n  n1: mine");
     expect(snapshot).toContain("notes (project):\n  pn1: shared");
     const help = await oc.hud("ses_a", "help");
-    expect(help).toMatch(/^notes\.add \{ content: non-blank string, scope\?: "session" \| "project" \} — .* \[session\|project\]$/m);
+    expect(help).toMatch(
+      /^notes\.add \{ content: non-blank string, scope\?: "session" \| "project" \} — .* \[session\|project\]$/m,
+    );
     expect(help).toMatch(/^conventions\.add \{ content: non-blank string \} — .* \[project\]$/m);
     expect(help).toMatch(/^notes\.remove \{ id: string \} — .* \[scope from id\]$/m);
   });

@@ -23,13 +23,27 @@ export function workspace() {
       app: { log: async () => {} },
       session: { messages: async () => ({ data: [] }), summarize: async () => {} },
     };
-    const input = { client, project: {}, directory, worktree: directory, serverUrl: new URL("http://127.0.0.1:1"), $: undefined } as unknown as PluginInput;
+    const input = {
+      client,
+      project: {},
+      directory,
+      worktree: directory,
+      serverUrl: new URL("http://127.0.0.1:1"),
+      $: undefined,
+    } as unknown as PluginInput;
     const hooks = (await createHooks(input, { storageDir })) as Required<Hooks>;
     opened.push(hooks);
     const user = (sessionID: string, text: string): Msg => {
       const id = `msg_${String(++counter).padStart(4, "0")}`;
       return {
-        info: { id, role: "user", sessionID, agent: "build", model: { providerID: "fake", modelID: "m" }, time: { created: counter } },
+        info: {
+          id,
+          role: "user",
+          sessionID,
+          agent: "build",
+          model: { providerID: "fake", modelID: "m" },
+          time: { created: counter },
+        },
         parts: [{ id: `prt_${id}`, type: "text", messageID: id, sessionID, text }],
       };
     };
@@ -47,7 +61,16 @@ export function workspace() {
       },
       /** A `hud` tool call; rejects with the one-line error the model would read. */
       async hud(sessionID: string, tool: string, args?: Record<string, unknown>): Promise<string> {
-        const context = { sessionID, messageID: "msg_x", agent: "build", directory, worktree: directory, abort: new AbortController().signal, metadata() {}, ask: async () => {} };
+        const context = {
+          sessionID,
+          messageID: "msg_x",
+          agent: "build",
+          directory,
+          worktree: directory,
+          abort: new AbortController().signal,
+          metadata() {},
+          ask: async () => {},
+        };
         return (await hooks.tool.hud!.execute({ tool, args } as never, context as never)) as string;
       },
       async event(type: string, properties: Record<string, unknown>): Promise<void> {

@@ -44,7 +44,9 @@ const send = (event: unknown) => oc.hooks.event({ event } as never);
 function streams(): string[] {
   const db = new Database(join(root.storeDir, "hud.db"), { readonly: true });
   try {
-    return (db.query("SELECT DISTINCT stream FROM events ORDER BY stream").all() as Array<{ stream: string }>).map((r) => r.stream);
+    return (db.query("SELECT DISTINCT stream FROM events ORDER BY stream").all() as Array<{ stream: string }>).map(
+      (r) => r.stream,
+    );
   } finally {
     db.close();
   }
@@ -52,13 +54,27 @@ function streams(): string[] {
 
 describe("malformed or unexpected bus events", () => {
   test("no event object, no properties, null properties, unknown and non-string types", async () => {
-    for (const event of [undefined, null, {}, { type: "message.updated" }, { type: "todo.updated", properties: null }, { type: 42, properties: {} }, { type: "", properties: {} }, { type: "some.future.event", properties: { sessionID: SESSION, anything: [1, { deep: null }] } }, "message.updated", [1, 2, 3]])
+    for (const event of [
+      undefined,
+      null,
+      {},
+      { type: "message.updated" },
+      { type: "todo.updated", properties: null },
+      { type: 42, properties: {} },
+      { type: "", properties: {} },
+      { type: "some.future.event", properties: { sessionID: SESSION, anything: [1, { deep: null }] } },
+      "message.updated",
+      [1, 2, 3],
+    ])
       await expect(send(event)).resolves.toBeUndefined();
     await expectSaneHud();
   });
 
   test("message.updated with missing, null, wrong-typed and absurd token counts", async () => {
-    const info = (tokens: unknown, extra: Record<string, unknown> = {}) => ({ type: "message.updated", properties: { info: { id: `msg_t${Math.random()}`, sessionID: SESSION, role: "assistant", tokens, ...extra } } });
+    const info = (tokens: unknown, extra: Record<string, unknown> = {}) => ({
+      type: "message.updated",
+      properties: { info: { id: `msg_t${Math.random()}`, sessionID: SESSION, role: "assistant", tokens, ...extra } },
+    });
     const cases: unknown[] = [
       undefined,
       null,
@@ -73,23 +89,58 @@ describe("malformed or unexpected bus events", () => {
     ];
     for (const tokens of cases) await expect(send(info(tokens))).resolves.toBeUndefined();
     await expect(send({ type: "message.updated", properties: { info: null } })).resolves.toBeUndefined();
-    await expect(send({ type: "message.updated", properties: { info: { role: "assistant", tokens: { input: 5 } } } })).resolves.toBeUndefined();
-    await expect(send({ type: "message.updated", properties: { info: { role: "assistant", sessionID: "../../etc", id: "x", tokens: { input: 5, output: 0, cache: { read: 0, write: 0 } } } } })).resolves.toBeUndefined();
+    await expect(
+      send({ type: "message.updated", properties: { info: { role: "assistant", tokens: { input: 5 } } } }),
+    ).resolves.toBeUndefined();
+    await expect(
+      send({
+        type: "message.updated",
+        properties: {
+          info: {
+            role: "assistant",
+            sessionID: "../../etc",
+            id: "x",
+            tokens: { input: 5, output: 0, cache: { read: 0, write: 0 } },
+          },
+        },
+      }),
+    ).resolves.toBeUndefined();
     const hud = await expectSaneHud();
     expect(hud).toMatch(/\d+(\.\d+)?%/);
   });
 
   test("todo.updated with null entries, wrong types and a megabyte of todos", async () => {
-    const todos = [null, 7, "todo", { content: null, status: "pending" }, { content: "real todo", status: "pending" }, { content: "bad status", status: "done?" }, { content: { x: 1 }, status: "completed" }];
+    const todos = [
+      null,
+      7,
+      "todo",
+      { content: null, status: "pending" },
+      { content: "real todo", status: "pending" },
+      { content: "bad status", status: "done?" },
+      { content: { x: 1 }, status: "completed" },
+    ];
     await expect(send({ type: "todo.updated", properties: { sessionID: SESSION, todos } })).resolves.toBeUndefined();
     const listed = await conv.hud("steps.list");
     expect(listed).toContain("real todo");
     expect(listed).not.toMatch(/bad status|\[object|null/);
-    await expect(send({ type: "todo.updated", properties: { sessionID: SESSION, todos: "not a list" } })).resolves.toBeUndefined();
+    await expect(
+      send({ type: "todo.updated", properties: { sessionID: SESSION, todos: "not a list" } }),
+    ).resolves.toBeUndefined();
     await expect(send({ type: "todo.updated", properties: { todos: [] } })).resolves.toBeUndefined();
-    const many = Array.from({ length: 5_000 }, (_, i) => ({ id: `t${i}`, content: `todo ${i} ${"w".repeat(200)}`, status: "pending" }));
-    await expect(send({ type: "todo.updated", properties: { sessionID: SESSION, todos: many } })).resolves.toBeUndefined();
-    await expect(send({ type: "todo.updated", properties: { sessionID: SESSION, todos: [{ content: "x".repeat(MB), status: "in_progress" }] } })).resolves.toBeUndefined();
+    const many = Array.from({ length: 5_000 }, (_, i) => ({
+      id: `t${i}`,
+      content: `todo ${i} ${"w".repeat(200)}`,
+      status: "pending",
+    }));
+    await expect(
+      send({ type: "todo.updated", properties: { sessionID: SESSION, todos: many } }),
+    ).resolves.toBeUndefined();
+    await expect(
+      send({
+        type: "todo.updated",
+        properties: { sessionID: SESSION, todos: [{ content: "x".repeat(MB), status: "in_progress" }] },
+      }),
+    ).resolves.toBeUndefined();
     const hud = await expectSaneHud();
     expect(await conv.hud("steps.list")).toContain("xxxx");
     expect(hud.length).toBeLessThan(20_000);
@@ -118,7 +169,12 @@ describe("malformed or unexpected bus events", () => {
   });
 
   test("a session.updated naming an invalid parent is refused; the session's tool and HUD keep working", async () => {
-    await expect(send({ type: "session.updated", properties: { info: { id: SESSION, parentID: "../ses_x'; DROP TABLE events;--" } } })).resolves.toBeUndefined();
+    await expect(
+      send({
+        type: "session.updated",
+        properties: { info: { id: SESSION, parentID: "../ses_x'; DROP TABLE events;--" } },
+      }),
+    ).resolves.toBeUndefined();
     expect(await conv.hud("notes.add", { content: "after the bad parent" })).toMatch(/^ok: added note n2$/);
     expect(await expectSaneHud()).toContain("after the bad parent");
     expect(streams()).toEqual([`session:${SESSION}`]);
@@ -127,14 +183,31 @@ describe("malformed or unexpected bus events", () => {
 
   test("events that name no session record nothing (no stream invented for a missing id)", async () => {
     for (const properties of [{}, { sessionID: null }, { sessionID: 7 }])
-      for (const type of ["session.compacted", "todo.updated"]) await expect(send({ type, properties: { ...properties, todos: [{ content: "x", status: "pending" }] } })).resolves.toBeUndefined();
+      for (const type of ["session.compacted", "todo.updated"])
+        await expect(
+          send({ type, properties: { ...properties, todos: [{ content: "x", status: "pending" }] } }),
+        ).resolves.toBeUndefined();
     await expectSaneHud();
     expect(streams()).toEqual([`session:${SESSION}`]);
   });
 
   test("a megabyte of unexpected fields in a known event is ignored", async () => {
     const junk = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, "j".repeat(1000)]));
-    await expect(send({ type: "message.updated", properties: { ...junk, info: { id: "msg_j", sessionID: SESSION, role: "assistant", ...junk, tokens: { input: 10_000, output: 0, reasoning: 0, cache: { read: 0, write: 0 } } } } })).resolves.toBeUndefined();
+    await expect(
+      send({
+        type: "message.updated",
+        properties: {
+          ...junk,
+          info: {
+            id: "msg_j",
+            sessionID: SESSION,
+            role: "assistant",
+            ...junk,
+            tokens: { input: 10_000, output: 0, reasoning: 0, cache: { read: 0, write: 0 } },
+          },
+        },
+      }),
+    ).resolves.toBeUndefined();
     await expectSaneHud();
   });
 });
@@ -169,7 +242,9 @@ describe("odd tool outputs and arguments into tool.execute.after", () => {
   test("huge args: a megabyte path and a patch touching 10,000 files keep the files section capped", async () => {
     await expect(conv.toolDone("read", { filePath: `src/${"d".repeat(MB)}.ts` })).resolves.toBeUndefined();
     const patch = Array.from({ length: 10_000 }, (_, i) => `*** Add File: gen/f${i}.ts\n+x`).join("\n");
-    await expect(conv.toolDone("apply_patch", { patchText: patch }, { output: "y".repeat(MB) })).resolves.toBeUndefined();
+    await expect(
+      conv.toolDone("apply_patch", { patchText: patch }, { output: "y".repeat(MB) }),
+    ).resolves.toBeUndefined();
     const hud = await expectSaneHud();
     expect(hud).toContain("gen/f9999.ts");
     const files = (await conv.hud("files.list")).split("\n").filter((l) => /\bf\d+\b/.test(l));

@@ -7,7 +7,16 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { firstLine, freeze, spawnFixture } from "../store/support.ts";
-import { Conversation, PREAMBLE_HEADING, durableEvents, eventText, hookFailures, startPlugin, storeLines, tempRoot } from "./support.ts";
+import {
+  Conversation,
+  PREAMBLE_HEADING,
+  durableEvents,
+  eventText,
+  hookFailures,
+  startPlugin,
+  storeLines,
+  tempRoot,
+} from "./support.ts";
 import type { FakeOpencode } from "../helpers/fake-opencode.ts";
 import type { EventStoreOptions } from "../../src/store/index.ts";
 
@@ -41,7 +50,9 @@ async function work(conv: Conversation, phase: string, big = false): Promise<voi
   const pad = big ? ` ${"z".repeat(20_000)}` : "";
   // During a fault the item may be only buffered: its id is not known until it is written, and the reply says so.
   const reply = (what: string, id: string) =>
-    new RegExp(`^ok: (added ${what} ${id}\\d+${phase === "during" ? `|${what} recorded in memory; .+ — see hud ${what}s\\.list` : ""})$`);
+    new RegExp(
+      `^ok: (added ${what} ${id}\\d+${phase === "during" ? `|${what} recorded in memory; .+ — see hud ${what}s\\.list` : ""})$`,
+    );
   expect(await conv.hud("notes.add", { content: `note ${phase}${pad}` })).toMatch(reply("note", "n"));
   expect(await conv.hud("steps.add", { description: `step ${phase}` })).toMatch(reply("step", "s"));
   await conv.toolDone("read", { filePath: `src/${phase}.ts` });
@@ -54,7 +65,9 @@ async function compaction(conv: Conversation): Promise<void> {
   await conv.oc.hooks["experimental.session.compacting"]({ sessionID: SESSION } as never, output as never);
   expect(output.context.join("\n")).toContain("note during");
   const summary = conv.oc.assistant(SESSION, 1_000, { summary: true });
-  conv.oc.setSessionMessages([{ ...summary, parts: [{ ...summary.parts[0]!, text: "summary written during the fault" }] }]);
+  conv.oc.setSessionMessages([
+    { ...summary, parts: [{ ...summary.parts[0]!, text: "summary written during the fault" }] },
+  ]);
   await conv.oc.event("session.compacted", { sessionID: SESSION });
 }
 
@@ -80,9 +93,9 @@ function expectDurable(phases: string[], turns: number): void {
   const recorded = events.map((e) => eventText(e.event)).filter((t) => !/^(turn|compact\.\w+):/.test(t));
   const compactions = phases.includes("during") ? 1 : 0;
   expect(events.filter((e) => e.event.kind === "compact.before")).toHaveLength(compactions);
-  expect(events.filter((e) => e.event.kind === "compact.after").map((e) => (e.event as { summary?: string }).summary)).toEqual(
-    compactions ? ["summary written during the fault"] : [],
-  );
+  expect(
+    events.filter((e) => e.event.kind === "compact.after").map((e) => (e.event as { summary?: string }).summary),
+  ).toEqual(compactions ? ["summary written during the fault"] : []);
   expect(recorded.map((t) => t.replace(/ z+$/, ""))).toEqual(
     phases.flatMap((phase) => [`note.add:note ${phase}`, `step.add:step ${phase}`, `file.open:src/${phase}.ts`]),
   );
@@ -181,7 +194,8 @@ describe("database faults at the plugin level", () => {
   test("disk full: SQLITE_FULL from the engine while the agent works, flushed when space returns", async () => {
     let connection: Database | undefined;
     let full = false;
-    const cap = (db: Database) => db.run(`PRAGMA max_page_count = ${(db.query("PRAGMA page_count").get() as { page_count: number }).page_count}`);
+    const cap = (db: Database) =>
+      db.run(`PRAGMA max_page_count = ${(db.query("PRAGMA page_count").get() as { page_count: number }).page_count}`);
     const conv = await plugin({
       seams: {
         afterOpen: (db) => {

@@ -12,8 +12,8 @@ import { Conversation, durableEvents, startPlugin, tempRoot } from "./support.ts
 const FIXTURES = join(import.meta.dir, "fixtures");
 const SESSION = "ses_procs01";
 /** What `notes.add` answers while its note is only buffered: no id, since the flush decides it. */
-const BUFFERED_NOTE = "ok: note recorded in memory; the database is not taking writes right now, so its id is assigned when it is written — see hud notes.list";
-
+const BUFFERED_NOTE =
+  "ok: note recorded in memory; the database is not taking writes right now, so its id is assigned when it is written — see hud notes.list";
 
 let root: ReturnType<typeof tempRoot>;
 beforeEach(() => (root = tempRoot()));
@@ -21,7 +21,11 @@ afterEach(() => root.cleanup());
 
 function spawn(name: string, args: string[]) {
   // Bun.spawn passes the environment the process started with; the test's throw-away XDG folders are set later.
-  return Bun.spawn([process.execPath, join(FIXTURES, name), ...args], { stdout: "pipe", stderr: "pipe", env: process.env });
+  return Bun.spawn([process.execPath, join(FIXTURES, name), ...args], {
+    stdout: "pipe",
+    stderr: "pipe",
+    env: process.env,
+  });
 }
 
 test("a crash between append and render: a restarted plugin shows the very same state", async () => {
@@ -37,11 +41,15 @@ test("a crash between append and render: a restarted plugin shows the very same 
   const restarted = await pluginInstance(root.storeDir, projectDir);
   try {
     expect(await restarted.hud(SESSION, "snapshot")).toBe(before);
-    const user = { info: { id: "msg_0001", role: "user", sessionID: SESSION }, parts: [{ id: "prt_0001", type: "text", text: "after the crash" }] };
+    const user = {
+      info: { id: "msg_0001", role: "user", sessionID: SESSION },
+      parts: [{ id: "prt_0001", type: "text", text: "after the crash" }],
+    };
     const output = { messages: [user] };
     await restarted.hooks["experimental.chat.messages.transform"]({} as never, output as never);
     const hud = String(output.messages[1]?.parts[0]?.text);
-    for (const text of ["survive a crash", "note 1", "note 3", "note 4", "second step", "keep WAL", "src/crash.ts"]) expect(hud).toContain(text);
+    for (const text of ["survive a crash", "note 1", "note 3", "note 4", "second step", "keep WAL", "src/crash.ts"])
+      expect(hud).toContain(text);
     expect(hud).not.toContain("note 2");
   } finally {
     await restarted.hooks.dispose();
@@ -54,11 +62,16 @@ test("two plugin processes add notes to one session at once: every note once, in
   mkdirSync(barrier, { recursive: true });
   const writers = ["a", "b"];
   const count = 60;
-  const procs = writers.map((w) => spawn("plugin-writer.ts", [root.storeDir, projectDir, SESSION, w, String(count), barrier, writers.join(",")]));
+  const procs = writers.map((w) =>
+    spawn("plugin-writer.ts", [root.storeDir, projectDir, SESSION, w, String(count), barrier, writers.join(",")]),
+  );
   const reported: Record<string, string> = {};
   for (const proc of procs) {
     const [out, err] = [await new Response(proc.stdout).text(), await new Response(proc.stderr).text()];
-    expect({ code: await proc.exited, err: err.split("\n").filter((l) => l.startsWith("error")) }).toEqual({ code: 0, err: [] });
+    expect({ code: await proc.exited, err: err.split("\n").filter((l) => l.startsWith("error")) }).toEqual({
+      code: 0,
+      err: [],
+    });
     Object.assign(reported, JSON.parse(out) as Record<string, string>);
   }
 
@@ -74,7 +87,9 @@ test("two plugin processes add notes to one session at once: every note once, in
   // timeout (a loaded machine) was only buffered and says so instead of naming an id.
   const state = replay("session", events, { caps: { notes: 500 } });
   const actual = Object.fromEntries(state.notes.map((n) => [n.content, n.id]));
-  const truthful = Object.fromEntries(Object.entries(actual).map(([content, id]) => [content, reported[content] === BUFFERED_NOTE ? BUFFERED_NOTE : id]));
+  const truthful = Object.fromEntries(
+    Object.entries(actual).map(([content, id]) => [content, reported[content] === BUFFERED_NOTE ? BUFFERED_NOTE : id]),
+  );
   expect(reported).toEqual(truthful);
 }, 60_000);
 
@@ -95,7 +110,10 @@ test("while the store is locked, an added note's reply names no id; once written
     expect(await locker.exited).toBe(0);
     await conv.call("after the lock");
     const events = durableEvents(root.storeDir, "session:ses_test01").map((e) => e.event as HudEvent);
-    expect(events.filter((e) => e.kind === "note.add").map((e) => (e as { content: string }).content)).toEqual(["from locker", "mine"]);
+    expect(events.filter((e) => e.kind === "note.add").map((e) => (e as { content: string }).content)).toEqual([
+      "from locker",
+      "mine",
+    ]);
     const mine = replay("session", events).notes.find((n) => n.content === "mine")!;
     expect(mine.id).toBe("n2");
     expect(await conv.hud("notes.list")).toContain(`${mine.id}: mine`);

@@ -16,7 +16,11 @@ export function tempRoot(prefix = "hud-reliability-"): { root: string; storeDir:
  * EventStore the plugin opens — the store's own fault seams and timeouts — by wrapping `EventStore.open`
  * only while the plugin is being created, so nothing else sees the wrapper.
  */
-export async function startPlugin(storeDir: string, storeExtra: Partial<EventStoreOptions> = {}, options: Record<string, unknown> = {}): Promise<FakeOpencode> {
+export async function startPlugin(
+  storeDir: string,
+  storeExtra: Partial<EventStoreOptions> = {},
+  options: Record<string, unknown> = {},
+): Promise<FakeOpencode> {
   const open = EventStore.open;
   EventStore.open = (o) => open.call(EventStore, { ...o, ...storeExtra });
   try {
@@ -41,7 +45,8 @@ export class Conversation {
    */
   async call(userText: string, tokens = 1_000): Promise<{ system: string[]; hud: string | undefined }> {
     // real creation times: the tracker ignores replies older than its last reset (a compaction)
-    if (this.messages.length > 0) this.messages.push(this.oc.assistant(this.sessionID, tokens, { time: { created: Date.now() } }));
+    if (this.messages.length > 0)
+      this.messages.push(this.oc.assistant(this.sessionID, tokens, { time: { created: Date.now() } }));
     this.messages.push(this.oc.user(this.sessionID, userText));
     const system = await this.oc.system(this.sessionID);
     const sent = await this.oc.transform(this.messages);
@@ -53,8 +58,15 @@ export class Conversation {
   }
 
   /** A built-in tool finishing, as opencode reports it to `tool.execute.after`. */
-  async toolDone(tool: string, args: unknown, output: unknown = { title: tool, output: "done", metadata: {} }): Promise<void> {
-    await this.oc.hooks["tool.execute.after"]({ tool, sessionID: this.sessionID, callID: `call_${tool}`, args } as never, output as never);
+  async toolDone(
+    tool: string,
+    args: unknown,
+    output: unknown = { title: tool, output: "done", metadata: {} },
+  ): Promise<void> {
+    await this.oc.hooks["tool.execute.after"](
+      { tool, sessionID: this.sessionID, callID: `call_${tool}`, args } as never,
+      output as never,
+    );
   }
 }
 
@@ -71,7 +83,10 @@ export function storeLines(logs: Array<{ level: string; message: string }>): str
 }
 
 /** Every event of a stream as a fresh process would read it from the database file. */
-export function durableEvents(storeDir: string, stream: string): Array<{ seq: number; event: HudEvent; pending?: true }> {
+export function durableEvents(
+  storeDir: string,
+  stream: string,
+): Array<{ seq: number; event: HudEvent; pending?: true }> {
   const store = EventStore.open({ dir: storeDir, log: () => {} });
   try {
     return store.read(stream);

@@ -77,11 +77,20 @@ test("dispose writes what is still queued", async () => {
 
 test("a process that exits right after a call still writes the call's turn and touch", async () => {
   const projectDir = join(root.root, "exiting");
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "..", "reliability", "fixtures", "plugin-exit.ts"), root.storeDir, projectDir, SESSION], {
-    stdout: "pipe",
-    stderr: "pipe",
-    env: process.env,
-  });
+  const proc = Bun.spawn(
+    [
+      process.execPath,
+      join(import.meta.dir, "..", "reliability", "fixtures", "plugin-exit.ts"),
+      root.storeDir,
+      projectDir,
+      SESSION,
+    ],
+    {
+      stdout: "pipe",
+      stderr: "pipe",
+      env: process.env,
+    },
+  );
   expect(await proc.exited).toBe(0);
   expect(kinds()).toEqual(["task.set", "turn"]);
   const store = EventStore.open({ dir: root.storeDir, log: () => {} });

@@ -21,7 +21,14 @@ test("when rendering fails the last good HUD is reused and the failure is logged
   };
   const logged: string[] = [];
   const log: Logger = { log: (_l, m) => void logged.push(m), once: (_k, _l, m) => void logged.push(m) };
-  const runtime = new HudRuntime({ store, config: defaultConfig, log, directory: "/p", projectKey: "0123456789abcdef", now: () => 1 });
+  const runtime = new HudRuntime({
+    store,
+    config: defaultConfig,
+    log,
+    directory: "/p",
+    projectKey: "0123456789abcdef",
+    now: () => 1,
+  });
   const session = runtime.session("ses_a");
   runtime.record(session, [{ scope: "session", event: { kind: "task.set", at: 1, description: "Keep me visible" } }]);
   const good = runtime.render(session)!;
@@ -41,7 +48,14 @@ test("with no good HUD yet a failing render yields none, not an exception", () =
     lastSession: () => undefined,
   };
   const log: Logger = { log() {}, once() {} };
-  const runtime = new HudRuntime({ store, config: defaultConfig, log, directory: "/p", projectKey: "0123456789abcdef", now: () => 1 });
+  const runtime = new HudRuntime({
+    store,
+    config: defaultConfig,
+    log,
+    directory: "/p",
+    projectKey: "0123456789abcdef",
+    now: () => 1,
+  });
   expect(runtime.render(runtime.session("ses_a"))).toBeUndefined();
 });
 
@@ -59,7 +73,14 @@ test("sessions evicted from memory come back from the store intact", () => {
     lastSession: () => undefined,
   };
   const log: Logger = { log() {}, once() {} };
-  const runtime = new HudRuntime({ store, config: defaultConfig, log, directory: "/p", projectKey: "0123456789abcdef", now: () => 1 });
+  const runtime = new HudRuntime({
+    store,
+    config: defaultConfig,
+    log,
+    directory: "/p",
+    projectKey: "0123456789abcdef",
+    now: () => 1,
+  });
   const first = runtime.session("ses_first");
   runtime.record(first, [{ scope: "session", event: { kind: "task.set", at: 1, description: "Survive eviction" } }]);
   for (let i = 0; i < 300; i++) runtime.session(`ses_${i}`);

@@ -73,8 +73,24 @@ afterAll(async () => {
 
 // --- generators -------------------------------------------------------------------------------------
 
-const CONTROL = fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 20 });
-const HOSTILE = fc.constantFrom("# Task", "```\nfence", "| a | b |\n|---|---|", "- [ ] x", "<script>alert(1)</script>", "</agent-hud>", "\u0000", "\u202e", "'; DROP TABLE events;--", "../../etc/passwd", "😀".repeat(50));
+const CONTROL = fc.string({
+  unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+  minLength: 1,
+  maxLength: 20,
+});
+const HOSTILE = fc.constantFrom(
+  "# Task",
+  "```\nfence",
+  "| a | b |\n|---|---|",
+  "- [ ] x",
+  "<script>alert(1)</script>",
+  "</agent-hud>",
+  "\u0000",
+  "\u202e",
+  "'; DROP TABLE events;--",
+  "../../etc/passwd",
+  "😀".repeat(50),
+);
 
 /** Text from empty to 1 MB: mostly short, some long, a few huge. */
 const text: fc.Arbitrary<string> = fc.oneof(
@@ -83,17 +99,57 @@ const text: fc.Arbitrary<string> = fc.oneof(
   { weight: 10, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
   { weight: 10, arbitrary: CONTROL },
   { weight: 10, arbitrary: HOSTILE },
-  { weight: 4, arbitrary: fc.tuple(fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }), fc.integer({ min: 100, max: 5_000 })).map(([u, n]) => u.repeat(n)) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("x", "é", "😀", "\n", "#|`"), fc.integer({ min: 1, max: MB })).map(([u, n]) => u.repeat(Math.ceil(n / u.length)).slice(0, n)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }), fc.integer({ min: 100, max: 5_000 }))
+      .map(([u, n]) => u.repeat(n)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom("x", "é", "😀", "\n", "#|`"), fc.integer({ min: 1, max: MB }))
+      .map(([u, n]) => u.repeat(Math.ceil(n / u.length)).slice(0, n)),
+  },
 );
 
 const id = fc.oneof(
-  fc.constantFrom("t", "n1", "n2", "n3", "n5", "n20", "d1", "d2", "s1", "s2", "s3", "b1", "b2", "f1", "pn1", "pd1", "ps1", "c1", "k1", "n0", "n-1"),
+  fc.constantFrom(
+    "t",
+    "n1",
+    "n2",
+    "n3",
+    "n5",
+    "n20",
+    "d1",
+    "d2",
+    "s1",
+    "s2",
+    "s3",
+    "b1",
+    "b2",
+    "f1",
+    "pn1",
+    "pd1",
+    "ps1",
+    "c1",
+    "k1",
+    "n0",
+    "n-1",
+  ),
   fc.string({ maxLength: 40 }),
   HOSTILE,
 );
 
-const anyValue = fc.oneof(fc.anything({ maxDepth: 2 }), text, fc.integer(), fc.double(), fc.constant(null), fc.constant(undefined), fc.array(text, { maxLength: 3 }));
+const anyValue = fc.oneof(
+  fc.anything({ maxDepth: 2 }),
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.array(text, { maxLength: 3 }),
+);
 
 /** Values for each argument name the operations use; wrong types and ranges included. */
 const valueFor: Record<string, fc.Arbitrary<unknown>> = {
@@ -102,39 +158,84 @@ const valueFor: Record<string, fc.Arbitrary<unknown>> = {
   scope: fc.constantFrom("session", "project", "session", "project", "global", ""),
   limit: fc.oneof(fc.integer({ min: -5, max: 300 }), fc.double()),
 };
-const valueOf = (key: string) => fc.oneof({ weight: 9, arbitrary: valueFor[key] ?? text }, { weight: 1, arbitrary: anyValue });
+const valueOf = (key: string) =>
+  fc.oneof({ weight: 9, arbitrary: valueFor[key] ?? text }, { weight: 1, arbitrary: anyValue });
 
 /** Args with the operation's own keys (required ones usually present), sometimes with an unknown key. */
 function shapedArgs(name: string): fc.Arbitrary<unknown> {
-  const schema = operationCatalog.find((o) => o.name === name)!.args as { properties?: Record<string, unknown>; required?: string[] };
+  const schema = operationCatalog.find((o) => o.name === name)!.args as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
   const keys = Object.keys(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
-  const record = fc.record(Object.fromEntries(keys.map((k) => [k, valueOf(k)])), { requiredKeys: keys.filter((k) => required.has(k)) });
+  const record = fc.record(Object.fromEntries(keys.map((k) => [k, valueOf(k)])), {
+    requiredKeys: keys.filter((k) => required.has(k)),
+  });
   return fc.oneof(
     { weight: 8, arbitrary: record },
     { weight: 1, arbitrary: fc.record(Object.fromEntries(keys.map((k) => [k, valueOf(k)])), { requiredKeys: [] }) },
-    { weight: 1, arbitrary: fc.tuple(record, fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), CONTROL, HOSTILE), anyValue).map(([r, k, v]) => ({ ...(r as object), [`x${k}`]: v })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(record, fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), CONTROL, HOSTILE), anyValue)
+        .map(([r, k, v]) => ({ ...(r as object), [`x${k}`]: v })),
+    },
   );
 }
 
 const randomArgs = fc.oneof(
-  { weight: 4, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), CONTROL, HOSTILE), anyValue, { maxKeys: 4 }) },
+  {
+    weight: 4,
+    arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), CONTROL, HOSTILE), anyValue, { maxKeys: 4 }),
+  },
   { weight: 4, arbitrary: anyValue },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
 );
 
 const opName = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom(...names).chain((n) => fc.constantFrom(` ${n} `, n.toUpperCase(), `${n}s`, n.replace(".", "_"), n.slice(0, -1))) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .constantFrom(...names)
+      .chain((n) => fc.constantFrom(` ${n} `, n.toUpperCase(), `${n}s`, n.replace(".", "_"), n.slice(0, -1))),
+  },
   { weight: 8, arbitrary: text },
-  { weight: 6, arbitrary: fc.oneof(fc.integer(), fc.constant(null), fc.constant(undefined), fc.object({ maxDepth: 1 }), fc.array(fc.string(), { maxLength: 2 })) },
+  {
+    weight: 6,
+    arbitrary: fc.oneof(
+      fc.integer(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.object({ maxDepth: 1 }),
+      fc.array(fc.string(), { maxLength: 2 }),
+    ),
+  },
 );
 
 /** A call: mostly a real operation with args shaped for it, sometimes as a JSON string; else anything. */
 const call: fc.Arbitrary<{ tool: unknown; args: unknown }> = fc.oneof(
-  { weight: 65, arbitrary: fc.constantFrom(...names).chain((n) => fc.record({ tool: fc.constant(n), args: shapedArgs(n) })) },
-  { weight: 5, arbitrary: fc.constantFrom(...names).chain((n) => fc.record({ tool: fc.constant(n), args: shapedArgs(n).map((a) => JSON.stringify(a) ?? "") })) },
-  { weight: 10, arbitrary: fc.record({ tool: fc.constantFrom(...names), args: fc.option(randomArgs, { nil: undefined }) }) },
-  { weight: 20, arbitrary: fc.record({ tool: opName, args: fc.option(fc.oneof(randomArgs, fc.constantFrom(...names).chain(shapedArgs)), { nil: undefined }) }) },
+  {
+    weight: 65,
+    arbitrary: fc.constantFrom(...names).chain((n) => fc.record({ tool: fc.constant(n), args: shapedArgs(n) })),
+  },
+  {
+    weight: 5,
+    arbitrary: fc
+      .constantFrom(...names)
+      .chain((n) => fc.record({ tool: fc.constant(n), args: shapedArgs(n).map((a) => JSON.stringify(a) ?? "") })),
+  },
+  {
+    weight: 10,
+    arbitrary: fc.record({ tool: fc.constantFrom(...names), args: fc.option(randomArgs, { nil: undefined }) }),
+  },
+  {
+    weight: 20,
+    arbitrary: fc.record({
+      tool: opName,
+      args: fc.option(fc.oneof(randomArgs, fc.constantFrom(...names).chain(shapedArgs)), { nil: undefined }),
+    }),
+  },
 );
 
 const usage = fc.constantFrom<[Density, number]>(["full", 30], ["compact", 75], ["minimal", 90]);
@@ -153,7 +254,8 @@ function expectCaps(s: HudState): void {
   const L = defaultLengths;
   if (s.task) expect(s.task.description.length).toBeLessThanOrEqual(L.task);
   for (const n of s.notes) expect(n.content.length).toBeLessThanOrEqual(L.note);
-  for (const d of s.decisions) expect(d.summary.length + (d.details?.length ?? 0)).toBeLessThanOrEqual(L.summary + L.details);
+  for (const d of s.decisions)
+    expect(d.summary.length + (d.details?.length ?? 0)).toBeLessThanOrEqual(L.summary + L.details);
   for (const st of s.steps) expect(st.description.length).toBeLessThanOrEqual(L.step);
   for (const b of s.blockers) expect(b.description.length).toBeLessThanOrEqual(L.blocker);
   for (const c of s.conventions) expect(c.content.length).toBeLessThanOrEqual(L.convention);

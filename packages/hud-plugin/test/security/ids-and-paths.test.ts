@@ -32,7 +32,7 @@ const HOSTILE_PATHS = [
   "/etc/shadow",
   "a\u0000b.ts",
   "x'; DROP TABLE events;--",
-  "src/\"quoted\".ts",
+  'src/"quoted".ts',
   "C:\\Windows\\..\\system32",
   "~/.ssh/id_rsa",
   "$(touch pwned)",
@@ -82,12 +82,20 @@ afterEach(async () => {
 function expectNothingEscaped(): void {
   const created = tree().filter((p) => !before.includes(p));
   expect(created.filter((p) => !/^store\/hud\.db(-wal|-shm)?$/.test(p))).toEqual([]);
-  const tables = db((d) => (d.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name));
+  const tables = db((d) =>
+    (d.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map(
+      (r) => r.name,
+    ),
+  );
   expect(tables).toEqual(expect.arrayContaining(["events", "sessions"]));
-  const streams = db((d) => (d.query("SELECT DISTINCT stream FROM events").all() as Array<{ stream: string }>).map((r) => r.stream));
+  const streams = db((d) =>
+    (d.query("SELECT DISTINCT stream FROM events").all() as Array<{ stream: string }>).map((r) => r.stream),
+  );
   for (const stream of streams) expect(stream).toMatch(/^(session:[A-Za-z0-9_-]{1,128}|project:[0-9a-f]{16})$/);
-  const sessions = db((d) => (d.query("SELECT * FROM sessions").all() as Array<Record<string, unknown>>));
-  for (const row of sessions) for (const value of Object.values(row)) if (typeof value === "string") expect(value).not.toMatch(/['"\u0000/]|\.\./);
+  const sessions = db((d) => d.query("SELECT * FROM sessions").all() as Array<Record<string, unknown>>);
+  for (const row of sessions)
+    for (const value of Object.values(row))
+      if (typeof value === "string") expect(value).not.toMatch(/['"\u0000/]|\.\./);
 }
 
 describe("hostile session ids", () => {
@@ -109,18 +117,30 @@ describe("hostile session ids", () => {
       const messages = [oc.user(id, "hi"), oc.assistant(id, 5_000), oc.user(id, "again")];
       expect((await oc.transform(messages)).length).toBe(messages.length); // no HUD for an id we refuse
       await oc.system(id);
-      await oc.hooks["tool.execute.after"]({ tool: "read", sessionID: id, callID: "c", args: { filePath: "src/evil.ts" } } as never, {} as never);
+      await oc.hooks["tool.execute.after"](
+        { tool: "read", sessionID: id, callID: "c", args: { filePath: "src/evil.ts" } } as never,
+        {} as never,
+      );
       await oc.event("todo.updated", { sessionID: id, todos: [{ content: "evil todo", status: "pending" }] });
       await oc.event("session.compacted", { sessionID: id });
       await oc.event("session.idle", { sessionID: id });
-      await oc.event("message.updated", { info: { id: "msg_e", sessionID: id, role: "assistant", tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } } } });
+      await oc.event("message.updated", {
+        info: {
+          id: "msg_e",
+          sessionID: id,
+          role: "assistant",
+          tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } },
+        },
+      });
       await oc.event("session.created", { info: { id, parentID: GOOD } });
       await oc.event("session.updated", { info: { id: "ses_child01", parentID: id } });
     }
     const { hud } = await conv.call("still fine");
     expect(hud).toContain("kept");
     expect(hud).not.toMatch(/evil/);
-    const recorded = db((d) => d.query("SELECT COUNT(*) AS n FROM events WHERE payload LIKE '%evil%'").get() as { n: number });
+    const recorded = db(
+      (d) => d.query("SELECT COUNT(*) AS n FROM events WHERE payload LIKE '%evil%'").get() as { n: number },
+    );
     expect(recorded.n).toBe(0);
     // each refusal was logged as one line, never thrown into opencode
     expect(hookFailures(oc.logs).length).toBeGreaterThan(0);
@@ -135,23 +155,51 @@ describe("hostile paths and text are data", () => {
     for (const path of HOSTILE_PATHS.slice(0, 4)) await oc.event("file.edited", { file: `${path}.e` });
     await conv.toolDone("apply_patch", { patchText: HOSTILE_PATHS.map((p) => `*** Update File: ${p}`).join("\n") });
     const listed = await conv.hud("files.list");
-    for (const path of ["/etc/shadow", "x'; DROP TABLE events;--", "$(touch pwned)", "~/.ssh/id_rsa", "C:\\Windows\\..\\system32"]) expect(listed).toContain(path);
-    const stored = db((d) => (d.query("SELECT payload FROM events WHERE kind IN ('file.open', 'file.edit')").all() as Array<{ payload: string }>).map((r) => JSON.parse(r.payload).path as string));
+    for (const path of [
+      "/etc/shadow",
+      "x'; DROP TABLE events;--",
+      "$(touch pwned)",
+      "~/.ssh/id_rsa",
+      "C:\\Windows\\..\\system32",
+    ])
+      expect(listed).toContain(path);
+    const stored = db((d) =>
+      (
+        d.query("SELECT payload FROM events WHERE kind IN ('file.open', 'file.edit')").all() as Array<{
+          payload: string;
+        }>
+      ).map((r) => JSON.parse(r.payload).path as string),
+    );
     for (const path of HOSTILE_PATHS) expect(stored).toContain(path);
     // resolved the way a careless tool would, none of them exists
-    for (const path of [resolve(oc.directory, HOSTILE_PATHS[0]!), join(oc.directory, "pwned"), join(process.cwd(), "pwned")]) expect(existsSync(path)).toBe(false);
+    for (const path of [
+      resolve(oc.directory, HOSTILE_PATHS[0]!),
+      join(oc.directory, "pwned"),
+      join(process.cwd(), "pwned"),
+    ])
+      expect(existsSync(path)).toBe(false);
     expectNothingEscaped();
   });
 
   test("agent text with SQL and path syntax through the tool round-trips exactly", async () => {
-    const texts = ["'); DROP TABLE events; --", "\" OR 1=1 --", "../../../../etc/passwd", "a\u0000b", "Robert'); DELETE FROM sessions;--"];
+    const texts = [
+      "'); DROP TABLE events; --",
+      '" OR 1=1 --',
+      "../../../../etc/passwd",
+      "a\u0000b",
+      "Robert'); DELETE FROM sessions;--",
+    ];
     for (const text of texts) {
       expect(await conv.hud("notes.add", { content: text })).toMatch(/^ok: added note n\d+$/);
       expect(await conv.hud("keyfiles.add", { path: text })).toMatch(/^ok: added key file k\d+$/);
     }
     const snapshot = await conv.hud("snapshot");
     for (const text of texts.filter((t) => !t.includes("\u0000"))) expect(snapshot).toContain(text);
-    const contents = db((d) => (d.query("SELECT payload FROM events WHERE kind = 'note.add'").all() as Array<{ payload: string }>).map((r) => JSON.parse(r.payload).content as string));
+    const contents = db((d) =>
+      (d.query("SELECT payload FROM events WHERE kind = 'note.add'").all() as Array<{ payload: string }>).map(
+        (r) => JSON.parse(r.payload).content as string,
+      ),
+    );
     expect(contents).toEqual(["kept", ...texts]);
     expectNothingEscaped();
   });

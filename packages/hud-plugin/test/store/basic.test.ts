@@ -64,7 +64,12 @@ describe("append and read", () => {
     expect(store.append(STREAM, bad)).toEqual([]);
     expect(store.append(STREAM, [{ content: "no kind" }] as never)).toEqual([]);
     expect(store.read(STREAM)).toEqual([]);
-    expect(logs.filter((l) => l.level === "error").map((l) => l.msg).join("\n")).toContain("expected a finite number");
+    expect(
+      logs
+        .filter((l) => l.level === "error")
+        .map((l) => l.msg)
+        .join("\n"),
+    ).toContain("expected a finite number");
     store.close();
   });
 

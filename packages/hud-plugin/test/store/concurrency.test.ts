@@ -14,10 +14,16 @@ test("two processes appending to one stream at once: every event present once, i
   const count = 1500;
   const barrier = join(dir, "barrier");
   mkdirSync(barrier);
-  const writers = ["A", "B"].map((name) => spawnFixture("writer.ts", [dir, STREAM, name, String(count), barrier, "A,B"]));
+  const writers = ["A", "B"].map((name) =>
+    spawnFixture("writer.ts", [dir, STREAM, name, String(count), barrier, "A,B"]),
+  );
   const reports = await Promise.all(
     writers.map(async (proc) => {
-      const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+      const [out, err, code] = await Promise.all([
+        new Response(proc.stdout).text(),
+        new Response(proc.stderr).text(),
+        proc.exited,
+      ]);
       expect(err).toBe("");
       expect(code).toBe(0);
       return JSON.parse(out) as { seqs: number[]; seen: number; pending: number };
@@ -38,7 +44,10 @@ test("two processes appending to one stream at once: every event present once, i
   const keys = events.map(text);
   expect(new Set(keys).size).toBe(2 * count);
   for (const name of ["A", "B"]) {
-    const order = events.map(text).filter((c) => c.startsWith(`${name}:`)).map((c) => Number(c.slice(2)));
+    const order = events
+      .map(text)
+      .filter((c) => c.startsWith(`${name}:`))
+      .map((c) => Number(c.slice(2)));
     expect(order).toEqual(Array.from({ length: count }, (_, i) => i));
   }
   // The seqs each writer was given are the seqs the log holds for its events.

@@ -33,7 +33,9 @@ describe("corrupt database file", () => {
     expect(aside).toHaveLength(1);
     expect(aside[0]).toMatch(/^hud\.db\.corrupt-\d{4}-\d\d-\d\dT[\d-]+Z$/);
     expect(readFileSync(join(dir, aside[0]!))).toEqual(garbage(16_384));
-    expect(logs.some((l) => l.level === "error" && l.msg.includes("is corrupt") && l.msg.includes(aside[0]!))).toBe(true);
+    expect(logs.some((l) => l.level === "error" && l.msg.includes("is corrupt") && l.msg.includes(aside[0]!))).toBe(
+      true,
+    );
     store.close();
   });
 

@@ -19,14 +19,19 @@ describe("disk full", () => {
         // A page cap makes SQLite itself report a full disk, exactly as ENOSPC would surface.
         afterOpen: (db) => {
           connection = db;
-          if (diskFull) db.run(`PRAGMA max_page_count = ${(db.query("PRAGMA page_count").get() as { page_count: number }).page_count}`);
+          if (diskFull)
+            db.run(
+              `PRAGMA max_page_count = ${(db.query("PRAGMA page_count").get() as { page_count: number }).page_count}`,
+            );
         },
       },
     });
     expect(store.append(STREAM, [note(1)])).toEqual([1]);
-    expect(() => connection!.run("INSERT INTO events (uid, stream, kind, payload, at) VALUES ('raw', 's', 'k', ?, 0)", ["x".repeat(20_000)])).toThrow(
-      /full/,
-    );
+    expect(() =>
+      connection!.run("INSERT INTO events (uid, stream, kind, payload, at) VALUES ('raw', 's', 'k', ?, 0)", [
+        "x".repeat(20_000),
+      ]),
+    ).toThrow(/full/);
 
     expect(store.append(STREAM, [big(2)])).toEqual([2]);
     expect(store.append(STREAM, [note(3)])).toEqual([3]);
@@ -66,7 +71,9 @@ describe("locked by another process beyond the busy timeout", () => {
 
     const raw = new Database(join(dir, "hud.db"));
     raw.run("PRAGMA busy_timeout = 100");
-    expect(() => raw.run("INSERT INTO events (uid, stream, kind, payload, at) VALUES ('raw', 's', 'k', '{}', 0)")).toThrow(/locked|busy/i);
+    expect(() =>
+      raw.run("INSERT INTO events (uid, stream, kind, payload, at) VALUES ('raw', 's', 'k', '{}', 0)"),
+    ).toThrow(/locked|busy/i);
     raw.close();
 
     expect(store.append(STREAM, [note(2)])).toEqual([2]);

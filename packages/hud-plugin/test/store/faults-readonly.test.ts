@@ -31,7 +31,9 @@ describe("read-only database", () => {
     if (thaw) {
       // Without handling, a write is a hard error.
       const raw = new Database(path);
-      expect(() => raw.run("INSERT INTO events (uid, stream, kind, payload, at) VALUES ('u', 's', 'k', '{}', 0)")).toThrow(/readonly/);
+      expect(() =>
+        raw.run("INSERT INTO events (uid, stream, kind, payload, at) VALUES ('u', 's', 'k', '{}', 0)"),
+      ).toThrow(/readonly/);
       raw.close();
     }
 
@@ -78,47 +80,53 @@ describe("read-only database", () => {
 });
 
 describe("unwritable storage directory", () => {
-  test.skipIf(!canFreeze())("an unwritable directory: the store runs from memory and writes when it becomes writable", () => {
-    thaw = freeze(dir);
-    if (!thaw) throw new Error("freeze worked in the probe but not here");
-    expect(() => writeFileSync(join(dir, "probe"), "")).toThrow();
-    const { store, logs } = openStore(dir);
-    expect(store.append(STREAM, [note(1)])).toEqual([1]);
-    store.touchSession({ sessionID: "ses_test01", projectKey: "0123456789abcdef", now: 7 });
-    expect(contents(store)).toEqual(["note 1"]);
-    expect(store.lastSession("0123456789abcdef", "x")).toEqual({ sessionID: "ses_test01", updatedAt: 7 });
-    expect(logs.some((l) => l.msg.includes("open failed"))).toBe(true);
-    thaw();
-    thaw = undefined;
-    expect(store.flush()).toBe(true);
-    store.close();
-    const { store: fresh } = openStore(dir);
-    expect(contents(fresh)).toEqual(["note 1"]);
-    expect(fresh.lastSession("0123456789abcdef", "x")).toEqual({ sessionID: "ses_test01", updatedAt: 7 });
-    fresh.close();
-  });
+  test.skipIf(!canFreeze())(
+    "an unwritable directory: the store runs from memory and writes when it becomes writable",
+    () => {
+      thaw = freeze(dir);
+      if (!thaw) throw new Error("freeze worked in the probe but not here");
+      expect(() => writeFileSync(join(dir, "probe"), "")).toThrow();
+      const { store, logs } = openStore(dir);
+      expect(store.append(STREAM, [note(1)])).toEqual([1]);
+      store.touchSession({ sessionID: "ses_test01", projectKey: "0123456789abcdef", now: 7 });
+      expect(contents(store)).toEqual(["note 1"]);
+      expect(store.lastSession("0123456789abcdef", "x")).toEqual({ sessionID: "ses_test01", updatedAt: 7 });
+      expect(logs.some((l) => l.msg.includes("open failed"))).toBe(true);
+      thaw();
+      thaw = undefined;
+      expect(store.flush()).toBe(true);
+      store.close();
+      const { store: fresh } = openStore(dir);
+      expect(contents(fresh)).toEqual(["note 1"]);
+      expect(fresh.lastSession("0123456789abcdef", "x")).toEqual({ sessionID: "ses_test01", updatedAt: 7 });
+      fresh.close();
+    },
+  );
 
-  test.skipIf(!canFreeze())("an existing database in a directory that became unwritable: history stays readable", () => {
-    seed();
-    thaw = freeze(dir);
-    const { store, logs } = openStore(dir);
-    expect(store.append(STREAM, [note(3)])).toEqual([3]);
-    expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([
-      [1, "note 1", false],
-      [2, "note 2", false],
-      [3, "note 3", true],
-    ]);
-    expect(logs.some((l) => l.msg.includes("open read-write failed"))).toBe(true);
-    thaw?.();
-    thaw = undefined;
-    expect(store.flush()).toBe(true);
-    expect(store.read(STREAM).map((e) => [e.seq, e.pending ?? false])).toEqual([
-      [1, false],
-      [2, false],
-      [3, false],
-    ]);
-    store.close();
-  });
+  test.skipIf(!canFreeze())(
+    "an existing database in a directory that became unwritable: history stays readable",
+    () => {
+      seed();
+      thaw = freeze(dir);
+      const { store, logs } = openStore(dir);
+      expect(store.append(STREAM, [note(3)])).toEqual([3]);
+      expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([
+        [1, "note 1", false],
+        [2, "note 2", false],
+        [3, "note 3", true],
+      ]);
+      expect(logs.some((l) => l.msg.includes("open read-write failed"))).toBe(true);
+      thaw?.();
+      thaw = undefined;
+      expect(store.flush()).toBe(true);
+      expect(store.read(STREAM).map((e) => [e.seq, e.pending ?? false])).toEqual([
+        [1, false],
+        [2, false],
+        [3, false],
+      ]);
+      store.close();
+    },
+  );
 
   test("a directory path that is a regular file: appends never throw; close reports what could not be written", () => {
     const blocked = join(dir, "not-a-dir");

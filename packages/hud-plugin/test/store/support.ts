@@ -17,7 +17,10 @@ export function tempDir(): { dir: string; cleanup: () => void } {
 }
 
 /** Opens a store that logs into an array and retries on every call (no back-off in tests). */
-export function openStore(dir: string, extra: Partial<EventStoreOptions> = {}): { store: EventStore; logs: Captured[] } {
+export function openStore(
+  dir: string,
+  extra: Partial<EventStoreOptions> = {},
+): { store: EventStore; logs: Captured[] } {
   const logs: Captured[] = [];
   const store = EventStore.open({ dir, retryAfterMs: 0, log: (level, msg) => logs.push({ level, msg }), ...extra });
   return { store, logs };
@@ -46,7 +49,11 @@ export function reopened(dir: string): Array<[number, string]> {
 }
 
 export function spawnFixture(name: string, args: string[]) {
-  return Bun.spawn([process.execPath, join(FIXTURES, name), ...args], { stdout: "pipe", stderr: "pipe", stdin: "pipe" });
+  return Bun.spawn([process.execPath, join(FIXTURES, name), ...args], {
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "pipe",
+  });
 }
 
 /** Resolves with the first stdout line of a spawned process (the fixture's "ready" signal). */

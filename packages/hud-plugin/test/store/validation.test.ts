@@ -13,7 +13,21 @@ import {
 } from "../../src/store/index.ts";
 import { STREAM, note, openStore, tempDir, text } from "./support.ts";
 
-const HOSTILE = ["../x", "..", "a/b", "a\0b", "\0", "x'y", 'x"y', "'; DROP TABLE events;--", "ses 1", "", "a".repeat(129), "ümlaut", "%2e%2e"];
+const HOSTILE = [
+  "../x",
+  "..",
+  "a/b",
+  "a\0b",
+  "\0",
+  "x'y",
+  'x"y',
+  "'; DROP TABLE events;--",
+  "ses 1",
+  "",
+  "a".repeat(129),
+  "ümlaut",
+  "%2e%2e",
+];
 
 let dir: string;
 let cleanup: () => void;
@@ -27,7 +41,9 @@ describe("session ids", () => {
 
   test.each(HOSTILE)("%p is rejected with one line naming the expected shape", (id) => {
     expect(isSessionID(id)).toBe(false);
-    expect(() => validateSessionID(id)).toThrow(/^invalid session id .*: expected 1-128 characters from A-Z a-z 0-9 _ -$/);
+    expect(() => validateSessionID(id)).toThrow(
+      /^invalid session id .*: expected 1-128 characters from A-Z a-z 0-9 _ -$/,
+    );
     expect(() => sessionStream(id)).toThrow(/invalid session id/);
   });
 
@@ -57,7 +73,14 @@ describe("project keys and stream names", () => {
     expect(sessionStream("ses_1")).toBe("session:ses_1");
     expect(projectStream("0123456789abcdef")).toBe("project:0123456789abcdef");
     expect(() => projectStream("../../etc")).toThrow(/expected 16 lower-case hex/);
-    for (const bad of ["session:../x", "session:", "project:XYZ", "events", "session:a;DROP", `session:${"a".repeat(129)}`]) {
+    for (const bad of [
+      "session:../x",
+      "session:",
+      "project:XYZ",
+      "events",
+      "session:a;DROP",
+      `session:${"a".repeat(129)}`,
+    ]) {
       expect(isStreamName(bad)).toBe(false);
     }
   });
@@ -81,13 +104,21 @@ describe("hostile input reaching the store", () => {
   test("SQL metacharacters, NUL and quotes inside event text are stored as data", () => {
     const { store } = openStore(dir);
     const nasty = ["'; DROP TABLE events;--", 'a"b', "x\0y", "../../etc/passwd", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 \u202e"];
-    store.append(STREAM, nasty.map((content, i) => note(i, { content })));
+    store.append(
+      STREAM,
+      nasty.map((content, i) => note(i, { content })),
+    );
     store.touchSession({ sessionID: "ses_1", projectKey: projectKeyFor("'; DROP TABLE sessions;--"), now: 1 });
     expect(store.read(STREAM).map((e) => text(e))).toEqual(nasty);
     store.close();
     const db = new Database(join(dir, "hud.db"), { readonly: true });
     const tables = db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
-    expect(tables.map((t) => (t as { name: string }).name)).toEqual(["events", "schema_version", "sessions", "sqlite_sequence"]);
+    expect(tables.map((t) => (t as { name: string }).name)).toEqual([
+      "events",
+      "schema_version",
+      "sessions",
+      "sqlite_sequence",
+    ]);
     db.close();
   });
 

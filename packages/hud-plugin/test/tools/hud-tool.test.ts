@@ -13,7 +13,9 @@ describe("hud tool", () => {
   test("mutating operations return the new item's id", async () => {
     expect(await oc.hud("ses_a", "notes.add", { content: "first" })).toBe("ok: added note n1");
     expect(await oc.hud("ses_a", "notes.add", { content: "second" })).toBe("ok: added note n2");
-    expect(await oc.hud("ses_a", "decisions.record", { summary: "use WAL", details: "two writers" })).toBe("ok: recorded decision d1");
+    expect(await oc.hud("ses_a", "decisions.record", { summary: "use WAL", details: "two writers" })).toBe(
+      "ok: recorded decision d1",
+    );
     expect(await oc.hud("ses_a", "notes.remove", { id: "n1" })).toContain("n1");
     const snap = await snapshot();
     expect(snap).toContain("second");

@@ -7,7 +7,12 @@ test("only item-creating operations with a buffered outcome get the no-id reply,
   expect(provisionalReply("keyfiles.add", [{ ok: true, id: "k1", pending: true }])).toBe(
     "ok: key file recorded in memory; the database is not taking writes right now, so its id is assigned when it is written — see hud project.list",
   );
-  expect(provisionalReply("resume", [{ ok: true, id: "t" }, { ok: true, id: "s4", pending: true }])).toBe(
+  expect(
+    provisionalReply("resume", [
+      { ok: true, id: "t" },
+      { ok: true, id: "s4", pending: true },
+    ]),
+  ).toBe(
     "ok: task and open steps recorded in memory; the database is not taking writes right now, so their ids are assigned when they are written — see hud snapshot",
   );
 });

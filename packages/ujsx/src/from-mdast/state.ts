@@ -23,8 +23,7 @@ export class FromMdastContext implements FromMdastState {
 
   one(node: Nodes, index: number): UjsxResult {
     this.path.push(node.type, index);
-    const handler =
-      this.registry.fromMdastHandler(node.type) ?? this.registry.unknownHandlers.fromMdast ?? unknownNode;
+    const handler = this.registry.fromMdastHandler(node.type) ?? this.registry.unknownHandlers.fromMdast ?? unknownNode;
     const result = handler(node, this);
     this.path.pop();
     return result;

@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** A hard line break inside inline content. */
-export const Break = defineNode(
-  "break",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: true },
-);
+export const Break = defineNode("break", Type.Object({}, { additionalProperties: false }), { leaf: true });

@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** A table cell of inline content. */
-export const Cell = defineNode(
-  "cell",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: false },
-);
+export const Cell = defineNode("cell", Type.Object({}, { additionalProperties: false }), { leaf: false });

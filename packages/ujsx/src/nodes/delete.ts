@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** Struck-through content (GFM). */
-export const Delete = defineNode(
-  "delete",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: false },
-);
+export const Delete = defineNode("delete", Type.Object({}, { additionalProperties: false }), { leaf: false });

@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** Emphasis (italic). */
-export const Emphasis = defineNode(
-  "emphasis",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: false },
-);
+export const Emphasis = defineNode("emphasis", Type.Object({}, { additionalProperties: false }), { leaf: false });

@@ -4,9 +4,6 @@ import { defineNode } from "../node-kind.ts";
 /** A link around inline content. */
 export const Link = defineNode(
   "link",
-  Type.Object(
-    { url: Type.String(), title: Type.Optional(Type.String()) },
-    { additionalProperties: false },
-  ),
+  Type.Object({ url: Type.String(), title: Type.Optional(Type.String()) }, { additionalProperties: false }),
   { leaf: false },
 );

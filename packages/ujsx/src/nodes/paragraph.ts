@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** A paragraph of inline content. */
-export const Paragraph = defineNode(
-  "paragraph",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: false },
-);
+export const Paragraph = defineNode("paragraph", Type.Object({}, { additionalProperties: false }), { leaf: false });

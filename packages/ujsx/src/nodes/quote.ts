@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** A block quote. */
-export const Quote = defineNode(
-  "quote",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: false },
-);
+export const Quote = defineNode("quote", Type.Object({}, { additionalProperties: false }), { leaf: false });

@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** The top of a document; `resolve()` wraps anything else in one. */
-export const Root = defineNode(
-  "root",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: false },
-);
+export const Root = defineNode("root", Type.Object({}, { additionalProperties: false }), { leaf: false });

@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** A table row of cells. */
-export const Row = defineNode(
-  "row",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: false },
-);
+export const Row = defineNode("row", Type.Object({}, { additionalProperties: false }), { leaf: false });

@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** A thematic break. */
-export const Rule = defineNode(
-  "rule",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: true },
-);
+export const Rule = defineNode("rule", Type.Object({}, { additionalProperties: false }), { leaf: true });

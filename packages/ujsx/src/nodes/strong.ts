@@ -2,8 +2,4 @@ import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
 /** Strong importance (bold). */
-export const Strong = defineNode(
-  "strong",
-  Type.Object({}, { additionalProperties: false }),
-  { leaf: false },
-);
+export const Strong = defineNode("strong", Type.Object({}, { additionalProperties: false }), { leaf: false });

@@ -7,9 +7,7 @@ export const Table = defineNode(
   Type.Object(
     {
       align: Type.Optional(
-        Type.Array(
-          Type.Union([Type.Literal("left"), Type.Literal("right"), Type.Literal("center"), Type.Null()]),
-        ),
+        Type.Array(Type.Union([Type.Literal("left"), Type.Literal("right"), Type.Literal("center"), Type.Null()])),
       ),
     },
     { additionalProperties: false },

@@ -95,12 +95,14 @@ export class ToMdastContext implements ToMdastState {
   }
 
   root(node: UNode): Root {
-    const top: UElement =
-      node.type === "root" ? (node as UElement) : { type: "root", props: {}, children: [node] };
+    const top: UElement = node.type === "root" ? (node as UElement) : { type: "root", props: {}, children: [node] };
     const result = this.one(top, -1);
     if (result && !Array.isArray(result) && result.type === "root") return result;
     // A replaced root rule returned loose content: give it the same block treatment as children.
-    return u("root", groupFlow(result === undefined || result === null ? [] : Array.isArray(result) ? result : [result]));
+    return u(
+      "root",
+      groupFlow(result === undefined || result === null ? [] : Array.isArray(result) ? result : [result]),
+    );
   }
 }
 

@@ -20,7 +20,11 @@ const word = fc.string({ unit: wordChar, minLength: 1, maxLength: 8 });
 /** Text as an agent writes it: words separated by single spaces. */
 export const sentence = fc.array(word, { minLength: 1, maxLength: 4 }).map((words) => words.join(" "));
 
-const plainWord = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789"), minLength: 1, maxLength: 8 });
+const plainWord = fc.string({
+  unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789"),
+  minLength: 1,
+  maxLength: 8,
+});
 
 const ATTENTION = new Set(["strong", "emphasis", "delete"]);
 
@@ -90,21 +94,21 @@ function inline(options: InlineOptions): fc.Arbitrary<UNode> {
  * `**a****b**` or two adjacent code spans split), and a break only sits between two other nodes.
  */
 export function phrasing(options: InlineOptions = { depth: 2, links: true, breaks: true }): fc.Arbitrary<UNode[]> {
-  return fc
-    .array(fc.tuple(inline(options), fc.boolean()), { minLength: 1, maxLength: 4 })
-    .map((pairs) => {
-      const out: UNode[] = [];
-      pairs.forEach(([node, withBreak], i) => {
-        const previous = out[out.length - 1];
-        if (i > 0 && options.breaks && withBreak) out.push(el("break", {}));
-        else if (previous?.type === "text" && node.type === "text") {
-          out[out.length - 1] = text((previous as UText).value + (node as UText).value);
-          return;
-        } else if (previous !== undefined && previous.type !== "text" && node.type !== "text") out.push(text(" "));
-        out.push(node);
-      });
-      return out.map((node, i) => (node.type === "text" && ATTENTION.has(out[i + 1]?.type ?? "") ? unslashed(node) : node));
+  return fc.array(fc.tuple(inline(options), fc.boolean()), { minLength: 1, maxLength: 4 }).map((pairs) => {
+    const out: UNode[] = [];
+    pairs.forEach(([node, withBreak], i) => {
+      const previous = out[out.length - 1];
+      if (i > 0 && options.breaks && withBreak) out.push(el("break", {}));
+      else if (previous?.type === "text" && node.type === "text") {
+        out[out.length - 1] = text((previous as UText).value + (node as UText).value);
+        return;
+      } else if (previous !== undefined && previous.type !== "text" && node.type !== "text") out.push(text(" "));
+      out.push(node);
     });
+    return out.map((node, i) =>
+      node.type === "text" && ATTENTION.has(out[i + 1]?.type ?? "") ? unslashed(node) : node,
+    );
+  });
 }
 
 const paragraph = phrasing().map((children) => el("paragraph", {}, children));
@@ -132,7 +136,10 @@ const table = fc
           ? fc.array(fc.constantFrom("left", "right", "center", null), { minLength: columns, maxLength: columns })
           : fc.constant(undefined),
         cells: fc.array(
-          fc.array(phrasing({ depth: 1, links: true, breaks: false, table: true }), { minLength: columns, maxLength: columns }),
+          fc.array(phrasing({ depth: 1, links: true, breaks: false, table: true }), {
+            minLength: columns,
+            maxLength: columns,
+          }),
           { minLength: rows, maxLength: rows },
         ),
       })
@@ -140,7 +147,13 @@ const table = fc
         el(
           "table",
           align !== undefined && align.some((a) => a !== null) ? { align } : {},
-          cells.map((row) => el("row", {}, row.map((content) => el("cell", {}, content)))),
+          cells.map((row) =>
+            el(
+              "row",
+              {},
+              row.map((content) => el("cell", {}, content)),
+            ),
+          ),
         ),
       ),
   );
