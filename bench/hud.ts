@@ -3,7 +3,6 @@
 import {
   applyEvent,
   bpeTokenizer,
-  clearRenderMemo,
   makeContextInfo,
   renderHud,
   replay,
@@ -13,6 +12,7 @@ import {
   type HudView,
   type Tokenizer,
 } from "@agent-hud/hud-components";
+import { clearRenderMemo } from "@agent-hud/hud-components/internal";
 import { referenceView } from "@agent-hud/hud-components/testing";
 import { renderWithPromptTsx } from "./hud-prompt-tsx.ts";
 

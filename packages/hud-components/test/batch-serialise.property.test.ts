@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { h, toMarkdown, type Child } from "@agent-hud/ujsx";
-import { serialiseItems } from "../src/render/batch.ts";
+import { serialiseItems } from "../src/internal.ts";
 
 // Text that exercises escaping at line starts and item edges: bullets, numbers, fences, tables, breaks.
 const text = fc.oneof(

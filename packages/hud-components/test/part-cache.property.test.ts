@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { h, toMarkdown } from "@agent-hud/ujsx";
-import { bpeTokenizer, PartCache } from "../src/index.ts";
+import { bpeTokenizer } from "../src/index.ts";
+import { PartCache } from "../src/internal.ts";
 
 test("number-shape templates give exactly what serialising the block would (property)", () => {
   const cache = new PartCache(bpeTokenizer);

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { bpeTokenizer, resolveRenderOptions } from "../src/index.ts";
+import { bpeTokenizer } from "../src/index.ts";
+import { resolveRenderOptions } from "../src/internal.ts";
 
 // Hosts pass a new options object per call (with the current `now`); the memo must not see new options.
 test("a new options object with the same fields resolves to the same options (memo stays warm)", () => {

@@ -1,36 +1,43 @@
 /** @jsxImportSource @agent-hud/ujsx */
-import type { Density } from "../context/density.ts";
+import type { Density } from "../density/density.ts";
 import type { Blocker } from "../state/items.ts";
-import { heading, item, itemPart, labelLine, sectionTree, short } from "./parts.ts";
-import type { SectionParts, SectionSpec } from "./section-spec.ts";
+import { short } from "./markup.ts";
 
 export type BlockersProps = { blockers: Blocker[]; density: Density };
+export type BlockerItemProps = { blocker: Blocker; density: Density };
 
-export function blockerParts({ blockers, density }: BlockersProps): SectionParts | null {
-  if (!blockers.length) return null;
-  const base = { noun: "blockers", listOp: "blockers.list", total: blockers.length, items: [] };
-  if (density === "minimal") {
-    const latest = blockers[blockers.length - 1] as Blocker;
-    const more = blockers.length > 1 ? ` (+${blockers.length - 1})` : "";
-    return { ...base, shown: 1, head: [labelLine("Blocked", `${latest.id}: ${short(latest.description, 40)}${more}`)] };
-  }
-  const max = density === "full" ? 160 : 80;
-  return {
-    ...base,
-    head: [heading("Blockers")],
-    items: blockers.map((b) => itemPart(b, () => item(`${b.id}: ${short(b.description, max)}`), density)),
-  };
+export function BlockerItem({ blocker, density }: BlockerItemProps) {
+  return (
+    <item>
+      <paragraph>
+        {blocker.id}: {short(blocker.description, density === "full" ? 160 : 80)}
+      </paragraph>
+    </item>
+  );
 }
 
 /** What prevents progress; outranks notes under budget pressure. */
-export function Blockers(props: BlockersProps) {
-  return sectionTree(blockerParts(props));
+export function Blockers({ blockers, density }: BlockersProps) {
+  const latest = blockers[blockers.length - 1];
+  if (!latest) return null;
+  if (density === "minimal") {
+    return (
+      <section>
+        <paragraph>
+          <strong>Blocked</strong> {latest.id}: {short(latest.description, 40)}
+          {blockers.length > 1 ? ` (+${blockers.length - 1})` : ""}
+        </paragraph>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <heading depth={4}>Blockers</heading>
+      <list>
+        {blockers.map((blocker) => (
+          <BlockerItem blocker={blocker} density={density} />
+        ))}
+      </list>
+    </section>
+  );
 }
-
-export const blockersSection: SectionSpec = {
-  name: "blockers",
-  priority: 80,
-  stability: "stable",
-  deps: ({ view }) => [view.session.blockers],
-  parts: ({ view }, density) => blockerParts({ blockers: view.session.blockers, density }),
-};

@@ -1,7 +1,5 @@
 /** @jsxImportSource @agent-hud/ujsx */
-import type { ContextInfo, Density } from "../context/index.ts";
-import { labelLine, sectionTree } from "./parts.ts";
-import type { SectionParts, SectionSpec } from "./section-spec.ts";
+import type { ContextInfo, Density } from "../density/index.ts";
 
 export type ContextBarProps = { context: ContextInfo; density: Density };
 
@@ -18,7 +16,8 @@ function direction(trend: number[]): string {
   return delta > 0 ? `+${delta} pts` : delta < 0 ? `${delta} pts` : "steady";
 }
 
-export function contextParts({ context: c, density }: ContextBarProps): SectionParts | null {
+/** Context pressure: usage, trend and the density it put the HUD in. Volatile: moves every call. */
+export function ContextBar({ context: c, density }: ContextBarProps) {
   // At minimal density the critical warning already states the usage; one line is enough.
   if (density === "minimal" && c.critical) return null;
   const text =
@@ -27,17 +26,11 @@ export function contextParts({ context: c, density }: ContextBarProps): SectionP
       : density === "compact"
         ? `${pct(c.percent)} of ${kilo(c.usableTokens)} · ${direction(c.trend)} · compact HUD`
         : `${pct(c.percent)} · minimal HUD`;
-  return { head: [labelLine("Context", text)], items: [], noun: "context", listOp: "snapshot", total: 1 };
+  return (
+    <section>
+      <paragraph>
+        <strong>Context</strong> {text}
+      </paragraph>
+    </section>
+  );
 }
-
-/** Context pressure: usage, trend and the density it put the HUD in. Volatile: moves every call. */
-export function ContextBar(props: ContextBarProps) {
-  return sectionTree(contextParts(props));
-}
-
-export const contextSection: SectionSpec = {
-  name: "context",
-  priority: 95,
-  stability: "volatile",
-  parts: ({ context }, density) => contextParts({ context, density }),
-};

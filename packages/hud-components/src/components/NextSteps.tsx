@@ -1,20 +1,21 @@
 /** @jsxImportSource @agent-hud/ujsx */
-import type { Density } from "../context/density.ts";
+import type { Density } from "../density/density.ts";
 import type { Step, Todo } from "../state/items.ts";
-import { heading, itemPart, labelLine, sectionTree, short, taskItem } from "./parts.ts";
-import type { ItemPart, SectionParts, SectionSpec } from "./section-spec.ts";
+import { short } from "./markup.ts";
 
 export type NextStepsProps = { steps: Step[]; todos?: Todo[]; density: Density };
+/** One line of the plan: an agent step or an opencode todo (`item` is the state object it shows). */
+export type StepEntry = { item: Step | Todo; done: boolean; text: string };
+export type StepItemProps = { entry: StepEntry };
 
-type Entry = { key: object; done: boolean; text: string };
-
-function entries(steps: Step[], todos: Todo[], density: Density): Entry[] {
+/** Steps then todos, as shown at a density (finished ones only at full). */
+export function stepEntries(steps: Step[], todos: Todo[], density: Density): StepEntry[] {
   const max = density === "full" ? 140 : 70;
-  const fromSteps = steps.map((s) => ({ key: s, done: s.done, text: `${s.id}: ${short(s.description, max)}` }));
+  const fromSteps = steps.map((s) => ({ item: s, done: s.done, text: `${s.id}: ${short(s.description, max)}` }));
   const fromTodos = todos
     .filter((t) => t.status !== "cancelled")
     .map((t) => ({
-      key: t,
+      item: t,
       done: t.status === "completed",
       text: `${t.status === "in_progress" ? "doing" : "todo"}: ${short(t.content, max)}`,
     }));
@@ -22,33 +23,39 @@ function entries(steps: Step[], todos: Todo[], density: Density): Entry[] {
   return density === "full" ? all : all.filter((e) => !e.done);
 }
 
-export function stepParts({ steps, todos = [], density }: NextStepsProps): SectionParts | null {
-  const all = entries(steps, todos, density);
-  const open = all.filter((e) => !e.done);
-  if (!all.length && !open.length) return null;
-  const base = { noun: "steps", listOp: "steps.list", total: all.length };
-  if (density === "minimal") {
-    const first = open[0];
-    if (!first) return null;
-    const rest = open.length > 1 ? ` (+${open.length - 1})` : "";
-    return { ...base, shown: 1, items: [], head: [labelLine("Next", `${short(first.text, 40)}${rest}`)] };
-  }
-  const items: ItemPart[] = all.map((e) => itemPart(e.key, () => taskItem(e.done, e.text), density));
-  // Finished entries go first, then the furthest-out ones: the next step is the last thing to drop.
-  const indexes = all.map((_, i) => i);
-  const dropOrder = [...indexes.filter((i) => all[i]?.done), ...indexes.filter((i) => !all[i]?.done).reverse()];
-  return { ...base, head: [heading("Next steps")], items, dropOrder };
+export function StepItem({ entry }: StepItemProps) {
+  return (
+    <item checked={entry.done}>
+      <paragraph>{entry.text}</paragraph>
+    </item>
+  );
 }
 
 /** The plan: the agent's own steps plus opencode's todo list, as GFM task items. */
-export function NextSteps(props: NextStepsProps) {
-  return sectionTree(stepParts(props));
+export function NextSteps({ steps, todos = [], density }: NextStepsProps) {
+  const entries = stepEntries(steps, todos, density);
+  if (!entries.length) return null;
+  if (density === "minimal") {
+    const open = entries.filter((e) => !e.done);
+    const first = open[0];
+    if (!first) return null;
+    return (
+      <section>
+        <paragraph>
+          <strong>Next</strong> {short(first.text, 40)}
+          {open.length > 1 ? ` (+${open.length - 1})` : ""}
+        </paragraph>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <heading depth={4}>Next steps</heading>
+      <list>
+        {entries.map((entry) => (
+          <StepItem entry={entry} />
+        ))}
+      </list>
+    </section>
+  );
 }
-
-export const stepsSection: SectionSpec = {
-  name: "steps",
-  priority: 70,
-  stability: "stable",
-  deps: ({ view }) => [view.session.steps, view.session.todos],
-  parts: ({ view }, density) => stepParts({ steps: view.session.steps, todos: view.session.todos, density }),
-};

@@ -1,69 +1,104 @@
 /** @jsxImportSource @agent-hud/ujsx */
-import type { Density } from "../context/density.ts";
+import type { Density } from "../density/density.ts";
 import type { HudState } from "../state/hud-state.ts";
-import { command, filePath, heading, item, itemPart, labelLine, sectionTree, short, taskItem } from "./parts.ts";
-import type { ItemPart, SectionParts, SectionSpec } from "./section-spec.ts";
+import type { Convention, Decision, KeyFile, Note, Step } from "../state/items.ts";
+import { FilePath } from "./FilePath.tsx";
+import { short } from "./markup.ts";
 
 export type ProjectMemoryProps = { project: HudState; density: Density };
+/** One remembered item; `kind` says how it reads. */
+export type MemoryEntry =
+  | { kind: "convention"; item: Convention }
+  | { kind: "keyfile"; item: KeyFile }
+  | { kind: "decision"; item: Decision }
+  | { kind: "note"; item: Note }
+  | { kind: "step"; item: Step };
+export type MemoryItemProps = { entry: MemoryEntry; density: Density };
 
-export function projectParts({ project: p, density }: ProjectMemoryProps): SectionParts | null {
-  const total = p.conventions.length + p.keyfiles.length + p.notes.length + p.decisions.length + p.steps.length;
-  if (!total) return null;
-  const base = { noun: "project items", listOp: "project.list", total };
-  if (density === "minimal") {
-    const durable = p.conventions.length + p.keyfiles.length;
-    const detail = durable ? ` (${durable} conventions/key files)` : "";
-    return {
-      ...base,
-      shown: 0,
-      items: [],
-      head: [labelLine("Project", `${total} items${detail} — `, command("project.list"))],
-    };
-  }
+/** Conventions, key files, decisions, notes, then steps (finished ones only at full). */
+export function memoryEntries(p: HudState, density: Density): MemoryEntry[] {
+  return [
+    ...p.conventions.map((item) => ({ kind: "convention" as const, item })),
+    ...p.keyfiles.map((item) => ({ kind: "keyfile" as const, item })),
+    ...p.decisions.map((item) => ({ kind: "decision" as const, item })),
+    ...p.notes.map((item) => ({ kind: "note" as const, item })),
+    ...p.steps.filter((s) => density === "full" || !s.done).map((item) => ({ kind: "step" as const, item })),
+  ];
+}
+
+export function MemoryItem({ entry, density }: MemoryItemProps) {
   const max = density === "full" ? 140 : 70;
-  const v = density;
-  const steps = p.steps.filter((s) => density === "full" || !s.done);
-  const items: ItemPart[] = [
-    ...p.conventions.map((c) => itemPart(c, () => item(`${c.id} convention: ${short(c.content, max)}`), v)),
-    ...p.keyfiles.map((k) =>
-      itemPart(k, () => item(`${k.id} key file: `, filePath(k.path, 100), k.note ? ` — ${short(k.note, max)}` : ""), v),
-    ),
-    ...p.decisions.map((d) => itemPart(d, () => item(`${d.id} decision: ${short(d.summary, max)}`), v)),
-    ...p.notes.map((n) => itemPart(n, () => item(`${n.id} note: ${short(n.content, max)}`), v)),
-    ...steps.map((s) => itemPart(s, () => taskItem(s.done, `${s.id}: ${short(s.description, max)}`), v)),
-  ];
-  // What users most want carried over is conventions, key files and the open plan: finished steps go
-  // first, then notes and decisions (oldest first, as in the session's sections), then the furthest-out steps.
-  const [c, k, d, n] = [p.conventions.length, p.keyfiles.length, p.decisions.length, p.notes.length];
-  const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
-  const stepAt = range(c + k + d + n, steps.length);
-  const done = (i: number) => steps[i - (c + k + d + n)]?.done === true;
-  const dropOrder = [
-    ...stepAt.filter(done),
-    ...range(c + k + d, n),
-    ...range(c + k, d),
-    ...stepAt.filter((i) => !done(i)).reverse(),
-    ...range(c, k),
-    ...range(0, c),
-  ];
-  return { ...base, total: items.length, head: [heading("Project memory")], items, dropOrder };
+  switch (entry.kind) {
+    case "convention":
+      return (
+        <item>
+          <paragraph>
+            {entry.item.id} convention: {short(entry.item.content, max)}
+          </paragraph>
+        </item>
+      );
+    case "keyfile":
+      return (
+        <item>
+          <paragraph>
+            {entry.item.id} key file: <FilePath path={entry.item.path} max={100} />
+            {entry.item.note ? ` — ${short(entry.item.note, max)}` : ""}
+          </paragraph>
+        </item>
+      );
+    case "decision":
+      return (
+        <item>
+          <paragraph>
+            {entry.item.id} decision: {short(entry.item.summary, max)}
+          </paragraph>
+        </item>
+      );
+    case "note":
+      return (
+        <item>
+          <paragraph>
+            {entry.item.id} note: {short(entry.item.content, max)}
+          </paragraph>
+        </item>
+      );
+    case "step":
+      return (
+        <item checked={entry.item.done}>
+          <paragraph>
+            {entry.item.id}: {short(entry.item.description, max)}
+          </paragraph>
+        </item>
+      );
+  }
 }
 
 /** What this project taught earlier sessions: conventions, key files, project-scoped notes, decisions, steps. */
-export function ProjectMemory(props: ProjectMemoryProps) {
-  return sectionTree(projectParts(props));
+export function ProjectMemory({ project: p, density }: ProjectMemoryProps) {
+  const total = p.conventions.length + p.keyfiles.length + p.notes.length + p.decisions.length + p.steps.length;
+  if (!total) return null;
+  if (density === "minimal") {
+    const durable = p.conventions.length + p.keyfiles.length;
+    return (
+      <section>
+        <paragraph>
+          <strong>Project</strong> {total} items{durable ? ` (${durable} conventions/key files)` : ""} —{" "}
+          <code value="hud project.list" />
+        </paragraph>
+      </section>
+    );
+  }
+  const entries = memoryEntries(p, density);
+  return (
+    <section>
+      <heading depth={4}>Project memory</heading>
+      {entries.length > 0 && (
+        <list>
+          {entries.map((entry) => (
+            <MemoryItem entry={entry} density={density} />
+          ))}
+        </list>
+      )}
+    </section>
+  );
 }
-
-export const projectSection: SectionSpec = {
-  name: "project",
-  priority: 45,
-  stability: "stable",
-  deps: ({ view }) => [
-    view.project.conventions,
-    view.project.keyfiles,
-    view.project.notes,
-    view.project.decisions,
-    view.project.steps,
-  ],
-  parts: ({ view }, density) => projectParts({ project: view.project, density }),
-};

@@ -1,10 +1,8 @@
 /** @jsxImportSource @agent-hud/ujsx */
-import type { Density } from "../context/density.ts";
+import type { Density } from "../density/density.ts";
 import type { HudState } from "../state/hud-state.ts";
-import { h } from "@agent-hud/ujsx";
-import { labelLine, sectionTree } from "./parts.ts";
-import type { SectionParts, SectionSpec, StalenessOptions } from "./section-spec.ts";
 
+export type StalenessOptions = { afterMs?: number; afterTurns?: number };
 export type StalenessProps = { state: HudState; now?: number; options: Required<StalenessOptions>; density: Density };
 
 export const defaultStaleness: Required<StalenessOptions> = { afterMs: 20 * 60_000, afterTurns: 10 };
@@ -26,31 +24,19 @@ export function staleFor(state: HudState, now: number | undefined, options: Requ
   return byTurns || byTime ? { turns, ms: byTime || ms > 0 ? ms : undefined } : undefined;
 }
 
-export function stalenessParts({ state, now, options, density }: StalenessProps): SectionParts | null {
+/** Nudges the agent when its HUD state has not changed for a while (time and/or turns, configurable). */
+export function Staleness({ state, now, options, density }: StalenessProps) {
   const stale = staleFor(state, now, options);
   // At minimal density the budget belongs to the task and blockers; staleness waits for more room.
   if (!stale || density === "minimal") return null;
   const age = [stale.ms !== undefined ? duration(stale.ms) : "", `${stale.turns} turns`].filter(Boolean).join(" / ");
-  const line =
-    density === "compact"
-      ? labelLine("Stale", `no HUD edits for ${age} — update it with `, h("code", { value: "hud" }))
-      : labelLine(
-          "Stale",
-          `no HUD edits for ${age} — check task, steps and blockers with `,
-          h("code", { value: "hud" }),
-        );
-  return { head: [line], items: [], noun: "staleness", listOp: "snapshot", total: 1 };
+  return (
+    <section>
+      <paragraph>
+        <strong>Stale</strong> no HUD edits for {age} —{" "}
+        {density === "compact" ? "update it with " : "check task, steps and blockers with "}
+        <code value="hud" />
+      </paragraph>
+    </section>
+  );
 }
-
-/** Nudges the agent when its HUD state has not changed for a while (time and/or turns, configurable). */
-export function Staleness(props: StalenessProps) {
-  return sectionTree(stalenessParts(props));
-}
-
-export const stalenessSection: SectionSpec = {
-  name: "staleness",
-  priority: 60,
-  stability: "volatile",
-  parts: ({ view, now, staleness }, density) =>
-    stalenessParts({ state: view.session, now, options: staleness, density }),
-};

@@ -1,41 +1,27 @@
 /** @jsxImportSource @agent-hud/ujsx */
-import type { ContextInfo, Density } from "../context/index.ts";
-import { labelLine, sectionTree } from "./parts.ts";
-import type { SectionParts, SectionSpec } from "./section-spec.ts";
-import { h } from "@agent-hud/ujsx";
+import type { ContextInfo, Density } from "../density/index.ts";
 
 export type WarningBannerProps = { context: ContextInfo; density: Density };
 
-export function warningParts({ context, density }: WarningBannerProps): SectionParts | null {
+/** Shown only at critical usage (≥ 92% by default). */
+export function WarningBanner({ context, density }: WarningBannerProps) {
   if (!context.critical) return null;
   const pct = `${Math.round(context.percent)}%`;
-  const line =
-    density === "minimal"
-      ? labelLine(
-          `⚠ Context ${pct}`,
-          "save state: ",
-          h("code", { value: "hud" }),
-          ", ",
-          h("code", { value: "hud_compact" }),
-        )
-      : labelLine(
-          `⚠ Context ${pct} full`,
-          "compaction is near: record decisions and next steps with ",
-          h("code", { value: "hud" }),
-          " now, or call ",
-          h("code", { value: "hud_compact" }),
-        );
-  return { head: [line], items: [], noun: "warning", listOp: "snapshot", total: 1 };
+  if (density === "minimal") {
+    return (
+      <section>
+        <paragraph>
+          <strong>⚠ Context {pct}</strong> save state: <code value="hud" />, <code value="hud_compact" />
+        </paragraph>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <paragraph>
+        <strong>⚠ Context {pct} full</strong> compaction is near: record decisions and next steps with{" "}
+        <code value="hud" /> now, or call <code value="hud_compact" />
+      </paragraph>
+    </section>
+  );
 }
-
-/** Shown only at critical usage (≥ 92% by default). */
-export function WarningBanner(props: WarningBannerProps) {
-  return sectionTree(warningParts(props));
-}
-
-export const warningSection: SectionSpec = {
-  name: "warning",
-  priority: 100,
-  stability: "volatile",
-  parts: ({ context }, density) => warningParts({ context, density }),
-};

@@ -1,27 +1,29 @@
-export { Hud, type HudProps } from "./Hud.tsx";
-export { TaskSection, taskParts, type TaskSectionProps } from "./TaskSection.tsx";
-export { ContextBar, contextParts, type ContextBarProps } from "./ContextBar.tsx";
-export { DecisionsList, decisionParts, type DecisionsListProps } from "./DecisionsList.tsx";
-export { NextSteps, stepParts, type NextStepsProps } from "./NextSteps.tsx";
-export { NotesSection, noteParts, type NotesSectionProps } from "./NotesSection.tsx";
-export { ActiveFiles, fileParts, type ActiveFilesProps } from "./ActiveFiles.tsx";
-export { Blockers, blockerParts, type BlockersProps } from "./Blockers.tsx";
-export { CompactedContext, compactedParts, type CompactedContextProps } from "./CompactedContext.tsx";
-export { WarningBanner, warningParts, type WarningBannerProps } from "./WarningBanner.tsx";
-export { Staleness, stalenessParts, staleFor, defaultStaleness, type StalenessProps } from "./Staleness.tsx";
-export { ProjectMemory, projectParts, type ProjectMemoryProps } from "./ProjectMemory.tsx";
-export { ResumeHint, resumeParts, type ResumeHintProps } from "./ResumeHint.tsx";
-export { ParentContext, parentParts, type ParentContextProps } from "./ParentContext.tsx";
-export { builtinSections, sectionNames } from "./builtin.ts";
-export { sectionTree } from "./parts.ts";
-export type {
-  CustomSection,
-  HudComponentProps,
-  ItemPart,
-  SectionInput,
-  SectionName,
-  SectionParts,
-  SectionSpec,
-  Stability,
-  StalenessOptions,
-} from "./section-spec.ts";
+export { TaskSection, type TaskSectionProps } from "./TaskSection.tsx";
+export { ContextBar, type ContextBarProps } from "./ContextBar.tsx";
+export { DecisionsList, DecisionItem, type DecisionsListProps, type DecisionItemProps } from "./DecisionsList.tsx";
+export {
+  NextSteps,
+  StepItem,
+  stepEntries,
+  type NextStepsProps,
+  type StepItemProps,
+  type StepEntry,
+} from "./NextSteps.tsx";
+export { NotesSection, NoteItem, type NotesSectionProps, type NoteItemProps } from "./NotesSection.tsx";
+export { ActiveFiles, FileItem, type ActiveFilesProps, type FileItemProps } from "./ActiveFiles.tsx";
+export { Blockers, BlockerItem, type BlockersProps, type BlockerItemProps } from "./Blockers.tsx";
+export { CompactedContext, type CompactedContextProps } from "./CompactedContext.tsx";
+export { WarningBanner, type WarningBannerProps } from "./WarningBanner.tsx";
+export { Staleness, staleFor, defaultStaleness, type StalenessProps, type StalenessOptions } from "./Staleness.tsx";
+export {
+  ProjectMemory,
+  MemoryItem,
+  memoryEntries,
+  type ProjectMemoryProps,
+  type MemoryItemProps,
+  type MemoryEntry,
+} from "./ProjectMemory.tsx";
+export { ResumeHint, type ResumeHintProps } from "./ResumeHint.tsx";
+export { ParentContext, ParentDecision, type ParentContextProps, type ParentDecisionProps } from "./ParentContext.tsx";
+export { FilePath, type FilePathProps } from "./FilePath.tsx";
+export { short } from "./markup.ts";

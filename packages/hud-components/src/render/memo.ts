@@ -1,7 +1,7 @@
-import type { Density } from "../context/density.ts";
+import type { Density } from "../density/density.ts";
 import type { HudView } from "../state/hud-state.ts";
 import type { ResolvedRenderOptions } from "./options.ts";
-import type { FittedPart } from "./render-hud.ts";
+import type { FittedPart } from "../budget/index.ts";
 
 export type StableResult = FittedPart & { hash: string; title: string };
 

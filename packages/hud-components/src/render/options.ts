@@ -1,10 +1,14 @@
-import type { Density } from "../context/density.ts";
-import { defaultBudgets } from "../budget/defaults.ts";
-import { builtinSections } from "../components/builtin.ts";
-import type { CustomSection, SectionName, SectionSpec, StalenessOptions } from "../components/section-spec.ts";
-import { defaultStaleness } from "../components/Staleness.tsx";
+import type { Density } from "../density/density.ts";
+import { defaultBudgets } from "../budget/index.ts";
+import {
+  builtinSections,
+  customSpec,
+  type CustomSection,
+  type SectionName,
+  type SectionSpec,
+} from "../sections/index.ts";
+import { defaultStaleness, type StalenessOptions } from "../components/index.ts";
 import { bpeTokenizer, type Tokenizer } from "../tokenize/tokenizer.ts";
-import { customSpec } from "./custom.ts";
 
 export type RenderOptions = {
   budgets?: Partial<Record<Density, number>>;

@@ -1,10 +1,8 @@
-import type { Density } from "../context/density.ts";
+import type { Density } from "../density/density.ts";
 import { emptyState } from "../state/hud-state.ts";
-import type { SectionInput } from "../components/section-spec.ts";
-import { initialSlots, slotTokens } from "../budget/fit.ts";
-import type { PartCache } from "./part-cache.ts";
+import { builtinSections, type SectionInput } from "../sections/index.ts";
+import { initialSections, sectionTokens, type PartCache } from "../budget/index.ts";
 import type { ResolvedRenderOptions } from "./options.ts";
-import { builtinSections } from "../components/builtin.ts";
 
 const builtinVolatile = new Set(builtinSections.filter((s) => s.stability === "volatile"));
 
@@ -39,9 +37,9 @@ export function volatileReserve(o: ResolvedRenderOptions, density: Density, cach
     directory: o.directory,
   };
   const builtins = o.volatile.filter((s) => builtinVolatile.has(s));
-  const slots = initialSlots({ specs: builtins, input, density, cache, overhead: () => 0 });
+  const sections = initialSections({ specs: builtins, input, density, cache, overhead: () => 0 });
   const customs = o.volatile.length - builtins.length;
-  const reserve = slots.reduce((n, s) => n + slotTokens(s, cache), 0) + customs * CUSTOM_VOLATILE_RESERVE;
+  const reserve = sections.reduce((n, s) => n + sectionTokens(s, cache), 0) + customs * CUSTOM_VOLATILE_RESERVE;
   byDensity.set(density, reserve);
   return reserve;
 }

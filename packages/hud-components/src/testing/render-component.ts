@@ -1,6 +1,6 @@
 import { h, isUJsxElement, toMarkdown, type Child, type Component, type UJsxElement } from "@agent-hud/ujsx";
-import { contextAt, densities, type ContextInfo, type Density } from "../context/index.ts";
-import type { HudComponentProps } from "../components/section-spec.ts";
+import { contextAt, densities, type ContextInfo, type Density } from "../density/index.ts";
+import type { HudComponentProps } from "../sections/index.ts";
 import { emptyState, type HudState, type HudView } from "../state/hud-state.ts";
 import { renderHud, type RenderOptions } from "../render/index.ts";
 import { bpeTokenizer, type Tokenizer } from "../tokenize/tokenizer.ts";

@@ -1,6 +1,6 @@
 import { h, resolve, toMarkdown, type UElement } from "@agent-hud/ujsx";
-import { labelLine } from "../components/parts.ts";
-import type { CustomSection, SectionParts, SectionSpec } from "../components/section-spec.ts";
+import { labelLine } from "../components/markup.ts";
+import type { CustomSection, SectionParts, SectionSpec } from "./section-spec.ts";
 
 /** Markdown produced by a custom component, plus its resolved children for whole-tree rendering. */
 export type RenderedBlock = { md: string; nodes: UElement["children"] };

@@ -1,4 +1,4 @@
-import type { Density } from "../context/density.ts";
+import type { Density } from "../density/density.ts";
 
 /**
  * Token budgets per density. Chosen so the reference state (10 decisions, 20 notes, 15 files, 10 steps,

@@ -1,6 +1,7 @@
 import type { Child, Component } from "@agent-hud/ujsx";
-import type { ContextInfo, Density } from "../context/index.ts";
+import type { ContextInfo, Density } from "../density/index.ts";
 import type { HudState, HudView } from "../state/hud-state.ts";
+import type { StalenessOptions } from "../components/Staleness.tsx";
 
 export type SectionName =
   | "task"
@@ -18,8 +19,6 @@ export type SectionName =
   | "context";
 
 export type Stability = "stable" | "volatile";
-
-export type StalenessOptions = { afterMs?: number; afterTurns?: number };
 
 /** Everything a section may read. `now` is optional: pure code has no clock, the host passes time in. */
 export type SectionInput = {

@@ -1,26 +1,26 @@
-import type { Density } from "../context/density.ts";
-import { moreItem } from "../components/parts.ts";
-import type { SectionInput, SectionParts, SectionSpec } from "../components/section-spec.ts";
-import type { PartCache, Piece } from "../render/part-cache.ts";
+import type { Density } from "../density/density.ts";
+import { moreItem } from "../components/markup.ts";
+import type { SectionInput, SectionParts, SectionSpec } from "../sections/section-spec.ts";
+import type { PartCache, MeasuredPart } from "./part-cache.ts";
 
 /**
  * One section at one density. Items are serialised lazily from the end that is kept longest, so a
  * section of 1,000 notes under a 400-token budget serialises and counts only the notes that can show.
  */
-export type Level = {
+export type DensityParts = {
   density: Density;
-  parts: SectionParts;
-  head: Piece[];
-  tail: Piece[];
+  source: SectionParts;
+  head: MeasuredPart[];
+  tail: MeasuredPart[];
   /** Item indexes in drop order (first dropped first). */
   dropOrder: number[];
   n: number;
   fixedTokens: number;
-  piece(index: number): Piece;
+  part(index: number): MeasuredPart;
   /** kept[k]: tokens of the k items dropped last; grown on demand. */
   kept: number[];
-  /** "+N more" pieces by N. */
-  more: Map<number, Piece>;
+  /** "+N more" measured by N. */
+  more: Map<number, MeasuredPart>;
 };
 
 /** A head/tail entry is either a node to serialise or markdown produced elsewhere (custom sections). */
@@ -28,17 +28,27 @@ export type RawBlock = { md: string; nodes?: unknown[] };
 export const isRaw = (block: unknown): block is RawBlock =>
   typeof block === "object" && block !== null && typeof (block as RawBlock).md === "string" && !("$$typeof" in block);
 
-/** A section's level, reused while its declared inputs keep their identity (per tokenizer cache). */
-export function buildLevel(spec: SectionSpec, input: SectionInput, density: Density, cache: PartCache): Level | null {
+/** A section's parts, reused while its declared inputs keep their identity (per tokenizer cache). */
+export function densityParts(
+  spec: SectionSpec,
+  input: SectionInput,
+  density: Density,
+  cache: PartCache,
+): DensityParts | null {
   const deps = spec.deps?.(input);
-  if (!deps) return freshLevel(spec, input, density, cache);
-  return cache.level(spec, density, deps, () => freshLevel(spec, input, density, cache));
+  if (!deps) return freshDensityParts(spec, input, density, cache);
+  return cache.memoParts(spec, density, deps, () => freshDensityParts(spec, input, density, cache));
 }
 
-function freshLevel(spec: SectionSpec, input: SectionInput, density: Density, cache: PartCache): Level | null {
+function freshDensityParts(
+  spec: SectionSpec,
+  input: SectionInput,
+  density: Density,
+  cache: PartCache,
+): DensityParts | null {
   const parts = spec.parts(input, density);
   if (!parts) return null;
-  const block = (b: unknown): Piece => (isRaw(b) ? cache.raw(b.md) : cache.block(b as never));
+  const block = (b: unknown): MeasuredPart => (isRaw(b) ? cache.raw(b.md) : cache.block(b as never));
   const head = parts.head.map(block).filter((p) => p.md);
   const tail = (parts.tail ?? []).map(block).filter((p) => p.md);
   if (!head.length && !tail.length && !parts.items.length) return null;
@@ -50,19 +60,19 @@ function freshLevel(spec: SectionSpec, input: SectionInput, density: Density, ca
   const n = parts.items.length;
   const dropOrder = parts.dropOrder ?? parts.items.map((_, i) => i);
   const prefetch = itemPrefetch(parts, dropOrder, variantOf, cache);
-  const pieces: Piece[] = [];
-  const piece = (i: number): Piece => {
-    let p = pieces[i];
+  const measured: MeasuredPart[] = [];
+  const part = (i: number): MeasuredPart => {
+    let p = measured[i];
     if (!p) {
-      const part = parts.items[i];
-      if (!part) throw new RangeError(`section ${spec.name} has no item ${i}`);
+      const item = parts.items[i];
+      if (!item) throw new RangeError(`section ${spec.name} has no item ${i}`);
       prefetch(i);
-      p = pieces[i] = cache.item(part.key, variantOf(i), part.render);
+      p = measured[i] = cache.item(item.key, variantOf(i), item.render);
     }
     return p;
   };
   const fixedTokens = [...head, ...tail].reduce((sum, p) => sum + p.sep, 0);
-  return { density, parts, head, tail, dropOrder, n, fixedTokens, piece, kept: [0], more: new Map() };
+  return { density, source: parts, head, tail, dropOrder, n, fixedTokens, part, kept: [0], more: new Map() };
 }
 
 // Items are needed in keep order (kept longest first); serialising a run of them in one pass saves the
@@ -90,8 +100,8 @@ function itemPrefetch(
     const requests = [];
     for (let r = done; r < upto; r++) {
       const i = dropOrder[n - 1 - r] as number;
-      const part = parts.items[i];
-      if (part) requests.push({ key: part.key, variant: variantOf(i), render: part.render });
+      const item = parts.items[i];
+      if (item) requests.push({ key: item.key, variant: variantOf(i), render: item.render });
     }
     done = upto;
     cache.prefetchItems(requests);
@@ -99,22 +109,22 @@ function itemPrefetch(
 }
 
 /** Tokens of the k items kept longest; stops growing past `cap` and then returns a value above it. */
-export function keptTokens(level: Level, k: number, cap = Infinity): number {
-  const kept = level.kept;
+export function keptTokens(parts: DensityParts, k: number, cap = Infinity): number {
+  const kept = parts.kept;
   while (kept.length <= k) {
     const last = kept[kept.length - 1] as number;
     if (last > cap) return last;
-    const index = level.dropOrder[level.n - kept.length] as number;
-    kept.push(last + level.piece(index).tokens);
+    const index = parts.dropOrder[parts.n - kept.length] as number;
+    kept.push(last + parts.part(index).tokens);
   }
   return kept[k] as number;
 }
 
-export function morePiece(level: Level, dropped: number, cache: PartCache): Piece {
-  let piece = level.more.get(dropped);
-  if (!piece)
-    level.more.set(dropped, (piece = cache.looseItem(moreItem(dropped, level.parts.noun, level.parts.listOp))));
-  return piece;
+export function morePart(parts: DensityParts, dropped: number, cache: PartCache): MeasuredPart {
+  let part = parts.more.get(dropped);
+  if (!part)
+    parts.more.set(dropped, (part = cache.looseItem(moreItem(dropped, parts.source.noun, parts.source.listOp))));
+  return part;
 }
 
 /**
@@ -122,29 +132,29 @@ export function morePiece(level: Level, dropped: number, cache: PartCache): Piec
  * possible separator token after the list's last item (+1; the exact pass settles it). Above `cap`
  * the value is only guaranteed to be above `cap`.
  */
-export function estimate(level: Level, dropped: number, cache: PartCache, cap = Infinity): number {
-  const shown = level.n - dropped;
+export function estimate(parts: DensityParts, dropped: number, cache: PartCache, cap = Infinity): number {
+  const shown = parts.n - dropped;
   // o200k splits numbers into 1-3 digit chunks, so the "+N more" line costs the same for every N
   // with as many digits: estimate with one representative per digit count instead of serialising each N.
-  const more = dropped > 0 ? morePiece(level, 10 ** (String(dropped).length - 1), cache).tokens : 0;
-  const base = level.fixedTokens + more + (level.n > 0 ? 1 : 0);
-  return base + keptTokens(level, shown, cap - base);
+  const more = dropped > 0 ? morePart(parts, 10 ** (String(dropped).length - 1), cache).tokens : 0;
+  const base = parts.fixedTokens + more + (parts.n > 0 ? 1 : 0);
+  return base + keptTokens(parts, shown, cap - base);
 }
 
 /** Smallest number of drops that brings the section to `target` tokens or below (n if none does). */
-export function dropsToFit(level: Level, target: number, cache: PartCache): number {
-  if (estimate(level, 0, cache, target) <= target) return 0;
+export function dropsToFit(parts: DensityParts, target: number, cache: PartCache): number {
+  if (estimate(parts, 0, cache, target) <= target) return 0;
   let k = 0;
   // Grow the kept tail while it fits; the walk touches only items that end up shown (plus one).
-  while (k < level.n - 1 && estimate(level, level.n - (k + 1), cache, target) <= target) k += 1;
-  return level.n - k;
+  while (k < parts.n - 1 && estimate(parts, parts.n - (k + 1), cache, target) <= target) k += 1;
+  return parts.n - k;
 }
 
 /** Display-order indexes of the items still shown. */
-export function keptIndexes(level: Level, dropped: number): number[] {
-  if (!level.parts.dropOrder) return Array.from({ length: level.n - dropped }, (_, i) => i + dropped);
-  const drop = new Set(level.dropOrder.slice(0, dropped));
+export function keptIndexes(parts: DensityParts, dropped: number): number[] {
+  if (!parts.source.dropOrder) return Array.from({ length: parts.n - dropped }, (_, i) => i + dropped);
+  const drop = new Set(parts.dropOrder.slice(0, dropped));
   const out: number[] = [];
-  for (let i = 0; i < level.n; i++) if (!drop.has(i)) out.push(i);
+  for (let i = 0; i < parts.n; i++) if (!drop.has(i)) out.push(i);
   return out;
 }

@@ -1,10 +1,10 @@
 import { h, toMarkdown, type Child } from "@agent-hud/ujsx";
 import type { Tokenizer } from "../tokenize/tokenizer.ts";
 import { serialiseItems } from "./batch.ts";
-import { checkTemplate, fillTemplate, numberShape } from "./shape-template.ts";
+import { checkTemplate, fillTemplate, numberShape } from "./number-template.ts";
 
 /** A serialised part: its markdown and token count, plus the count with a blank-line separator after it. */
-export type Piece = { md: string; tokens: number; sep: number };
+export type MeasuredPart = { md: string; tokens: number; sep: number };
 
 /** A list item to serialise ahead of its request (see `prefetchItems`). */
 export type ItemRequest = { key: object; variant: string; render: () => Child };
@@ -16,10 +16,10 @@ const SIG_LIMIT = 4096;
  * object, so a state edit re-serialises only the items it touched; other blocks by their content.
  */
 export class PartCache {
-  private byItem = new WeakMap<object, Map<string, Piece>>();
-  private bySignature = new Map<string, Piece>();
+  private byItem = new WeakMap<object, Map<string, MeasuredPart>>();
+  private bySignature = new Map<string, MeasuredPart>();
   private templates = new Map<string, string | null>();
-  private levels = new WeakMap<object, Map<string, { deps: readonly unknown[]; value: unknown }>>();
+  private sectionMemo = new WeakMap<object, Map<string, { deps: readonly unknown[]; value: unknown }>>();
   constructor(readonly tokenizer: Tokenizer) {}
 
   /** Number of block shapes serialised once and reused with other numbers. */
@@ -29,10 +29,10 @@ export class PartCache {
     return n;
   }
 
-  /** Memo of a section level by owner + density, valid while every dependency keeps its identity. */
-  level<T>(owner: object, density: string, deps: readonly unknown[], build: () => T): T {
-    let byDensity = this.levels.get(owner);
-    if (!byDensity) this.levels.set(owner, (byDensity = new Map()));
+  /** Memo of a section's parts by owner + density, valid while every dependency keeps its identity. */
+  memoParts<T>(owner: object, density: string, deps: readonly unknown[], build: () => T): T {
+    let byDensity = this.sectionMemo.get(owner);
+    if (!byDensity) this.sectionMemo.set(owner, (byDensity = new Map()));
     const hit = byDensity.get(density);
     if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.value as T;
     const value = build();
@@ -40,14 +40,14 @@ export class PartCache {
     return value;
   }
 
-  item(key: object, variant: string, render: () => Child): Piece {
+  item(key: object, variant: string, render: () => Child): MeasuredPart {
     let variants = this.byItem.get(key);
     if (!variants) this.byItem.set(key, (variants = new Map()));
-    let piece = variants.get(variant);
+    let part = variants.get(variant);
     // Densities often render an item to the same text (a short note is short everywhere): the content
     // cache then serves the second variant without serialising it again.
-    if (!piece) variants.set(variant, (piece = this.looseItem(render())));
-    return piece;
+    if (!part) variants.set(variant, (part = this.looseItem(render())));
+    return part;
   }
 
   /**
@@ -74,25 +74,25 @@ export class PartCache {
     const mds = serialiseItems(todo.map((t) => t.node));
     if (!mds) return;
     todo.forEach(({ request, signature }, i) => {
-      this.setItem(request, this.bySignature.get(signature) ?? this.remember(signature, this.piece(mds[i] as string)));
+      this.setItem(request, this.bySignature.get(signature) ?? this.remember(signature, this.part(mds[i] as string)));
     });
   }
 
-  private setItem({ key, variant }: ItemRequest, piece: Piece): void {
+  private setItem({ key, variant }: ItemRequest, part: MeasuredPart): void {
     let variants = this.byItem.get(key);
     if (!variants) this.byItem.set(key, (variants = new Map()));
-    variants.set(variant, piece);
+    variants.set(variant, part);
   }
 
-  private remember(signature: string, piece: Piece): Piece {
+  private remember(signature: string, part: MeasuredPart): MeasuredPart {
     if (this.bySignature.size >= SIG_LIMIT) this.bySignature.clear();
-    this.bySignature.set(signature, piece);
-    return piece;
+    this.bySignature.set(signature, part);
+    return part;
   }
 
-  block(node: Child): Piece {
+  block(node: Child): MeasuredPart {
     const signature = signatureOf(node);
-    return this.bySignature.get(signature) ?? this.remember(signature, this.piece(this.serialiseBlock(node)));
+    return this.bySignature.get(signature) ?? this.remember(signature, this.part(this.serialiseBlock(node)));
   }
 
   /** Serialise once per shape (numbers abstracted), then fill the numbers in; see shape-template.ts. */
@@ -109,15 +109,15 @@ export class PartCache {
   }
 
   /** A list item that is not a state item (the "+N more" line): cached by content. */
-  looseItem(node: Child): Piece {
+  looseItem(node: Child): MeasuredPart {
     return this.block(h("list", {}, node));
   }
 
-  raw(md: string): Piece {
-    return this.piece(md);
+  raw(md: string): MeasuredPart {
+    return this.part(md);
   }
 
-  private piece(md: string): Piece {
+  private part(md: string): MeasuredPart {
     const tokenizer = this.tokenizer;
     let tokens = -1;
     let sep = -1;
@@ -128,7 +128,7 @@ export class PartCache {
         if (tokens < 0) tokens = tokenizer.count(md);
         return tokens;
       },
-      // Most pieces never end a block, so the separator variant is counted on first use only.
+      // Most measured never end a block, so the separator variant is counted on first use only.
       get sep() {
         if (sep < 0) sep = tokenizer.count(`${md}\n`);
         return sep;
@@ -139,7 +139,7 @@ export class PartCache {
 
 /**
  * A content key for a small element tree. JSON.stringify would visit children twice (an element keeps
- * them in `props.children` too), doubling per level; this walks each node once.
+ * them in `props.children` too), doubling per parts; this walks each node once.
  */
 export function signatureOf(node: Child): string {
   if (node === null || node === undefined || typeof node === "boolean") return "";

@@ -1,0 +1,55 @@
+import { omissionNode, assemble, type Assembly } from "./assemble.ts";
+import { initialSections, ladder, omittedCounts, totalTokens, type FitInput, type SectionFit } from "./ladder.ts";
+import type { MeasuredPart } from "./part-cache.ts";
+import { refill, restore, save } from "./refill.ts";
+
+export type FittedPart = Assembly & { sections: SectionFit[]; omitted: Record<string, number>; titleKept: boolean };
+
+/** Run the ladder until the assembled part fits `room` tokens (exactly, not just by estimate). */
+export function fitSections(
+  fit: FitInput,
+  room: number,
+  title: MeasuredPart | undefined,
+  withOmission: boolean,
+): FittedPart {
+  const { cache } = fit;
+  const sections = initialSections(fit);
+  const omission = (): MeasuredPart | undefined => {
+    if (!withOmission) return undefined;
+    const node = omissionNode(sections);
+    return node ? cache.block(node) : undefined;
+  };
+  let heading = title;
+  const overhead = () => (heading?.sep ?? 0) + (omission()?.sep ?? 0);
+  // Capped at the room: sections far over budget are not fully serialised just to learn they do not fit.
+  const estimateAll = () => totalTokens(sections, cache, overhead(), room);
+  const measure = () => {
+    const a = assemble(heading, sections, omission(), cache);
+    return a.exact
+      ? a
+      : { ...a, tokens: cache.tokenizer.count(a.markdown), tokensWithSep: cache.tokenizer.count(`${a.markdown}\n`) };
+  };
+  const steps = ladder(sections, { ...fit, overhead: () => overhead() }, () => room);
+  let done = false;
+  const advance = () => {
+    if (done) return false;
+    if (steps.next().done) {
+      done = true;
+      if (!heading) return false;
+      heading = undefined;
+    }
+    return true;
+  };
+  while (estimateAll() > room && advance()) {}
+  let result = measure();
+  while (result.tokens > room && advance()) result = measure();
+  if (result.tokens <= room && heading === title) {
+    const saved = save(sections);
+    refill(sections, fit, room, overhead);
+    const refilled = measure();
+    if (refilled.tokens <= room) result = refilled;
+    else restore(sections, saved);
+  }
+  if (result.tokens > room) result = { markdown: "", tokens: 0, tokensWithSep: 0, exact: true };
+  return { ...result, sections, omitted: omittedCounts(sections), titleKept: heading !== undefined };
+}

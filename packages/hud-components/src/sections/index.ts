@@ -1,0 +1,13 @@
+export { builtinSections, sectionNames } from "./builtin.ts";
+export { customSpec } from "./custom.ts";
+export { treeParts, type PartsMeta } from "./tree-parts.ts";
+export type {
+  CustomSection,
+  HudComponentProps,
+  ItemPart,
+  SectionInput,
+  SectionName,
+  SectionParts,
+  SectionSpec,
+  Stability,
+} from "./section-spec.ts";
