@@ -4,7 +4,6 @@
 // of items. `bun plugin.ts` runs it alone.
 import {
   bpeTokenizer,
-  clearRenderMemo,
   makeContextInfo,
   renderHud,
   replay,
@@ -13,10 +12,11 @@ import {
   type HudView,
   type SectionCaps,
 } from "@agent-hud/hud-components";
+import { clearRenderMemo } from "@agent-hud/hud-components/internal";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createHooks } from "../packages/hud-plugin/src/plugin.ts";
+import { createHooks } from "@agent-hud/hud-plugin/internal";
 
 const HOOK_TARGET_P99_MS = 2;
 /** Linux's RAM-backed tmpfs; skipped where absent. */

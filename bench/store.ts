@@ -5,7 +5,7 @@ import { heapStats } from "bun:jsc";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { EventStore } from "../packages/hud-plugin/src/store/index.ts";
+import { EventStore } from "@agent-hud/hud-plugin/internal";
 
 const APPEND_TARGET_P99_MS = 1;
 const REPLAY_TARGET_MS = 50;
