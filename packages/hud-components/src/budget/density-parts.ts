@@ -19,7 +19,7 @@ export type DensityParts = {
   part(index: number): MeasuredPart;
   /** kept[k]: tokens of the k items dropped last; grown on demand. */
   kept: number[];
-  /** "+N more" measured by N. */
+  /** The "+N more" line, measured, by N. */
   more: Map<number, MeasuredPart>;
 };
 

@@ -3,7 +3,7 @@ import { initialSections, ladder, omittedCounts, totalTokens, type FitInput, typ
 import type { MeasuredPart } from "./part-cache.ts";
 import { refill, restore, save } from "./refill.ts";
 
-export type FittedPart = Assembly & { sections: SectionFit[]; omitted: Record<string, number>; titleKept: boolean };
+export type FittedSections = Assembly & { sections: SectionFit[]; omitted: Record<string, number>; titleKept: boolean };
 
 /** Run the ladder until the assembled part fits `room` tokens (exactly, not just by estimate). */
 export function fitSections(
@@ -11,7 +11,7 @@ export function fitSections(
   room: number,
   title: MeasuredPart | undefined,
   withOmission: boolean,
-): FittedPart {
+): FittedSections {
   const { cache } = fit;
   const sections = initialSections(fit);
   const omission = (): MeasuredPart | undefined => {

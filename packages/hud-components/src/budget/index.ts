@@ -1,5 +1,5 @@
 export { defaultBudgets } from "./budgets.ts";
-export { fitSections, type FittedPart } from "./fit-sections.ts";
+export { fitSections, type FittedSections } from "./fit-sections.ts";
 export { initialSections, sectionTokens, type FitInput, type SectionFit } from "./ladder.ts";
 export { layoutTree } from "./assemble.ts";
 export { partCache, PartCache, type MeasuredPart } from "./part-cache.ts";

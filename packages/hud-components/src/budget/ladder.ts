@@ -5,7 +5,7 @@ import { densityParts, dropsToFit, estimate, type DensityParts } from "./density
 
 export type SectionFit = {
   spec: SectionSpec;
-  /** Current parts; undefined once the section is omitted. */
+  /** The parts at the density the ladder has reached; undefined once the section is omitted. */
   parts: DensityParts | undefined;
   dropped: number;
   omitted: boolean;

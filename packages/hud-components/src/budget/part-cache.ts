@@ -139,7 +139,7 @@ export class PartCache {
 
 /**
  * A content key for a small element tree. JSON.stringify would visit children twice (an element keeps
- * them in `props.children` too), doubling per parts; this walks each node once.
+ * them in `props.children` too), doubling per level of nesting; this walks each node once.
  */
 export function signatureOf(node: Child): string {
   if (node === null || node === undefined || typeof node === "boolean") return "";

@@ -1,9 +1,9 @@
 import type { Density } from "../density/density.ts";
 import type { HudView } from "../state/hud-state.ts";
 import type { ResolvedRenderOptions } from "./options.ts";
-import type { FittedPart } from "../budget/index.ts";
+import type { FittedSections } from "../budget/index.ts";
 
-export type StableResult = FittedPart & { hash: string; title: string };
+export type StableResult = FittedSections & { hash: string; title: string };
 
 type Entry = { keys: unknown[]; result: StableResult };
 

@@ -13,7 +13,7 @@ function firstLine(error: unknown): string {
 
 /**
  * Wrap a user component as a section. Whatever it does (throw, return a promise, emit invalid nodes),
- * the failure stays in its slot as one line naming its source; the rest of the HUD is unaffected.
+ * the failure stays in its section as one line naming its source; the rest of the HUD is unaffected.
  */
 export function customSpec(custom: CustomSection): SectionSpec {
   const source = custom.source ?? custom.name;
