@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { fakeOpencode, hostTurn, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 let oc: FakeOpencode;
 beforeEach(async () => {
@@ -101,10 +101,10 @@ describe("hud_compact", () => {
     expect(oc.summarized).toHaveLength(0);
     expect(await oc.hud("ses_a", "history")).toContain("context.snapshot");
     await oc.event("session.idle", { sessionID: "ses_a" });
-    await Bun.sleep(5);
+    await hostTurn();
     expect(oc.summarized).toEqual([{ path: { id: "ses_a" }, body: { providerID: "fake", modelID: "m" } }]);
     await oc.event("session.idle", { sessionID: "ses_a" });
-    await Bun.sleep(5);
+    await hostTurn();
     expect(oc.summarized).toHaveLength(1);
   });
 });
