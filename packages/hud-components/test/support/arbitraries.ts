@@ -81,6 +81,7 @@ export const eventBodies: { [K in HudEventKind]: fc.Arbitrary<Body<K>> } = {
   resume: fc
     .record({ task: optional(text), steps: fc.array(text, { maxLength: 3 }) })
     .map((r) => defined({ fromSessionID: "ses_prev", ...r })),
+  "resume.dismiss": fc.constant({}),
   turn: fc.constant({}),
   "tool.result": fc
     .record({
