@@ -110,6 +110,8 @@ test("containment: agent text never adds a heading, list, fence, table or HTML b
   );
   fc.assert(
     fc.property(hostile, (text) => {
+      // Whitespace-only text renders nothing to compare; fc.pre counts it as skipped instead of passing it.
+      fc.pre(text.trim() !== "");
       const plain = "plain words";
       const build = (t: string): HudView => ({
         session: replay("session", [
@@ -123,7 +125,6 @@ test("containment: agent text never adds a heading, list, fence, table or HTML b
         ]),
         project: replay("project", [{ kind: "convention.add", at: 1, content: t }]),
       });
-      if (!text.trim()) return;
       for (const pct of [30, 75, 90]) {
         const hostileMd = renderHud(build(text), contextAt(pct), {
           budgets: { full: 4000, compact: 4000, minimal: 4000 },

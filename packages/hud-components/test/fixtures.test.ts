@@ -5,7 +5,8 @@ import { densities } from "../src/index.ts";
 import { renderAllDensities, viewFromJson } from "../src/testing/index.ts";
 
 // Golden files: fixtures/<case>/state.json (event lists, replayed) → {full,compact,minimal}.md.
-// Regenerate after an intended change with `UPDATE=1 bun test`.
+// Regenerate after an intended change with `UPDATE=1 bun test`; without it a missing golden fails, so a
+// deleted or never-committed file cannot pass by being written and compared with itself.
 const root = join(import.meta.dir, "..", "fixtures");
 const update = process.env["UPDATE"] === "1";
 const cases = readdirSync(root).filter((name) => existsSync(join(root, name, "state.json")));
@@ -31,7 +32,8 @@ describe("golden fixtures", () => {
       const rendered = renderAllDensities(view, now === undefined ? {} : { now });
       for (const density of densities) {
         const file = join(root, name, `${density}.md`);
-        if (update || !existsSync(file)) writeFileSync(file, rendered[density]);
+        if (update) writeFileSync(file, rendered[density]);
+        else if (!existsSync(file)) throw new Error(`missing golden ${name}/${density}.md: run UPDATE=1 bun test`);
         expect(rendered[density]).toBe(readFileSync(file, "utf8"));
       }
     });

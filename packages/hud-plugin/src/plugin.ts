@@ -67,7 +67,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     event: guard(log, "event", eventHook(ctx, input.directory) as never),
     dispose: async () => {
       process.off("exit", flushOnExit);
-      runtime.flushDeferred();
+      runtime.dispose();
       store.close();
     },
   };

@@ -64,6 +64,8 @@ export const Resume = event("resume", {
   task: Type.Optional(Type.String()),
   steps: Type.Array(Type.String({ minLength: 1 })),
 });
+/** The session declines the offer to resume an earlier session; the offer is not shown again. */
+export const ResumeDismiss = event("resume.dismiss", {});
 /** A finished tool call the host observed; not an agent edit, and no built-in section shows it. */
 export const ToolResultEvent = event("tool.result", {
   tool: ToolResult.properties.tool,
@@ -101,6 +103,7 @@ export const HudEvent = Type.Union([
   KeyFileAdd,
   KeyFileRemove,
   Resume,
+  ResumeDismiss,
   Turn,
   ToolResultEvent,
 ]);

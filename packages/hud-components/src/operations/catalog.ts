@@ -59,6 +59,7 @@ export const operationCatalog: OperationSpec[] = [
   op("blockers.remove", IdArgs, "remove a resolved blocker", true),
   op("files.list", NoArgs, "files read or edited in this session (derived from tool calls)", false),
   op("resume", NoArgs, "take over the last session's unfinished task and open steps", true),
+  op("resume.dismiss", NoArgs, "stop offering to resume the last session in this session's HUD", true),
   op("conventions.add", ConventionArgs, "record a project convention", true, ["project"]),
   op("conventions.remove", IdArgs, "remove a project convention", true, ["project"]),
   op("keyfiles.add", KeyFileArgs, "record a key file of the project", true, ["project"]),

@@ -19,6 +19,7 @@ const verbs: Record<string, string> = {
   "keyfiles.add": "added key file",
   "keyfiles.remove": "removed key file",
   resume: "resumed",
+  "resume.dismiss": "dismissed the offer to resume",
 };
 
 type OutcomeLike = { id?: string; ids?: string[]; ok?: boolean; reason?: string };

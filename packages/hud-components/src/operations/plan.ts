@@ -117,6 +117,8 @@ export function planOperation(view: HudView, call: ToolCall, ctx: PlanContext): 
     }
     case "resume":
       return planResume(view, ctx);
+    case "resume.dismiss":
+      return events({ scope: "session", event: { kind: "resume.dismiss", at } });
     default:
       return planById(view, op.name, args, at);
   }

@@ -49,6 +49,8 @@ export const HudState = Type.Object({
   context: Type.Optional(ContextSnapshot),
   parentID: Type.Optional(Type.String()),
   resumedFrom: Type.Optional(Type.String()),
+  /** The session dismissed the offer to resume an earlier session (`resume.dismiss`). */
+  resumeDismissed: Type.Optional(Type.Boolean()),
   counters: IdCounters,
   /** Last event of any kind. */
   updatedAt: Type.Optional(At),

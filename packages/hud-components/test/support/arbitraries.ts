@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { HudEvent } from "../../src/index.ts";
+import type { EventOf, HudEvent, HudEventKind } from "../../src/index.ts";
 
 const text = fc.oneof(
   fc.string({ minLength: 1, maxLength: 80 }),
@@ -29,56 +29,79 @@ const path = fc.constantFrom(
   "ünïcode/файл.ts",
   ...Array.from({ length: 20 }, (_, i) => `f${i}.ts`),
 );
+const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+/** Drops keys whose value is undefined: the event schemas use optional keys, never explicit undefined. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
 
-export const eventArb: fc.Arbitrary<HudEvent> = fc.integer({ min: 0, max: 1e6 }).chain((at) =>
-  fc.oneof(
-    text.map((description): HudEvent => ({ kind: "task.set", at, description })),
-    text.map((description): HudEvent => ({ kind: "task.update", at, description })),
-    fc.constant<HudEvent>({ kind: "task.clear", at }),
-    fc
-      .tuple(text, fc.option(text, { nil: undefined }))
-      .map(([summary, details]): HudEvent =>
-        details === undefined
-          ? { kind: "decision.record", at, summary }
-          : { kind: "decision.record", at, summary, details },
-      ),
-    id.map((i): HudEvent => ({ kind: "decision.remove", at, id: i })),
-    text.map((content): HudEvent => ({ kind: "note.add", at, content })),
-    fc.tuple(id, text).map(([i, content]): HudEvent => ({ kind: "note.update", at, id: i, content })),
-    id.map((i): HudEvent => ({ kind: "note.remove", at, id: i })),
-    text.map((description): HudEvent => ({ kind: "step.add", at, description })),
-    id.map((i): HudEvent => ({ kind: "step.complete", at, id: i })),
-    fc.array(id, { maxLength: 4 }).map((ids): HudEvent => ({ kind: "step.reorder", at, ids })),
-    text.map((description): HudEvent => ({ kind: "blocker.add", at, description })),
-    id.map((i): HudEvent => ({ kind: "blocker.remove", at, id: i })),
-    path.map((p): HudEvent => ({ kind: "file.open", at, path: p })),
-    path.map((p): HudEvent => ({ kind: "file.edit", at, path: p })),
-    path.map((p): HudEvent => ({ kind: "file.close", at, path: p })),
-    fc
-      .array(
-        fc.record({
-          id: fc.string(),
-          content: text,
-          status: fc.constantFrom("pending", "in_progress", "completed", "cancelled") as fc.Arbitrary<"pending">,
-        }),
-        { maxLength: 5 },
-      )
-      .map((todos): HudEvent => ({ kind: "todo.sync", at, todos })),
-    fc.constant<HudEvent>({ kind: "compact.before", at }),
-    text.map((summary): HudEvent => ({ kind: "compact.after", at, summary })),
-    fc.constant<HudEvent>({ kind: "turn", at }),
-    fc.constant<HudEvent>({ kind: "context.snapshot", at, usedTokens: 100, usableTokens: 1000 }),
-    text.map((content): HudEvent => ({ kind: "convention.add", at, content })),
-    id.map((i): HudEvent => ({ kind: "convention.remove", at, id: i })),
-    path.map((p): HudEvent => ({ kind: "keyfile.add", at, path: p })),
-    fc
-      .tuple(fc.option(text, { nil: undefined }), fc.array(text, { maxLength: 3 }))
-      .map(([task, steps]): HudEvent =>
-        task === undefined
-          ? { kind: "resume", at, fromSessionID: "ses_prev", steps }
-          : { kind: "resume", at, fromSessionID: "ses_prev", task, steps },
-      ),
-  ),
-);
+type Body<K extends HudEventKind> = Omit<EventOf<K>, "kind" | "at" | "by">;
+
+/**
+ * One generator per event kind. The mapped type makes a new kind in `HudEvent` a compile error here until
+ * it has a generator; test/event-arbitraries.test.ts checks at run time that every kind is produced.
+ */
+export const eventBodies: { [K in HudEventKind]: fc.Arbitrary<Body<K>> } = {
+  "task.set": text.map((description) => ({ description })),
+  "task.update": text.map((description) => ({ description })),
+  "task.clear": fc.constant({}),
+  "decision.record": fc.record({ summary: text, details: optional(text) }).map(defined),
+  "decision.remove": id.map((i) => ({ id: i })),
+  "note.add": text.map((content) => ({ content })),
+  "note.update": fc.record({ id, content: text }),
+  "note.remove": id.map((i) => ({ id: i })),
+  "step.add": text.map((description) => ({ description })),
+  "step.complete": id.map((i) => ({ id: i })),
+  "step.reorder": fc.array(id, { maxLength: 4 }).map((ids) => ({ ids })),
+  "blocker.add": text.map((description) => ({ description })),
+  "blocker.remove": id.map((i) => ({ id: i })),
+  "file.open": fc.record({ path, action: optional(fc.constantFrom("read" as const, "edit" as const)) }).map(defined),
+  "file.edit": path.map((p) => ({ path: p })),
+  "file.close": path.map((p) => ({ path: p })),
+  "todo.sync": fc
+    .array(
+      fc.record({
+        id: fc.string(),
+        content: text,
+        status: fc.constantFrom("pending" as const, "in_progress" as const, "completed" as const, "cancelled" as const),
+      }),
+      { maxLength: 5 },
+    )
+    .map((todos) => ({ todos })),
+  "context.snapshot": fc
+    .tuple(fc.nat(300_000), fc.integer({ min: 1, max: 300_000 }))
+    .map(([usedTokens, usableTokens]) => ({ usedTokens, usableTokens })),
+  "compact.before": fc.constant({}),
+  "compact.after": text.map((summary) => ({ summary })),
+  "session.link": fc.constantFrom("ses_parent", "ses_other").map((parentID) => ({ parentID })),
+  "convention.add": text.map((content) => ({ content })),
+  "convention.remove": id.map((i) => ({ id: i })),
+  "keyfile.add": fc.record({ path, note: optional(text) }).map(defined),
+  "keyfile.remove": id.map((i) => ({ id: i })),
+  resume: fc
+    .record({ task: optional(text), steps: fc.array(text, { maxLength: 3 }) })
+    .map((r) => defined({ fromSessionID: "ses_prev", ...r })),
+  "resume.dismiss": fc.constant({}),
+  turn: fc.constant({}),
+  "tool.result": fc
+    .record({
+      tool: fc.constantFrom("bash", "read", "edit"),
+      command: optional(fc.constantFrom("bun test", "ls -la", "git status")),
+      exit: optional(fc.integer({ min: 0, max: 255 })),
+      output: fc.string({ maxLength: 200 }),
+    })
+    .map(defined),
+};
+
+const by = optional(fc.constantFrom("agent" as const, "person" as const, "memory-file" as const));
+const kinds = Object.keys(eventBodies) as HudEventKind[];
+
+export const eventArb: fc.Arbitrary<HudEvent> = fc
+  .tuple(fc.integer({ min: 0, max: 1e6 }), by, fc.constantFrom(...kinds))
+  .chain(([at, source, kind]) =>
+    (eventBodies[kind] as fc.Arbitrary<object>).map(
+      (body) => defined({ kind, at, by: source, ...body }) as unknown as HudEvent,
+    ),
+  );
 
 export const eventsArb = (maxLength = 80) => fc.array(eventArb, { maxLength });

@@ -50,6 +50,7 @@ export function eventHook(ctx: HookContext, directory: string) {
       case "message.updated": {
         const info = p.info as AssistantInfo | undefined;
         if (!info || info.role !== "assistant" || info.summary || !info.tokens) return;
+        if (typeof info.sessionID !== "string") return;
         const session = ctx.runtime.session(info.sessionID);
         session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
         if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
@@ -104,7 +105,9 @@ export function eventHook(ctx: HookContext, directory: string) {
         return;
       }
       case "session.idle": {
-        const session = ctx.runtime.session(String(p.sessionID));
+        // String() would turn a missing id into "undefined", a valid-looking session id
+        if (typeof p.sessionID !== "string") return;
+        const session = ctx.runtime.session(p.sessionID);
         session.compacting = false;
         if (session.compactRequested) {
           session.compactRequested = false;

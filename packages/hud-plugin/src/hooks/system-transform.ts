@@ -14,7 +14,7 @@ export function systemTransform(ctx: HookContext) {
     // the compaction agent has its own system prompt and gets the HUD state through the compacting hook
     if (session?.compacting) return;
     output.system.push(text);
-    if (ctx.config.placement !== "system" || !session || session.compacting) return;
+    if (ctx.config.placement !== "system" || !session) return;
     const result = ctx.runtime.render(session);
     if (result) output.system.push(wrapHud(result.markdown));
   };

@@ -23,6 +23,7 @@ export class DeferredWrites {
     private readonly store: EventLog,
     private readonly projectKey: string,
     private readonly log: Logger,
+    private readonly holder: string,
   ) {}
 
   event(cache: StreamCache, event: HudEvent): void {
@@ -71,6 +72,7 @@ export class DeferredWrites {
           sessionID: session.id,
           projectKey: this.projectKey,
           now,
+          holder: this.holder,
           ...(parentID ? { parentID } : {}),
         });
       } catch (error) {

@@ -16,6 +16,7 @@ import { loadCustomSections } from "../custom/index.ts";
 import type { Logger } from "../log/index.ts";
 import { validateSessionID } from "../store/index.ts";
 import { DeferredWrites } from "./deferred-writes.ts";
+import { isLive, newHolder, type Holder } from "./liveness.ts";
 import type { EventLog } from "./ports.ts";
 import { SessionRuntime } from "./session-runtime.ts";
 import { StreamCache, type FoldOutcome } from "./stream-cache.ts";
@@ -30,6 +31,10 @@ export type RuntimeDeps = {
 };
 
 const MAX_SESSIONS = 256;
+/** The resume hint is shown in a session's first LLM calls only; after these it has had its chance. */
+export const RESUME_HINT_CALLS = 5;
+/** How many of the project's most recent other sessions are looked at for one that is no longer live. */
+const RESUME_CANDIDATES = 20;
 
 export type ScopedEvent = { scope: "session" | "project"; event: HudEvent };
 
@@ -41,12 +46,14 @@ export class HudRuntime {
   private readonly sessions = new Map<string, SessionRuntime>();
   private readonly project: StreamCache;
   private readonly deferred: DeferredWrites;
+  /** This instance, as recorded on every session it touches: how other instances tell it is still running. */
+  private readonly holder: Holder = newHolder();
   readonly projector: ProjectorOptions;
 
   constructor(readonly deps: RuntimeDeps) {
     this.projector = { caps: deps.config.caps };
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
-    this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log);
+    this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log, this.holder.id);
   }
 
   /**
@@ -138,28 +145,38 @@ export class HudRuntime {
     }
   }
 
-  /** The previous session of this project, replayed, if it left a task or open steps. */
+  /**
+   * The project's last session that is no longer live (docs/project-memory.md: its plugin instance is gone or
+   * it has been idle for IDLE_LIMIT_MS), replayed, if it left a task or open steps. A session still being
+   * worked on in this or another process is never offered, so two sessions side by side never see each
+   * other's task as something to take over.
+   */
   resumeSource(session: SessionRuntime): { sessionID: string; state: HudState } | undefined {
     // A sub-agent works for a parent that is still running; no earlier session is its to take over.
     if (session.parentID ?? session.cache.state.parentID) return undefined;
-    if (session.resumeSource === undefined) {
-      session.resumeSource = null;
-      // a queued touch of another session may be the one that decides which session was last
-      if (this.deferred.touchesOtherThan(session.id)) this.deferred.flush();
-      // top-level sessions only: a parent stopped while its sub-agent ran is still the one offered
-      const sessionID = this.deps.store.lastSession(this.deps.projectKey, session.id)?.sessionID;
-      if (sessionID) {
-        const events = this.deps.store.read(`session:${sessionID}`).map((e) => e.event as HudEvent);
-        const state = replay("session", events, this.projector);
-        if (hasUnfinishedWork(state)) session.resumeSource = { sessionID, state };
-      }
+    // a queued touch of another session may be the one that decides which session was last
+    if (this.deferred.touchesOtherThan(session.id)) this.deferred.flush();
+    const now = this.deps.now();
+    // top-level sessions only: a parent stopped while its sub-agent ran is still the one offered
+    const last = this.deps.store
+      .recentSessions(this.deps.projectKey, session.id, RESUME_CANDIDATES)
+      .find((candidate) => !isLive(candidate, now));
+    if (!last) return undefined;
+    const key = `${last.sessionID}@${last.updatedAt}`;
+    if (session.resumeSource?.key !== key) {
+      const events = this.deps.store.read(`session:${last.sessionID}`).map((e) => e.event as HudEvent);
+      session.resumeSource = { key, sessionID: last.sessionID, state: replay("session", events, this.projector) };
     }
-    return session.resumeSource ?? undefined;
+    const { sessionID, state } = session.resumeSource;
+    return hasUnfinishedWork(state) ? { sessionID, state } : undefined;
   }
 
   private resumeHint(session: SessionRuntime): HudView["resume"] {
     const state = session.cache.state;
-    if (state.task || state.resumedFrom || session.parentID || state.agentEdits > 0) return undefined;
+    if (state.task || state.resumedFrom || state.resumeDismissed || session.parentID || state.agentEdits > 0) {
+      return undefined;
+    }
+    if (state.turns > RESUME_HINT_CALLS) return undefined;
     const source = this.resumeSource(session);
     if (!source) return undefined;
     const summary = resumeSummary(source.state);
@@ -184,8 +201,14 @@ export class HudRuntime {
     this.touch(session);
   }
 
-  /** Writes the queued turns and touches now (dispose, process exit). */
+  /** Writes the queued turns and touches now (process exit). */
   flushDeferred(): void {
     this.deferred.flush();
+  }
+
+  /** Writes what is queued; from now on other instances count this one's sessions as no longer live. */
+  dispose(): void {
+    this.deferred.flush();
+    this.holder.release();
   }
 }

@@ -7,6 +7,11 @@ export interface EventReader {
 
 export interface EventLog extends EventReader {
   append(stream: string, events: HudEvent[]): number[];
-  touchSession(info: { sessionID: string; projectKey: string; parentID?: string; now: number }): void;
-  lastSession(projectKey: string, excludeSessionID: string): { sessionID: string; updatedAt: number } | undefined;
+  touchSession(info: { sessionID: string; projectKey: string; parentID?: string; now: number; holder?: string }): void;
+  /** The project's most recently touched other top-level sessions, newest first. */
+  recentSessions(
+    projectKey: string,
+    excludeSessionID: string,
+    limit?: number,
+  ): Array<{ sessionID: string; updatedAt: number; holder?: string }>;
 }

@@ -16,8 +16,8 @@ export class SessionRuntime {
   compacting = false;
   /** `hud_compact` asked for a summary; it runs once the session is idle, never inside the tool. */
   compactRequested = false;
-  /** Where `hud resume` would copy from, looked up once per session. */
-  resumeSource: { sessionID: string; state: HudState } | null | undefined;
+  /** The last resume source replayed, keyed by session and last touch, so it is not replayed on every call. */
+  resumeSource: { key: string; sessionID: string; state: HudState } | undefined;
 
   constructor(
     readonly id: string,

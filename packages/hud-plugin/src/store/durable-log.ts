@@ -107,7 +107,7 @@ export class DurableLog {
             out.push(row.seq);
           }
           for (const s of snap.sessions)
-            stmts.upsertSession.run(s.sessionID, s.projectKey, s.parentID, s.createdAt, s.updatedAt);
+            stmts.upsertSession.run(s.sessionID, s.projectKey, s.parentID, s.createdAt, s.updatedAt, s.holder);
           return out;
         })
         .immediate();
@@ -151,13 +151,17 @@ export class DurableLog {
     return this.seqHigh;
   }
 
-  lastSession(projectKey: string, excludeSessionID: string): LastSession | undefined {
+  recentSessions(projectKey: string, excludeSessionID: string, limit: number): LastSession[] {
     try {
-      const row = this.conn?.stmts.lastSession.get(projectKey, excludeSessionID);
-      return row ? { sessionID: row.sessionID, updatedAt: row.updatedAt } : undefined;
+      const rows = this.conn?.stmts.recentSessions.all(projectKey, excludeSessionID, limit) ?? [];
+      return rows.map((row) => ({
+        sessionID: row.sessionID,
+        updatedAt: row.updatedAt,
+        ...(row.holder === null ? {} : { holder: row.holder }),
+      }));
     } catch (err) {
-      this.fault(err, "lastSession");
-      return undefined;
+      this.fault(err, "recentSessions");
+      return [];
     }
   }
 

@@ -121,23 +121,31 @@ export class EventStore {
     this.guard(
       "touchSession",
       () => {
-        const { sessionID, projectKey, parentID, now } = info ?? ({} as Partial<SessionInfo>);
+        const { sessionID, projectKey, parentID, now, holder } = info ?? ({} as Partial<SessionInfo>);
         const validParent = parentID === undefined || isSessionID(parentID);
+        const validHolder = holder === undefined || (typeof holder === "string" && holder.length <= 512);
         if (
           !isSessionID(sessionID) ||
           !isProjectKey(projectKey) ||
           !validParent ||
+          !validHolder ||
           typeof now !== "number" ||
           !Number.isFinite(now)
         ) {
-          const what = `sessionID ${shown(sessionID)}, projectKey ${shown(projectKey)}, parentID ${shown(parentID)}`;
+          const what = `sessionID ${shown(sessionID)}, projectKey ${shown(projectKey)}, parentID ${shown(parentID)}, holder ${shown(holder)}`;
           this.log(
             "error",
-            `touchSession rejected (${what}): expected valid session ids, a 16-hex projectKey and now in ms`,
+            `touchSession rejected (${what}): expected valid session ids, a 16-hex projectKey, now in ms and a holder string`,
           );
           return;
         }
-        this.pending.touch({ sessionID, projectKey, now, ...(parentID === undefined ? {} : { parentID }) });
+        this.pending.touch({
+          sessionID,
+          projectKey,
+          now,
+          ...(parentID === undefined ? {} : { parentID }),
+          ...(holder === undefined ? {} : { holder }),
+        });
         this.durable.ensureLive();
         this.durable.write(false);
       },
@@ -151,20 +159,43 @@ export class EventStore {
    * takes over.
    */
   lastSession(projectKey: string, excludeSessionID: string): LastSession | undefined {
+    return this.recentSessions(projectKey, excludeSessionID, 1)[0];
+  }
+
+  /** The `limit` most recently touched other top-level sessions of a project, newest first, buffered ones included. */
+  recentSessions(projectKey: string, excludeSessionID: string, limit = 20): LastSession[] {
     return this.guard(
-      "lastSession",
+      "recentSessions",
       () => {
-        if (!isProjectKey(projectKey)) return undefined;
+        if (!isProjectKey(projectKey)) return [];
+        const count = Number.isInteger(limit) && limit > 0 ? limit : 1;
         this.durable.ensureLive();
         this.durable.write(false);
-        const durable = this.durable.lastSession(projectKey, String(excludeSessionID));
-        const buffered = this.pending.latestSession(projectKey, String(excludeSessionID));
-        if (buffered && (!durable || buffered.updatedAt >= durable.updatedAt)) {
-          return { sessionID: buffered.sessionID, updatedAt: buffered.updatedAt };
+        const merged = new Map<string, LastSession>();
+        for (const s of this.durable.recentSessions(projectKey, String(excludeSessionID), count))
+          merged.set(s.sessionID, s);
+        // a buffered touch is newer than the durable row of the same session unless its time says otherwise
+        for (const s of this.pending.recentSessions(projectKey, String(excludeSessionID))) {
+          const durable = merged.get(s.sessionID);
+          if (durable && durable.updatedAt > s.updatedAt) continue;
+          merged.set(s.sessionID, {
+            sessionID: s.sessionID,
+            updatedAt: s.updatedAt,
+            ...(s.holder === null ? (durable?.holder ? { holder: durable.holder } : {}) : { holder: s.holder }),
+          });
         }
-        return durable;
+        // buffered sessions win ties, as they were touched after what the database holds
+        const buffered = new Set(
+          this.pending.recentSessions(projectKey, String(excludeSessionID)).map((s) => s.sessionID),
+        );
+        return [...merged.values()]
+          .sort(
+            (a, b) =>
+              b.updatedAt - a.updatedAt || Number(buffered.has(b.sessionID)) - Number(buffered.has(a.sessionID)),
+          )
+          .slice(0, count);
       },
-      undefined,
+      [],
     );
   }
 

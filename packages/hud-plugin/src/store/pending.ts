@@ -16,6 +16,7 @@ export interface PendingSession {
   parentID: string | null;
   createdAt: number;
   updatedAt: number;
+  holder: string | null;
 }
 
 /**
@@ -42,12 +43,14 @@ export class PendingBuffer {
 
   touch(info: SessionInfo): void {
     const prev = this.sessions.get(info.sessionID);
+    const latest = prev === undefined || info.now >= prev.updatedAt;
     this.sessions.set(info.sessionID, {
       sessionID: info.sessionID,
       projectKey: info.projectKey,
       parentID: info.parentID ?? prev?.parentID ?? null,
       createdAt: Math.min(prev?.createdAt ?? info.now, info.now),
       updatedAt: Math.max(prev?.updatedAt ?? info.now, info.now),
+      holder: (latest ? info.holder : undefined) ?? prev?.holder ?? null,
     });
   }
 
@@ -73,12 +76,11 @@ export class PendingBuffer {
     return out;
   }
 
-  latestSession(projectKey: string, excludeSessionID: string): PendingSession | undefined {
-    let best: PendingSession | undefined;
-    for (const s of this.sessions.values()) {
-      if (s.projectKey !== projectKey || s.sessionID === excludeSessionID || s.parentID !== null) continue;
-      if (!best || s.updatedAt >= best.updatedAt) best = s;
-    }
-    return best;
+  /** Buffered top-level sessions of a project other than `excludeSessionID`, most recently touched first. */
+  recentSessions(projectKey: string, excludeSessionID: string): PendingSession[] {
+    return [...this.sessions.values()]
+      .filter((s) => s.projectKey === projectKey && s.sessionID !== excludeSessionID && s.parentID === null)
+      .reverse()
+      .sort((a, b) => b.updatedAt - a.updatedAt);
   }
 }

@@ -68,7 +68,7 @@ export function restore(conn: Connection, rows: Salvage, seqFloor: number): numb
         written++;
       }
       for (const s of rows.sessions) {
-        stmts.upsertSession.run(s.sessionID, s.projectKey, s.parentID, s.createdAt, s.updatedAt);
+        stmts.upsertSession.run(s.sessionID, s.projectKey, s.parentID, s.createdAt, s.updatedAt, s.holder);
       }
       stmts.seedSeq.run(seqFloor);
       stmts.bumpSeq.run(seqFloor);

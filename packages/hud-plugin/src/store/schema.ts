@@ -21,6 +21,9 @@ const MIGRATIONS: readonly (readonly string[])[] = [
      )`,
     `CREATE INDEX sessions_by_project ON sessions (project_key, updated_at)`,
   ],
+  // Which plugin instance last touched a session ("<pid>@<host>#<instance>"), so another one can tell a
+  // session still open in a running process from one whose process is gone (the resume hint's rule).
+  [`ALTER TABLE sessions ADD COLUMN holder TEXT`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

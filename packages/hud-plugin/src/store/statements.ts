@@ -15,6 +15,7 @@ export interface SessionRow {
   parentID: string | null;
   createdAt: number;
   updatedAt: number;
+  holder: string | null;
 }
 
 /** Every statement the store runs, prepared once per connection; values are always bound, never spliced. */
@@ -30,7 +31,7 @@ export interface Statements {
   rowsBetween: Statement<EventRow>;
   upsertSession: Statement;
   allSessions: Statement<SessionRow>;
-  lastSession: Statement<{ sessionID: string; updatedAt: number }>;
+  recentSessions: Statement<{ sessionID: string; updatedAt: number; holder: string | null }>;
 }
 
 export function prepareStatements(db: Database): Statements {
@@ -55,19 +56,21 @@ export function prepareStatements(db: Database): Statements {
       "SELECT seq, uid, stream, kind, payload, at FROM events WHERE seq > ? AND seq <= ? ORDER BY seq",
     ),
     upsertSession: db.prepare(
-      `INSERT INTO sessions (session_id, project_key, parent_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO sessions (session_id, project_key, parent_id, created_at, updated_at, holder) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (session_id) DO UPDATE SET
          project_key = excluded.project_key,
          parent_id   = coalesce(excluded.parent_id, sessions.parent_id),
          created_at  = min(sessions.created_at, excluded.created_at),
+         holder      = CASE WHEN excluded.updated_at >= sessions.updated_at
+                         THEN coalesce(excluded.holder, sessions.holder) ELSE sessions.holder END,
          updated_at  = max(sessions.updated_at, excluded.updated_at)`,
     ),
     allSessions: db.prepare(
-      "SELECT session_id AS sessionID, project_key AS projectKey, parent_id AS parentID, created_at AS createdAt, updated_at AS updatedAt FROM sessions",
+      "SELECT session_id AS sessionID, project_key AS projectKey, parent_id AS parentID, created_at AS createdAt, updated_at AS updatedAt, holder FROM sessions",
     ),
-    lastSession: db.prepare(
-      `SELECT session_id AS sessionID, updated_at AS updatedAt FROM sessions
-       WHERE project_key = ? AND session_id <> ? AND parent_id IS NULL ORDER BY updated_at DESC, rowid DESC LIMIT 1`,
+    recentSessions: db.prepare(
+      `SELECT session_id AS sessionID, updated_at AS updatedAt, holder FROM sessions
+       WHERE project_key = ? AND session_id <> ? AND parent_id IS NULL ORDER BY updated_at DESC, rowid DESC LIMIT ?`,
     ),
   };
 }

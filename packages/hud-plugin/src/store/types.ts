@@ -24,11 +24,14 @@ export interface SessionInfo {
   projectKey: string;
   parentID?: string;
   now: number;
+  /** The plugin instance touching the session (see runtime/liveness.ts); the latest touch's holder is kept. */
+  holder?: string;
 }
 
 export interface LastSession {
   sessionID: string;
   updatedAt: number;
+  holder?: string;
 }
 
 /** Test seams: they let tests produce real SQLite faults without privileges the test may not have. */

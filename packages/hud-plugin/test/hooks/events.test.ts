@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { join } from "node:path";
-import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { fakeOpencode, hostTurn, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 let oc: FakeOpencode;
 beforeEach(async () => {
@@ -101,4 +101,19 @@ test("a message.updated whose tokens have cache: null still reports its usage", 
   const hud = tailText(await oc.transform(messages), messages)!;
   expect(hud).toContain("75%");
   expect(oc.logs.filter((l) => l.level === "error")).toEqual([]);
+});
+
+test('bus events without a session id are ignored, never read as the session "undefined"', async () => {
+  // a real session that happens to be called "undefined" has asked for a compaction
+  await oc.system("undefined");
+  await oc.transform([oc.user("undefined", "a"), oc.assistant("undefined", 120_000)]);
+  expect(await oc.compact("undefined")).toMatch(/^ok: /);
+  await oc.event("session.idle", {});
+  await oc.event("message.updated", { info: { id: "msg_9", role: "assistant", tokens: { input: 5 } } });
+  await hostTurn();
+  expect(oc.summarized).toEqual([]);
+  expect(oc.logs.filter((l) => l.level === "error")).toEqual([]);
+  await oc.event("session.idle", { sessionID: "undefined" });
+  await hostTurn();
+  expect(oc.summarized.map((s) => s.path.id)).toEqual(["undefined"]);
 });

@@ -19,10 +19,14 @@ async function unfinished(oc: Instance, sessionID: string): Promise<void> {
   await oc.hudOf(sessionID);
 }
 
+// The previous session is offered only once it is no longer live: here its instance (its opencode process)
+// is stopped. resume-liveness.test.ts covers sessions that are still live.
 describe("resume hint", () => {
   test("a new session shows one line naming the last session's unfinished task and its open steps", async () => {
+    const old = await ws.instance("repo");
+    await unfinished(old, "ses_old");
+    await old.stop();
     const oc = await ws.instance("repo");
-    await unfinished(oc, "ses_old");
     const lines = resumeLines(await oc.hudOf("ses_new"));
     expect(lines).toEqual([
       '**Resume** last session left "Move uploads to object storage" with 2 open steps; take it over with `hud resume`',
@@ -35,18 +39,21 @@ describe("resume hint", () => {
     await first.hud("ses_done", "task.set", { description: "tidy the changelog" });
     await first.hud("ses_done", "task.clear");
     await first.hudOf("ses_done");
+    await first.stop();
     // the last session finished its work: nothing to offer, even though an older one left some
     const second = await ws.instance("repo");
     expect(resumeLines(await second.hudOf("ses_a"))).toEqual([]);
     // opencode's own open todos count as open steps
-    await first.event("todo.updated", {
+    const third = await ws.instance("repo");
+    await third.event("todo.updated", {
       sessionID: "ses_todo",
       todos: [
         { id: "1", content: "bump the SDK", status: "pending" },
         { id: "2", content: "done already", status: "completed" },
       ],
     });
-    await first.hudOf("ses_todo");
+    await third.hudOf("ses_todo");
+    await third.stop();
     expect(resumeLines(await second.hudOf("ses_b"))).toEqual([
       "**Resume** last session left no task with 1 open step; take it over with `hud resume`",
     ]);
@@ -62,6 +69,7 @@ describe("resume hint", () => {
     await oc.hud("ses_sub", "notes.add", { content: "sub-agent finding" });
     // the sub-agent made the project's last call
     await oc.hudOf("ses_sub");
+    await oc.stop();
     const next = await ws.instance("repo");
     expect(resumeLines(await next.hudOf("ses_new"))).toEqual([
       '**Resume** last session left "Move uploads to object storage" with 2 open steps; take it over with `hud resume`',
@@ -71,8 +79,10 @@ describe("resume hint", () => {
   });
 
   test("the hint disappears once the session edits its own HUD", async () => {
+    const old = await ws.instance("repo");
+    await unfinished(old, "ses_old");
+    await old.stop();
     const oc = await ws.instance("repo");
-    await unfinished(oc, "ses_old");
     expect(resumeLines(await oc.hudOf("ses_new"))).toHaveLength(1);
     await oc.hud("ses_new", "notes.add", { content: "something else entirely" });
     expect(resumeLines(await oc.hudOf("ses_new"))).toEqual([]);
@@ -83,6 +93,7 @@ describe("hud resume", () => {
   test("copies the task and open steps as events; history says where they came from; a second resume is refused", async () => {
     const old = await ws.instance("repo");
     await unfinished(old, "ses_old");
+    await old.stop();
     const oc = await ws.instance("repo");
     await oc.hudOf("ses_new");
     expect(await oc.hud("ses_new", "resume")).toBe(
@@ -110,7 +121,7 @@ describe("hud resume", () => {
     );
     expect(await oc.hud("ses_new", "snapshot")).toBe(before);
     // the earlier session keeps its own copy untouched
-    expect(await old.hud("ses_old", "steps.list", { scope: "session" })).toContain("[x] s1: add the storage client");
+    expect(await oc.hud("ses_old", "steps.list", { scope: "session" })).toContain("[x] s1: add the storage client");
   });
 
   test("with nothing to take over, resume is one error line and changes nothing", async () => {

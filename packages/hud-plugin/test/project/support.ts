@@ -49,6 +49,11 @@ export function workspace() {
     };
     return {
       directory,
+      /** Disposes the instance, as when its opencode process exits: its sessions are no longer live. */
+      async stop(): Promise<void> {
+        opened.splice(opened.indexOf(hooks), 1);
+        await hooks.dispose();
+      },
       /** The HUD the next LLM call of this session would carry. */
       async hudOf(sessionID: string): Promise<string> {
         const messages = [user(sessionID, "next call")];
@@ -81,6 +86,9 @@ export function workspace() {
 
   return {
     instance,
+    storageDir,
+    /** The folder of a worktree, as `instance(worktree)` uses it (for plugin instances in other processes). */
+    worktreeDir: (worktree: string) => join(root, worktree),
     async close() {
       for (const hooks of opened) await hooks.dispose();
       rmSync(root, { recursive: true, force: true });

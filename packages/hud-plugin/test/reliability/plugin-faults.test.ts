@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { firstLine, freeze, spawnFixture } from "../store/support.ts";
+import { firstLine, freezeWorks, mustFreeze, readonlyTestName, spawnFixture } from "../store/support.ts";
 import {
   Conversation,
   PREAMBLE_HEADING,
@@ -45,14 +45,19 @@ async function closeAll(): Promise<void> {
   for (const oc of open.splice(0)) await oc.close();
 }
 
-/** What the agent records in one phase (before / during / after the fault), through the real tool and hooks. */
-async function work(conv: Conversation, phase: string, big = false): Promise<void> {
+type Work = { big?: boolean; buffered?: boolean };
+
+/**
+ * What the agent records in one phase (before / during / after the fault), through the real tool and hooks.
+ * `buffered`: the fault keeps writes in memory, so the reply must say the id is not known yet; otherwise the
+ * store wrote the item (a recreated file takes writes) and the reply must name its id.
+ */
+async function work(conv: Conversation, phase: string, { big = false, buffered = false }: Work = {}): Promise<void> {
   const pad = big ? ` ${"z".repeat(20_000)}` : "";
-  // During a fault the item may be only buffered: its id is not known until it is written, and the reply says so.
   const reply = (what: string, id: string) =>
-    new RegExp(
-      `^ok: (added ${what} ${id}\\d+${phase === "during" ? `|${what} recorded in memory; .+ — see hud ${what}s\\.list` : ""})$`,
-    );
+    buffered
+      ? new RegExp(`^ok: ${what} recorded in memory; .+ — see hud ${what}s\\.list$`)
+      : new RegExp(`^ok: added ${what} ${id}\\d+$`);
   expect(await conv.hud("notes.add", { content: `note ${phase}${pad}` })).toMatch(reply("note", "n"));
   expect(await conv.hud("steps.add", { description: `step ${phase}` })).toMatch(reply("step", "s"));
   await conv.toolDone("read", { filePath: `src/${phase}.ts` });
@@ -154,30 +159,33 @@ describe("database faults at the plugin level", () => {
     await expectRecovered(conv, ["before", "during"], true);
   });
 
-  test("read-only file: history shows, new work is kept in memory and written once it is writable", async () => {
-    const first = await plugin();
-    await work(first, "before");
-    await closeAll();
+  test(
+    readonlyTestName("read-only file: history shows, new work is kept in memory and written once it is writable"),
+    async () => {
+      const first = await plugin();
+      await work(first, "before");
+      await closeAll();
 
-    const path = join(root.storeDir, "hud.db");
-    let readonly = false;
-    let thaw = freeze(path);
-    readonly = !thaw;
-    const conv = await plugin(thaw ? {} : { seams: { forceReadonly: () => readonly } });
-    await expectHud(conv, ["before"]);
-    await work(conv, "during");
-    await expectHud(conv, ["before", "during"]);
-    expect(storeLines(conv.oc.logs).some((l) => /SQLITE_READONLY|read-only/.test(l))).toBe(true);
-    expectOnlyInMemory("during");
+      const path = join(root.storeDir, "hud.db");
+      const real = freezeWorks();
+      let readonly = !real;
+      let thaw = real ? mustFreeze(path) : undefined;
+      const conv = await plugin(real ? {} : { seams: { forceReadonly: () => readonly } });
+      await expectHud(conv, ["before"]);
+      await work(conv, "during", { buffered: true });
+      await expectHud(conv, ["before", "during"]);
+      expect(storeLines(conv.oc.logs).some((l) => /SQLITE_READONLY|read-only/.test(l))).toBe(true);
+      expectOnlyInMemory("during");
 
-    thaw?.();
-    thaw = undefined;
-    readonly = false;
-    await work(conv, "after");
-    await expectHud(conv, ["before", "during", "after"]);
-    expect(storeLines(conv.oc.logs).some((l) => l.includes("writable again"))).toBe(true);
-    await expectRecovered(conv, ["before", "during", "after"], true);
-  });
+      thaw?.();
+      thaw = undefined;
+      readonly = false;
+      await work(conv, "after");
+      await expectHud(conv, ["before", "during", "after"]);
+      expect(storeLines(conv.oc.logs).some((l) => l.includes("writable again"))).toBe(true);
+      await expectRecovered(conv, ["before", "during", "after"], true);
+    },
+  );
 
   test("deleted while running: the file and its WAL are removed between calls", async () => {
     const conv = await plugin();
@@ -209,7 +217,7 @@ describe("database faults at the plugin level", () => {
     full = true;
     cap(connection!);
 
-    await work(conv, "during", true);
+    await work(conv, "during", { big: true, buffered: true });
     await expectHud(conv, ["before", "during"]);
     expect(storeLines(conv.oc.logs).some((l) => l.includes("SQLITE_FULL"))).toBe(true);
     expectOnlyInMemory("during");
@@ -229,7 +237,7 @@ describe("database faults at the plugin level", () => {
     const locker = spawnFixture("locker.ts", [join(root.storeDir, "hud.db"), "rollback"]);
     expect(await firstLine(locker.stdout)).toBe("locked");
 
-    await work(conv, "during");
+    await work(conv, "during", { buffered: true });
     await expectHud(conv, ["before", "during"]);
     expect(storeLines(conv.oc.logs).some((l) => l.includes("SQLITE_BUSY"))).toBe(true);
 

@@ -17,7 +17,7 @@ test("when rendering fails the last good HUD is reused and the failure is logged
       return stream.startsWith("session:") ? events.filter((e) => e.seq > afterSeq) : [];
     },
     touchSession() {},
-    lastSession: () => undefined,
+    recentSessions: () => [],
   };
   const logged: string[] = [];
   const log: Logger = { log: (_l, m) => void logged.push(m), once: (_k, _l, m) => void logged.push(m) };
@@ -45,7 +45,7 @@ test("with no good HUD yet a failing render yields none, not an exception", () =
       throw new Error("unreadable");
     },
     touchSession() {},
-    lastSession: () => undefined,
+    recentSessions: () => [],
   };
   const log: Logger = { log() {}, once() {} };
   const runtime = new HudRuntime({
@@ -70,7 +70,7 @@ test("sessions evicted from memory come back from the store intact", () => {
     },
     read: (stream, afterSeq = 0) => (streams.get(stream) ?? []).filter((e) => e.seq > afterSeq),
     touchSession() {},
-    lastSession: () => undefined,
+    recentSessions: () => [],
   };
   const log: Logger = { log() {}, once() {} };
   const runtime = new HudRuntime({

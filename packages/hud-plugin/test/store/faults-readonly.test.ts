@@ -2,7 +2,18 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { STREAM, canFreeze, contents, freeze, note, openStore, tempDir, text } from "./support.ts";
+import {
+  STREAM,
+  contents,
+  freezeOnlyTestName,
+  freezeWorks,
+  mustFreeze,
+  note,
+  openStore,
+  readonlyTestName,
+  tempDir,
+  text,
+} from "./support.ts";
 
 let dir: string;
 let cleanup: () => void;
@@ -21,46 +32,49 @@ function seed(): void {
 }
 
 describe("read-only database", () => {
-  test("an unwritable file: history stays readable, appends are buffered and flushed once writable", () => {
-    seed();
-    const path = join(dir, "hud.db");
-    let readonly = false;
-    thaw = freeze(path);
-    const seams = thaw ? {} : { forceReadonly: () => readonly };
-    readonly = !thaw;
-    if (thaw) {
-      // Without handling, a write is a hard error.
-      const raw = new Database(path);
-      expect(() =>
-        raw.run("INSERT INTO events (uid, stream, kind, payload, at) VALUES ('u', 's', 'k', '{}', 0)"),
-      ).toThrow(/readonly/);
-      raw.close();
-    }
+  test(
+    readonlyTestName("an unwritable file: history stays readable, appends are buffered and flushed once writable"),
+    () => {
+      seed();
+      const path = join(dir, "hud.db");
+      const real = freezeWorks();
+      let readonly = !real;
+      thaw = real ? mustFreeze(path) : undefined;
+      const seams = real ? {} : { forceReadonly: () => readonly };
+      if (real) {
+        // Without handling, a write is a hard error.
+        const raw = new Database(path);
+        expect(() =>
+          raw.run("INSERT INTO events (uid, stream, kind, payload, at) VALUES ('u', 's', 'k', '{}', 0)"),
+        ).toThrow(/readonly/);
+        raw.close();
+      }
 
-    const { store, logs } = openStore(dir, { seams });
-    expect(store.append(STREAM, [note(3)])).toEqual([3]);
-    expect(store.append(STREAM, [note(4)])).toEqual([4]);
-    expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([
-      [1, "note 1", false],
-      [2, "note 2", false],
-      [3, "note 3", true],
-      [4, "note 4", true],
-    ]);
-    expect(store.status()).toMatchObject({ mode: "degraded", pending: 2 });
-    expect(logs.some((l) => l.level === "error" && /SQLITE_READONLY/.test(l.msg))).toBe(true);
-    expect(store.flush()).toBe(false);
+      const { store, logs } = openStore(dir, { seams });
+      expect(store.append(STREAM, [note(3)])).toEqual([3]);
+      expect(store.append(STREAM, [note(4)])).toEqual([4]);
+      expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([
+        [1, "note 1", false],
+        [2, "note 2", false],
+        [3, "note 3", true],
+        [4, "note 4", true],
+      ]);
+      expect(store.status()).toMatchObject({ mode: "degraded", pending: 2 });
+      expect(logs.some((l) => l.level === "error" && /SQLITE_READONLY/.test(l.msg))).toBe(true);
+      expect(store.flush()).toBe(false);
 
-    thaw?.();
-    thaw = undefined;
-    readonly = false;
-    expect(store.flush()).toBe(true);
-    expect(store.status()).toMatchObject({ mode: "durable", pending: 0 });
-    expect(logs.some((l) => l.level === "info" && l.msg.includes("writable again; flushed 2"))).toBe(true);
-    store.close();
-    const { store: fresh } = openStore(dir);
-    expect(fresh.read(STREAM).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
-    fresh.close();
-  });
+      thaw?.();
+      thaw = undefined;
+      readonly = false;
+      expect(store.flush()).toBe(true);
+      expect(store.status()).toMatchObject({ mode: "durable", pending: 0 });
+      expect(logs.some((l) => l.level === "info" && l.msg.includes("writable again; flushed 2"))).toBe(true);
+      store.close();
+      const { store: fresh } = openStore(dir);
+      expect(fresh.read(STREAM).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+      fresh.close();
+    },
+  );
 
   test("a read-only connection from the start (seam) behaves the same: no throw, no loss", () => {
     seed();
@@ -80,11 +94,10 @@ describe("read-only database", () => {
 });
 
 describe("unwritable storage directory", () => {
-  test.skipIf(!canFreeze())(
-    "an unwritable directory: the store runs from memory and writes when it becomes writable",
+  test.skipIf(!freezeWorks())(
+    freezeOnlyTestName("an unwritable directory: the store runs from memory and writes when it becomes writable"),
     () => {
-      thaw = freeze(dir);
-      if (!thaw) throw new Error("freeze worked in the probe but not here");
+      thaw = mustFreeze(dir);
       expect(() => writeFileSync(join(dir, "probe"), "")).toThrow();
       const { store, logs } = openStore(dir);
       expect(store.append(STREAM, [note(1)])).toEqual([1]);
@@ -103,11 +116,11 @@ describe("unwritable storage directory", () => {
     },
   );
 
-  test.skipIf(!canFreeze())(
-    "an existing database in a directory that became unwritable: history stays readable",
+  test.skipIf(!freezeWorks())(
+    freezeOnlyTestName("an existing database in a directory that became unwritable: history stays readable"),
     () => {
       seed();
-      thaw = freeze(dir);
+      thaw = mustFreeze(dir);
       const { store, logs } = openStore(dir);
       expect(store.append(STREAM, [note(3)])).toEqual([3]);
       expect(store.read(STREAM).map((e) => [e.seq, text(e), e.pending ?? false])).toEqual([

@@ -101,3 +101,36 @@ export function canFreeze(): boolean {
   cleanup();
   return blocked;
 }
+
+let probed: boolean | undefined;
+/** `canFreeze()`, probed once per process; says on stderr when tests will skip or fall back. */
+export function freezeWorks(): boolean {
+  if (probed === undefined) {
+    probed = canFreeze();
+    if (!probed) {
+      console.warn(
+        "read-only tests: this machine cannot make a file unwritable (root without chattr?); they use the forceReadonly test hook or skip, as their names say",
+      );
+    }
+  }
+  return probed;
+}
+
+/** A read-only test's name, saying whether it gets a really unwritable file or the test hook. */
+export function readonlyTestName(name: string): string {
+  return freezeWorks()
+    ? `${name} (really unwritable file)`
+    : `${name} (FALLBACK: forceReadonly test hook, files cannot be made unwritable here)`;
+}
+
+/** The name of a test that needs a really unwritable directory and is skipped without one. */
+export function freezeOnlyTestName(name: string): string {
+  return freezeWorks() ? name : `${name} (SKIPPED: directories cannot be made unwritable here)`;
+}
+
+/** `freeze` where the probe said it works: failing here is a broken test machine, not a reason to fall back. */
+export function mustFreeze(path: string): () => void {
+  const thaw = freeze(path);
+  if (!thaw) throw new Error(`freeze(${path}) failed although the probe said this machine can freeze`);
+  return thaw;
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { fakeOpencode, hostTurn, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 let oc: FakeOpencode;
 beforeEach(async () => {
@@ -67,16 +67,19 @@ describe("hud tool", () => {
     expect(tailText(await oc.transform(messages), messages)).toContain("shared fact");
   });
 
-  test("resume copies the previous session's task and open steps", async () => {
+  // Taking over a session whose process is gone is covered in test/project/resume*.test.ts.
+  test("resume never takes over a session that is still live in this process", async () => {
     await oc.hud("ses_a", "task.set", { description: "Unfinished migration" });
     await oc.hud("ses_a", "steps.add", { description: "run the backfill" });
     await oc.transform([oc.user("ses_a", "x")]);
     const fresh = [oc.user("ses_b", "new session")];
-    expect(tailText(await oc.transform(fresh), fresh)).toContain("Unfinished migration");
-    expect(await oc.hud("ses_b", "resume")).toContain("ok: resumed");
-    const snap = await snapshot("ses_b");
-    expect(snap).toContain("Unfinished migration");
-    expect(snap).toContain("run the backfill");
+    expect(tailText(await oc.transform(fresh), fresh)).not.toContain("Unfinished migration");
+    const error = await oc.hud("ses_b", "resume").then(
+      () => "no error",
+      (e: Error) => e.message,
+    );
+    expect(error).toBe("resume: no earlier session of this project left a task or open steps");
+    expect(await snapshot("ses_b")).not.toContain("Unfinished migration");
   });
 
   test("the tool.definition hook sends the TypeBox JSON schema for hud only", async () => {
@@ -101,10 +104,10 @@ describe("hud_compact", () => {
     expect(oc.summarized).toHaveLength(0);
     expect(await oc.hud("ses_a", "history")).toContain("context.snapshot");
     await oc.event("session.idle", { sessionID: "ses_a" });
-    await Bun.sleep(5);
+    await hostTurn();
     expect(oc.summarized).toEqual([{ path: { id: "ses_a" }, body: { providerID: "fake", modelID: "m" } }]);
     await oc.event("session.idle", { sessionID: "ses_a" });
-    await Bun.sleep(5);
+    await hostTurn();
     expect(oc.summarized).toHaveLength(1);
   });
 });

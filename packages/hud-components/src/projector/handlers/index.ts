@@ -7,7 +7,16 @@ import { blockerAdd, blockerRemove } from "./blockers.ts";
 import { fileClose, fileEdit, fileOpen } from "./files.ts";
 import { conventionAdd, conventionRemove, keyFileAdd, keyFileRemove } from "./project-memory.ts";
 import { toolResult } from "./tool-results.ts";
-import { compactAfter, compactBefore, contextSnapshot, resume, sessionLink, todoSync, turn } from "./session.ts";
+import {
+  compactAfter,
+  compactBefore,
+  contextSnapshot,
+  resume,
+  resumeDismiss,
+  sessionLink,
+  todoSync,
+  turn,
+} from "./session.ts";
 
 // One handler per event kind; the mapped type makes a missing kind a compile error.
 export const handlers: HandlerMap = {
@@ -37,6 +46,7 @@ export const handlers: HandlerMap = {
   "keyfile.add": keyFileAdd,
   "keyfile.remove": keyFileRemove,
   resume,
+  "resume.dismiss": resumeDismiss,
   turn,
   "tool.result": toolResult,
 };

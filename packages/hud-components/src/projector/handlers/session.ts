@@ -32,6 +32,9 @@ export const sessionLink: Handler<"session.link"> = (state, event) =>
 
 export const turn: Handler<"turn"> = (state) => done({ ...state, turns: state.turns + 1 });
 
+export const resumeDismiss: Handler<"resume.dismiss"> = (state) =>
+  done(state.resumeDismissed ? state : { ...state, resumeDismissed: true });
+
 export const resume: Handler<"resume"> = (state, event, { caps, lengths }) => {
   if (!event.task?.trim() && !event.steps.some((text) => text.trim())) {
     return noop(state, `session ${event.fromSessionID} left no task or open steps to resume`);
