@@ -7,3 +7,4 @@ export * from "./tokenize/index.ts";
 export * from "./components/index.ts";
 export * from "./render/index.ts";
 export { defaultBudgets } from "./budget/defaults.ts";
+export * from "./memory-file/index.ts";

@@ -7,6 +7,7 @@ import { blockerAdd, blockerRemove } from "./blockers.ts";
 import { fileClose, fileEdit, fileOpen } from "./files.ts";
 import { conventionAdd, conventionRemove, keyFileAdd, keyFileRemove } from "./project-memory.ts";
 import { toolResult } from "./tool-results.ts";
+import { memorySync } from "./memory-sync.ts";
 import { compactAfter, compactBefore, contextSnapshot, resume, sessionLink, todoSync, turn } from "./session.ts";
 
 // One handler per event kind; the mapped type makes a missing kind a compile error.
@@ -39,4 +40,5 @@ export const handlers: HandlerMap = {
   resume,
   turn,
   "tool.result": toolResult,
+  "memory.sync": memorySync,
 };
