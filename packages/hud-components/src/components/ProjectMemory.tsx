@@ -8,7 +8,10 @@ export type ProjectMemoryProps = { project: HudState; density: Density };
 
 export function projectParts({ project: p, density }: ProjectMemoryProps): SectionParts | null {
   const total = p.conventions.length + p.keyfiles.length + p.notes.length + p.decisions.length + p.steps.length;
-  if (!total) return null;
+  // what the memory file could not read is said in one line, even when nothing else is there
+  const problem = p.memoryFile?.problem ? [labelLine("Memory file", p.memoryFile.problem)] : [];
+  if (!total)
+    return problem.length ? { noun: "project items", listOp: "project.list", total, items: [], head: problem } : null;
   const base = { noun: "project items", listOp: "project.list", total };
   if (density === "minimal") {
     const durable = p.conventions.length + p.keyfiles.length;
@@ -17,7 +20,7 @@ export function projectParts({ project: p, density }: ProjectMemoryProps): Secti
       ...base,
       shown: 0,
       items: [],
-      head: [labelLine("Project", `${total} items${detail} — `, command("project.list"))],
+      head: [labelLine("Project", `${total} items${detail} — `, command("project.list")), ...problem],
     };
   }
   const max = density === "full" ? 140 : 70;
@@ -46,7 +49,7 @@ export function projectParts({ project: p, density }: ProjectMemoryProps): Secti
     ...range(c, k),
     ...range(0, c),
   ];
-  return { ...base, total: items.length, head: [heading("Project memory")], items, dropOrder };
+  return { ...base, total: items.length, head: [heading("Project memory"), ...problem], items, dropOrder };
 }
 
 /** What this project taught earlier sessions: conventions, key files, project-scoped notes, decisions, steps. */
@@ -64,6 +67,7 @@ export const projectSection: SectionSpec = {
     view.project.notes,
     view.project.decisions,
     view.project.steps,
+    view.project.memoryFile,
   ],
   parts: ({ view }, density) => projectParts({ project: view.project, density }),
 };

@@ -14,6 +14,7 @@ import {
 import type { HudConfig } from "../config/index.ts";
 import { loadCustomSections } from "../custom/index.ts";
 import type { Logger } from "../log/index.ts";
+import { MemoryFileSync } from "../memory-file/index.ts";
 import { validateSessionID } from "../store/index.ts";
 import { DeferredWrites } from "./deferred-writes.ts";
 import type { EventLog } from "./ports.ts";
@@ -27,6 +28,8 @@ export type RuntimeDeps = {
   directory: string;
   projectKey: string;
   now: () => number;
+  /** Top of the project (where `.opencode/hud/memory.md` lives); defaults to `directory`. */
+  worktree?: string;
 };
 
 const MAX_SESSIONS = 256;
@@ -42,11 +45,26 @@ export class HudRuntime {
   private readonly project: StreamCache;
   private readonly deferred: DeferredWrites;
   readonly projector: ProjectorOptions;
+  /** The memory file's sync, unless the project opted out. */
+  readonly memory: MemoryFileSync | undefined;
 
   constructor(readonly deps: RuntimeDeps) {
     this.projector = { caps: deps.config.caps };
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
     this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log);
+    const project = {
+      state: () => {
+        this.project.catchUp(deps.store);
+        return this.project.state;
+      },
+      append: (event: HudEvent) => {
+        deps.store.append(this.project.stream, [event]);
+        this.project.catchUp(deps.store);
+      },
+    };
+    this.memory = deps.config.memoryFile.enabled
+      ? new MemoryFileSync(deps.worktree ?? deps.directory, project, deps.config.memoryFile, deps.log, deps.now)
+      : undefined;
   }
 
   /**
@@ -67,6 +85,7 @@ export class HudRuntime {
   refresh(session: SessionRuntime): void {
     session.cache.catchUp(this.deps.store);
     this.project.catchUp(this.deps.store);
+    this.memory?.read();
     session.parentID ??= session.cache.state.parentID;
     if (session.parentID) this.session(session.parentID).cache.catchUp(this.deps.store);
   }
@@ -100,6 +119,7 @@ export class HudRuntime {
         // in between) has no outcome to show; its ids are as unknown as a pending one's.
         outcomes[e.index] = seq === undefined ? { ok: true } : (folded.get(seq) ?? { ok: true, pending: true });
       });
+      if (scope === "project") this.memory?.schedule();
     }
     return outcomes;
   }
@@ -187,5 +207,6 @@ export class HudRuntime {
   /** Writes the queued turns and touches now (dispose, process exit). */
   flushDeferred(): void {
     this.deferred.flush();
+    this.memory?.flush();
   }
 }
