@@ -11,6 +11,7 @@ import {
   type MemorySection,
 } from "./memory-item.ts";
 import { plainText } from "./plain-text.ts";
+import { KEPT_MARKER } from "./write.ts";
 
 /** A stretch of the file the parser could not read; `text` is those lines exactly as they were. */
 export type UnreadPart = { start: number; end: number; reason: string; text: string };
@@ -26,7 +27,7 @@ export type ParsedMemoryFile = {
 };
 
 type MdNode = ReturnType<typeof parseMarkdown>["children"][number];
-type Where = MemorySection | "header" | "unknown";
+type Where = MemorySection | "header" | "unknown" | "kept";
 
 const knownTitles = "Conventions, Key files, Decisions, Notes, Next steps";
 const titles = new Map<string, MemorySection>([
@@ -56,7 +57,9 @@ export function parseMemoryFile(source: string): ParsedMemoryFile {
     if (range) unread.push({ ...range, reason });
   };
   for (const node of parseMarkdown(blanked).children) {
-    if (node.type === "heading" && node.depth === 2) {
+    if (node.type === "html" && node.value.trim() === KEPT_MARKER) where = "kept";
+    else if (where === "kept") skip(node, "below the kept-as-written line");
+    else if (node.type === "heading" && node.depth === 2) {
       const title = oneLine(plainText(toUjsx(node)?.children ?? []));
       const section = titles.get(title.toLowerCase());
       where = section ?? "unknown";
