@@ -96,16 +96,18 @@ export class MemoryFileSync {
     const state = this.project.state();
     if (seen?.parsed.conflicts) return; // a merge is under way; the person resolves it first
     if (seen && fileMatches(state, seen.parsed)) return;
-    const text = writeMemoryFile(
-      memoryItemsOf(state),
-      (seen?.parsed.unread ?? []).map((part) => part.text),
-    );
+    const items = memoryItemsOf(state);
+    const kept = (seen?.parsed.unread ?? []).map((part) => part.text);
+    const text = writeMemoryFile(items, kept);
     writeAtomic(this.path, text);
     if (!this.gitFileDone) {
       this.gitFileDone = true;
       writeGitFile(dirname(this.path), this.options.git);
     }
-    const parsed = parseMemoryFile(text);
+    // a written file reads back as exactly its items (the round-trip property); only kept text needs a parse
+    const parsed: ParsedMemoryFile = kept.length
+      ? parseMemoryFile(text)
+      : { items, unread: [], unreadKeys: new Set(), conflicts: false };
     const hash = contentHash(text);
     this.seen = { stamp: stampOf(this.path) ?? "", hash, parsed };
     this.project.append(planWritten(state, parsed, hash, this.now(), MEMORY_FILE));
