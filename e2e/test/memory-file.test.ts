@@ -18,6 +18,7 @@ const MEMORY = ".opencode/hud/memory.md";
 const CONVENTION = "money amounts are integer cents, never floats";
 const KEY_FILE = "src/billing/invoice.ts";
 const NOTE_A = "the sandbox gateway rejects amounts under 50 cents";
+const CONVENTION_A = "amounts are formatted with the customer's locale";
 const CONVENTION_B = "every migration ships with its down step";
 
 let llm: FakeLlm;
@@ -150,12 +151,21 @@ test("B's person deletes the convention's line and commits; after A pulls, A's n
 });
 
 test("both add items concurrently; the merge is clean and both sides show all items", async () => {
-  llm.script({ toolCalls: [hud("notes.add", { content: NOTE_A, scope: "project" })] }, { text: "ok" });
+  // the same section on both sides: the lines land at the same place, which git's union merge resolves
+  llm.script(
+    {
+      toolCalls: [
+        hud("notes.add", { content: NOTE_A, scope: "project" }),
+        hud("conventions.add", { content: CONVENTION_A }),
+      ],
+    },
+    { text: "ok" },
+  );
   await turn(serverA, sessionA, "note the sandbox limit");
   const sessionB = (await serverB.createSession()).id;
   llm.script({ toolCalls: [hud("conventions.add", { content: CONVENTION_B })] }, { text: "ok" });
   await turn(serverB, sessionB, "add the migration rule");
-  await fileHolds(a, NOTE_A);
+  await fileHolds(a, NOTE_A, CONVENTION_A);
   await fileHolds(b, CONVENTION_B);
 
   commitMemory(a, "sandbox note");
@@ -168,8 +178,7 @@ test("both add items concurrently; the merge is clean and both sides show all it
   for (const project of [a, b]) {
     const text = memoryOf(project);
     expect(text).not.toContain("<<<<<<<");
-    expect(text).toContain(NOTE_A);
-    expect(text).toContain(CONVENTION_B);
+    for (const item of [NOTE_A, CONVENTION_A, CONVENTION_B]) expect(text).toContain(item);
   }
   expect(git(b, "log", "--merges", "--oneline")).not.toBe("");
 
@@ -180,8 +189,7 @@ test("both add items concurrently; the merge is clean and both sides show all it
     llm.script({ text: "ok" });
     const [request] = await turn(server, session, "what do we know?");
     const seen = hudOf(request);
-    expect(seen).toContain(NOTE_A);
-    expect(seen).toContain(CONVENTION_B);
+    for (const item of [NOTE_A, CONVENTION_A, CONVENTION_B]) expect(seen).toContain(item);
     expect(seen).toContain(KEY_FILE);
     expect(seen).not.toContain(CONVENTION);
   }
