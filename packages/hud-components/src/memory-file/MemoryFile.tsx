@@ -1,6 +1,7 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import { h, type Child } from "@agent-hud/ujsx";
 import { memorySections, type MemoryItem } from "./memory-item.ts";
+import { MemoryLine } from "./MemoryLine.tsx";
 
 export const MEMORY_TITLE = "Project memory";
 
@@ -37,46 +38,4 @@ export function MemoryFile({ items }: MemoryFileProps) {
       })}
     </>
   );
-}
-
-/** One item: its key as inline code, then the text (a key file's path as code, a decision's summary in bold). */
-export function MemoryLine(item: MemoryItem) {
-  const detail = item.detail ? ` — ${item.detail}` : "";
-  const key = <code value={item.key} />;
-  switch (item.section) {
-    case "keyfiles":
-      return (
-        <item>
-          <paragraph>
-            {key} <code value={item.text} />
-            {detail}
-          </paragraph>
-        </item>
-      );
-    case "decisions":
-      return (
-        <item>
-          <paragraph>
-            {key} <strong>{item.text}</strong>
-            {detail}
-          </paragraph>
-        </item>
-      );
-    case "steps":
-      return (
-        <item checked={item.done === true}>
-          <paragraph>
-            {key} {item.text}
-          </paragraph>
-        </item>
-      );
-    default:
-      return (
-        <item>
-          <paragraph>
-            {key} {item.text}
-          </paragraph>
-        </item>
-      );
-  }
 }

@@ -10,7 +10,8 @@ export {
   MemorySection,
   oneLine,
 } from "./memory-item.ts";
-export { MemoryFile, MemoryLine, MEMORY_TITLE } from "./MemoryFile.tsx";
+export { MemoryFile, MEMORY_TITLE } from "./MemoryFile.tsx";
+export { MemoryLine } from "./MemoryLine.tsx";
 export { describeUnread, parseMemoryFile, type ParsedMemoryFile, type UnreadPart } from "./parse.ts";
 export { fileMatches, planRead, planWritten, type MemorySyncEvent } from "./plan.ts";
 export { writeMemoryFile } from "./write.ts";
