@@ -36,6 +36,8 @@ export class MemoryFileSync {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private gitFileDone = false;
   private lastProblem: string | undefined;
+  /** Project revision at the last full check: another process's change that never reached the file shows. */
+  private checkedRev = -1;
 
   constructor(
     worktree: string,
@@ -61,18 +63,21 @@ export class MemoryFileSync {
     const before = this.seen;
     const seen = this.load();
     if (!seen) return memoryItemsOf(this.project.state()).length > 0;
-    // the common case, before every HUD: same file, already the log's record of it
-    if (seen === before && this.project.state().memoryFile?.hash === seen.hash) return false;
-    const event = planRead(this.project.state(), seen.parsed, seen.hash, this.now(), MEMORY_FILE);
+    // the common case, before every HUD: same file, already the log's record of it, no project change since
+    const state = this.project.state();
+    if (seen === before && state.memoryFile?.hash === seen.hash && state.rev === this.checkedRev) return false;
+    const event = planRead(state, seen.parsed, seen.hash, this.now(), MEMORY_FILE);
     if (event) this.project.append(event);
     if (event?.problem && event.problem !== this.lastProblem) this.log.log("warn", `agent-hud: ${event.problem}`);
     this.lastProblem = event?.problem ?? this.lastProblem;
-    return !seen.parsed.conflicts && !fileMatches(this.project.state(), seen.parsed);
+    const after = this.project.state();
+    this.checkedRev = after.rev;
+    return !seen.parsed.conflicts && !fileMatches(after, seen.parsed);
   }
 
   /** An agent change to project items: write the file soon (changes in a burst make one write). */
   schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) return;
     this.timer = setTimeout(() => this.flush(), this.options.debounceMs ?? 150);
     (this.timer as { unref?: () => void }).unref?.();
   }

@@ -69,6 +69,19 @@ describe("the memory file with several opencode processes on one checkout", () =
   });
 });
 
+describe("a process that never wrote its change", () => {
+  test("an item another process recorded but did not write (it stopped first) is written by this one", async () => {
+    const writer = await ws.instance("repo");
+    await writer.hud("ses_a", "conventions.add", { content: "tests use bun test" });
+    await fileHolds(writer, "tests use bun test");
+    // a process with the file off stands for one that stopped inside the write's debounce
+    const silent = await ws.instance("repo", { memoryFile: { enabled: false } });
+    await silent.hud("ses_b", "conventions.add", { content: "commit messages say why" });
+    await writer.hudOf("ses_a");
+    await fileHolds(writer, "commit messages say why");
+  });
+});
+
 describe("a file that does not parse cleanly", () => {
   test("conflict markers: the HUD says where in one line, items inside are kept, the file is not rewritten", async () => {
     const oc = await ws.instance("repo");
