@@ -34,7 +34,10 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     directory: input.directory,
     projectKey: projectKeyFor(worktree),
     now,
+    worktree,
   });
+  // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
+  runtime.memory?.read();
   const ctx: HookContext = {
     runtime,
     config,

@@ -14,7 +14,12 @@ export function fromMdast(tree: Root, options: { registry?: TransformRegistry } 
   return { type: "root", props: {}, children };
 }
 
+/** Parse GFM markdown into mdast with source positions, for callers that map blocks back to their lines. */
+export function parseMarkdown(markdown: string): Root {
+  return parse(markdown, fromMarkdownOptions);
+}
+
 /** Parse GFM markdown into a ujsx `root`. */
 export function fromMarkdown(markdown: string, options: { registry?: TransformRegistry } = {}): UElement {
-  return fromMdast(parse(markdown, fromMarkdownOptions), options);
+  return fromMdast(parseMarkdown(markdown), options);
 }

@@ -2,7 +2,7 @@ export { createRegistry, defaultRegistry } from "./default-registry.ts";
 export { describeSchema } from "./describe-schema.ts";
 export { createElement, Fragment, h, isUJsxElement } from "./element.ts";
 export { UjsxError } from "./errors.ts";
-export { fromMarkdown, fromMdast } from "./from-markdown.ts";
+export { fromMarkdown, fromMdast, parseMarkdown } from "./from-markdown.ts";
 export type { FromMdastHandler, FromMdastState, UjsxResult } from "./from-mdast/state.ts";
 export { fromMarkdownOptions, toMarkdownOptions } from "./markdown-options.ts";
 export { defineNode } from "./node-kind.ts";

@@ -76,7 +76,13 @@ export function MemoryItem({ entry, density }: MemoryItemProps) {
 /** What this project taught earlier sessions: conventions, key files, project-scoped notes, decisions, steps. */
 export function ProjectMemory({ project: p, density }: ProjectMemoryProps) {
   const total = p.conventions.length + p.keyfiles.length + p.notes.length + p.decisions.length + p.steps.length;
-  if (!total) return null;
+  // What the memory file could not read is said in one line, even when nothing else is there.
+  const problem = p.memoryFile?.problem ? (
+    <paragraph>
+      <strong>Memory file</strong> {p.memoryFile.problem}
+    </paragraph>
+  ) : null;
+  if (!total) return problem && <section>{problem}</section>;
   if (density === "minimal") {
     const durable = p.conventions.length + p.keyfiles.length;
     return (
@@ -85,6 +91,7 @@ export function ProjectMemory({ project: p, density }: ProjectMemoryProps) {
           <strong>Project</strong> {total} items{durable ? ` (${durable} conventions/key files)` : ""} —{" "}
           <code value="hud project.list" />
         </paragraph>
+        {problem}
       </section>
     );
   }
@@ -92,6 +99,7 @@ export function ProjectMemory({ project: p, density }: ProjectMemoryProps) {
   return (
     <section>
       <heading depth={4}>Project memory</heading>
+      {problem}
       {entries.length > 0 && (
         <list>
           {entries.map((entry) => (

@@ -13,6 +13,7 @@ import {
   Convention,
   Blocker,
 } from "../state/items.ts";
+import { MemoryItem, MemoryKey } from "../memory-file/memory-item.ts";
 
 /**
  * Who caused an event. Absent means the agent (through the `hud` tool) or the host observing a tool call;
@@ -73,6 +74,19 @@ export const ToolResultEvent = event("tool.result", {
   exit: ToolResult.properties.exit,
   output: ToolResult.properties.output,
 });
+/**
+ * The project's memory file, synced: items added, changed or deleted in the file (`by: "memory-file"`),
+ * and the file as it now stands (`hash`, key → fingerprint `items`), which the next edit is compared
+ * with. One event per sync, so a file is applied whole or not at all; replaying it twice changes nothing.
+ */
+export const MemorySync = event("memory.sync", {
+  add: Type.Optional(Type.Array(MemoryItem)),
+  update: Type.Optional(Type.Array(MemoryItem)),
+  remove: Type.Optional(Type.Array(MemoryKey)),
+  problem: Type.Optional(Type.String()),
+  hash: Type.String(),
+  items: Type.Record(Type.String(), Type.String()),
+});
 /** One agent turn (LLM call); drives turn-based staleness without touching rendered content. */
 export const Turn = event("turn", {});
 
@@ -106,6 +120,7 @@ export const HudEvent = Type.Union([
   ResumeDismiss,
   Turn,
   ToolResultEvent,
+  MemorySync,
 ]);
 export type HudEvent = Static<typeof HudEvent>;
 export type HudEventKind = HudEvent["kind"];

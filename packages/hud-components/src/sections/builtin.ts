@@ -128,7 +128,7 @@ const project: SectionSpec = {
   name: "project",
   priority: 45,
   stability: "stable",
-  deps: ({ view: { project: p } }) => [p.conventions, p.keyfiles, p.notes, p.decisions, p.steps],
+  deps: ({ view: { project: p } }) => [p.conventions, p.keyfiles, p.notes, p.decisions, p.steps, p.memoryFile],
   parts: ({ view: { project: p } }, density) => {
     const meta = { noun: "project items", listOp: "project.list" };
     if (density === "minimal") {

@@ -28,6 +28,14 @@ export const IdCounters = Type.Object({
 });
 export type IdCounters = Static<typeof IdCounters>;
 
+/** The project's memory file as of the last sync (read or written): the base a file edit is compared with. */
+export const MemoryFileState = Type.Object({
+  hash: Type.String({ description: "hash of the file's content" }),
+  items: Type.Record(Type.String(), Type.String(), { description: "key → fingerprint of each line it held" }),
+  problem: Type.Optional(Type.String({ description: "one line: what could not be read and where" })),
+});
+export type MemoryFileState = Static<typeof MemoryFileState>;
+
 export const HudState = Type.Object({
   scope: Scope,
   /** Content revision: bumps on every change except turn/context/tool-result bookkeeping. */
@@ -51,6 +59,7 @@ export const HudState = Type.Object({
   resumedFrom: Type.Optional(Type.String()),
   /** The session dismissed the offer to resume an earlier session (`resume.dismiss`). */
   resumeDismissed: Type.Optional(Type.Boolean()),
+  memoryFile: Type.Optional(MemoryFileState),
   counters: IdCounters,
   /** Last event of any kind. */
   updatedAt: Type.Optional(At),

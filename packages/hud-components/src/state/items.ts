@@ -5,6 +5,8 @@ import { Type, type Static } from "@sinclair/typebox";
 export const ItemId = Type.String({ minLength: 1, maxLength: 32, description: "item id, e.g. n3" });
 export const Text = (description: string) => Type.String({ minLength: 1, description });
 export const At = Type.Number({ description: "ms since epoch, supplied by the caller" });
+/** Project items read from the memory file keep the file's key (their identity across clones). */
+const FileKey = Type.Optional(Type.String({ description: "memory file key, e.g. @0k3fz9q" }));
 
 export const Scope = Type.Union([Type.Literal("session"), Type.Literal("project")]);
 export type Scope = Static<typeof Scope>;
@@ -20,6 +22,7 @@ export type Task = Static<typeof Task>;
 
 export const Decision = Type.Object({
   id: ItemId,
+  key: FileKey,
   summary: Text("the decision, one line"),
   details: Type.Optional(Type.String({ description: "why, alternatives rejected" })),
   at: At,
@@ -28,6 +31,7 @@ export type Decision = Static<typeof Decision>;
 
 export const Note = Type.Object({
   id: ItemId,
+  key: FileKey,
   content: Text("a fact worth keeping"),
   at: At,
   updatedAt: At,
@@ -36,6 +40,7 @@ export type Note = Static<typeof Note>;
 
 export const Step = Type.Object({
   id: ItemId,
+  key: FileKey,
   description: Text("a planned next action"),
   done: Type.Boolean(),
   at: At,
@@ -82,6 +87,7 @@ export type Todo = Static<typeof Todo>;
 
 export const Convention = Type.Object({
   id: ItemId,
+  key: FileKey,
   content: Text('a project convention, e.g. "tests use bun test"'),
   at: At,
 });
@@ -89,6 +95,7 @@ export type Convention = Static<typeof Convention>;
 
 export const KeyFile = Type.Object({
   id: ItemId,
+  key: FileKey,
   path: Text("path of a file worth knowing about"),
   note: Type.Optional(Type.String({ description: "why it matters" })),
   at: At,

@@ -44,6 +44,20 @@ export const HudOptions = Type.Object(
       ),
     ),
     storageDir: Type.Optional(Type.String({ minLength: 1 })),
+    /**
+     * The project memory file `.opencode/hud/memory.md`: `enabled: false` turns it off for this project;
+     * `git: "ignore"` keeps it out of git (memory stays on this machine), `"share"` (default) merges it
+     * line by line.
+     */
+    memoryFile: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean()),
+          git: Type.Optional(Type.Union([Type.Literal("share"), Type.Literal("ignore")])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     /** Below this usage `hud_compact` declines: compacting a mostly empty context throws away detail for nothing. */
     compactMinPercent: Type.Optional(Percent),
   },
@@ -59,6 +73,7 @@ export type HudConfig = {
   sections: { order?: SectionName[]; disabled?: SectionName[] };
   storageDir?: string;
   compactMinPercent: number;
+  memoryFile: { enabled: boolean; git: "share" | "ignore" };
 };
 
 export const defaultConfig: HudConfig = {
@@ -68,4 +83,5 @@ export const defaultConfig: HudConfig = {
   caps: {},
   sections: {},
   compactMinPercent: 50,
+  memoryFile: { enabled: true, git: "share" },
 };

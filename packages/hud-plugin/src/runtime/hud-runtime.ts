@@ -14,6 +14,7 @@ import {
 import type { HudConfig } from "../config/index.ts";
 import { loadCustomSections } from "../custom/index.ts";
 import type { Logger } from "../log/index.ts";
+import { MemoryFileSync } from "../memory-file/index.ts";
 import { validateSessionID } from "../store/index.ts";
 import { DeferredWrites } from "./deferred-writes.ts";
 import { isLive, newHolder, type Holder } from "./liveness.ts";
@@ -28,6 +29,8 @@ export type RuntimeDeps = {
   directory: string;
   projectKey: string;
   now: () => number;
+  /** Top of the project (where `.opencode/hud/memory.md` lives); defaults to `directory`. */
+  worktree?: string;
 };
 
 const MAX_SESSIONS = 256;
@@ -49,11 +52,26 @@ export class HudRuntime {
   /** This instance, as recorded on every session it touches: how other instances tell it is still running. */
   private readonly holder: Holder = newHolder();
   readonly projector: ProjectorOptions;
+  /** The memory file's sync, unless the project opted out. */
+  readonly memory: MemoryFileSync | undefined;
 
   constructor(readonly deps: RuntimeDeps) {
     this.projector = { caps: deps.config.caps };
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
     this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log, this.holder.id);
+    const project = {
+      state: () => {
+        this.project.catchUp(deps.store);
+        return this.project.state;
+      },
+      append: (event: HudEvent) => {
+        deps.store.append(this.project.stream, [event]);
+        this.project.catchUp(deps.store);
+      },
+    };
+    this.memory = deps.config.memoryFile.enabled
+      ? new MemoryFileSync(deps.worktree ?? deps.directory, project, deps.config.memoryFile, deps.log, deps.now)
+      : undefined;
   }
 
   /**
@@ -74,6 +92,7 @@ export class HudRuntime {
   refresh(session: SessionRuntime): void {
     session.cache.catchUp(this.deps.store);
     this.project.catchUp(this.deps.store);
+    this.memory?.read();
     session.parentID ??= session.cache.state.parentID;
     if (session.parentID) this.session(session.parentID).cache.catchUp(this.deps.store);
   }
@@ -107,6 +126,7 @@ export class HudRuntime {
         // in between) has no outcome to show; its ids are as unknown as a pending one's.
         outcomes[e.index] = seq === undefined ? { ok: true } : (folded.get(seq) ?? { ok: true, pending: true });
       });
+      if (scope === "project") this.memory?.schedule();
     }
     return outcomes;
   }
@@ -204,6 +224,7 @@ export class HudRuntime {
   /** Writes the queued turns and touches now (process exit). */
   flushDeferred(): void {
     this.deferred.flush();
+    this.memory?.flush();
   }
 
   /** Writes what is queued; from now on other instances count this one's sessions as no longer live. */

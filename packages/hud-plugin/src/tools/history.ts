@@ -5,6 +5,12 @@ import type { SessionRuntime } from "../runtime/session-runtime.ts";
 
 const DEFAULT_LIMIT = 20;
 
+// A memory file write, or a read that found no change, only records the file's new hash: history
+// leaves those out and keeps the reads that changed items or found something unreadable.
+const isBookkeeping = (event: Record<string, unknown>) =>
+  event.kind === "memory.sync" &&
+  (event.by === undefined || !["add", "update", "remove", "problem"].some((field) => field in event));
+
 /** `hud history`: recent events of the session and its project, newest last, read from the store. */
 export function answerHistory(runtime: HudRuntime, session: SessionRuntime, args: unknown): string {
   const schema = operationsByName.get("history")!.args;
@@ -17,7 +23,7 @@ export function answerHistory(runtime: HudRuntime, session: SessionRuntime, args
     ...store.read(session.cache.stream).map((e) => ({ ...e, scope: "session" as const })),
     ...store.read(`project:${runtime.deps.projectKey}`).map((e) => ({ ...e, scope: "project" as const })),
   ]
-    .filter((e) => e.event.kind !== "turn")
+    .filter((e) => e.event.kind !== "turn" && !isBookkeeping(e.event))
     .map((e) => ({ seq: e.seq, scope: e.scope, event: e.event as HistoryEntry["event"] }))
     .sort((a, b) => a.event.at - b.event.at || a.seq - b.seq);
   return formatHistory(entries, limit);

@@ -17,6 +17,7 @@ describe("parseConfig", () => {
       sections: { disabled: ["files"] },
       storageDir: "/var/hud",
       compactMinPercent: 40,
+      memoryFile: { git: "ignore" },
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
@@ -27,6 +28,7 @@ describe("parseConfig", () => {
       sections: { disabled: ["files"] },
       storageDir: "/var/hud",
       compactMinPercent: 40,
+      memoryFile: { enabled: true, git: "ignore" },
     });
   });
 

@@ -16,7 +16,7 @@ export function workspace() {
   const opened: Array<Required<Hooks>> = [];
   let counter = 0;
 
-  async function instance(worktree: string) {
+  async function instance(worktree: string, options: Record<string, unknown> = {}) {
     const directory = join(root, worktree);
     mkdirSync(directory, { recursive: true });
     const client = {
@@ -31,7 +31,7 @@ export function workspace() {
       serverUrl: new URL("http://127.0.0.1:1"),
       $: undefined,
     } as unknown as PluginInput;
-    const hooks = (await createHooks(input, { storageDir })) as Required<Hooks>;
+    const hooks = (await createHooks(input, { storageDir, ...options })) as Required<Hooks>;
     opened.push(hooks);
     const user = (sessionID: string, text: string): Msg => {
       const id = `msg_${String(++counter).padStart(4, "0")}`;
@@ -49,6 +49,7 @@ export function workspace() {
     };
     return {
       directory,
+      hooks,
       /** Disposes the instance, as when its opencode process exits: its sessions are no longer live. */
       async stop(): Promise<void> {
         opened.splice(opened.indexOf(hooks), 1);

@@ -5,6 +5,9 @@ import type { Logger } from "../../src/log/index.ts";
 import { HudRuntime } from "../../src/runtime/hud-runtime.ts";
 import type { EventLog } from "../../src/runtime/ports.ts";
 
+// "/p" is not a real project: nothing may be written there
+const noMemoryFile = { ...defaultConfig, memoryFile: { enabled: false, git: "share" as const } };
+
 test("when rendering fails the last good HUD is reused and the failure is logged once", () => {
   const events: Array<{ seq: number; event: HudEvent }> = [];
   let broken = false;
@@ -23,7 +26,7 @@ test("when rendering fails the last good HUD is reused and the failure is logged
   const log: Logger = { log: (_l, m) => void logged.push(m), once: (_k, _l, m) => void logged.push(m) };
   const runtime = new HudRuntime({
     store,
-    config: defaultConfig,
+    config: noMemoryFile,
     log,
     directory: "/p",
     projectKey: "0123456789abcdef",
@@ -50,7 +53,7 @@ test("with no good HUD yet a failing render yields none, not an exception", () =
   const log: Logger = { log() {}, once() {} };
   const runtime = new HudRuntime({
     store,
-    config: defaultConfig,
+    config: noMemoryFile,
     log,
     directory: "/p",
     projectKey: "0123456789abcdef",
@@ -75,7 +78,7 @@ test("sessions evicted from memory come back from the store intact", () => {
   const log: Logger = { log() {}, once() {} };
   const runtime = new HudRuntime({
     store,
-    config: defaultConfig,
+    config: noMemoryFile,
     log,
     directory: "/p",
     projectKey: "0123456789abcdef",

@@ -7,6 +7,7 @@ import { blockerAdd, blockerRemove } from "./blockers.ts";
 import { fileClose, fileEdit, fileOpen } from "./files.ts";
 import { conventionAdd, conventionRemove, keyFileAdd, keyFileRemove } from "./project-memory.ts";
 import { toolResult } from "./tool-results.ts";
+import { memorySync } from "./memory-sync.ts";
 import {
   compactAfter,
   compactBefore,
@@ -49,4 +50,5 @@ export const handlers: HandlerMap = {
   "resume.dismiss": resumeDismiss,
   turn,
   "tool.result": toolResult,
+  "memory.sync": memorySync,
 };

@@ -1,0 +1,17 @@
+export {
+  fingerprint,
+  fingerprints,
+  keyOf,
+  makeKey,
+  memoryItemsOf,
+  memorySections,
+  MemoryItem,
+  MemoryKey,
+  MemorySection,
+  oneLine,
+} from "./memory-item.ts";
+export { MemoryFile, MEMORY_TITLE } from "./MemoryFile.tsx";
+export { MemoryLine } from "./MemoryLine.tsx";
+export { describeUnread, parseMemoryFile, type ParsedMemoryFile, type UnreadPart } from "./parse.ts";
+export { fileMatches, planRead, planWritten, type MemorySyncEvent } from "./plan.ts";
+export { writeMemoryFile } from "./write.ts";
