@@ -4,4 +4,4 @@ export * from "./budget/index.ts";
 export { clearRenderMemo } from "./render/memo.ts";
 export { resolveRenderOptions, type ResolvedRenderOptions } from "./render/options.ts";
 export { renderLayout, type Layout } from "./render/render-hud.ts";
-export { fnv1a } from "./render/hash.ts";
+export { fnv1a } from "./hash/fnv1a.ts";

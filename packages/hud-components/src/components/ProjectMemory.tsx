@@ -13,7 +13,7 @@ export type MemoryEntry =
   | { kind: "decision"; item: Decision }
   | { kind: "note"; item: Note }
   | { kind: "step"; item: Step };
-export type MemoryItemProps = { entry: MemoryEntry; density: Density };
+export type ProjectMemoryItemProps = { entry: MemoryEntry; density: Density };
 
 /** Conventions, key files, decisions, notes, then steps (finished ones only at full). */
 export function memoryEntries(p: HudState, density: Density): MemoryEntry[] {
@@ -26,7 +26,7 @@ export function memoryEntries(p: HudState, density: Density): MemoryEntry[] {
   ];
 }
 
-export function MemoryItem({ entry, density }: MemoryItemProps) {
+export function ProjectMemoryItem({ entry, density }: ProjectMemoryItemProps) {
   const max = density === "full" ? 140 : 70;
   switch (entry.kind) {
     case "convention":
@@ -103,7 +103,7 @@ export function ProjectMemory({ project: p, density }: ProjectMemoryProps) {
       {entries.length > 0 && (
         <list>
           {entries.map((entry) => (
-            <MemoryItem entry={entry} density={density} />
+            <ProjectMemoryItem entry={entry} density={density} />
           ))}
         </list>
       )}

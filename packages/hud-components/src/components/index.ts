@@ -17,10 +17,10 @@ export { WarningBanner, type WarningBannerProps } from "./WarningBanner.tsx";
 export { Staleness, staleFor, defaultStaleness, type StalenessProps, type StalenessOptions } from "./Staleness.tsx";
 export {
   ProjectMemory,
-  MemoryItem,
+  ProjectMemoryItem,
   memoryEntries,
   type ProjectMemoryProps,
-  type MemoryItemProps,
+  type ProjectMemoryItemProps,
   type MemoryEntry,
 } from "./ProjectMemory.tsx";
 export { ResumeHint, type ResumeHintProps } from "./ResumeHint.tsx";

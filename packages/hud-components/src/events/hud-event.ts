@@ -13,7 +13,7 @@ import {
   Convention,
   Blocker,
 } from "../state/items.ts";
-import { MemoryItem, MemoryKey } from "../memory-file/memory-item.ts";
+import { MemoryItem, MemoryKey } from "../state/memory-item.ts";
 
 /**
  * Who caused an event. Absent means the agent (through the `hud` tool) or the host observing a tool call;

@@ -1,6 +1,6 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import { h, type Child } from "@agent-hud/ujsx";
-import { memorySections, type MemoryItem } from "./memory-item.ts";
+import { memorySections, type MemoryItem } from "../state/memory-item.ts";
 import { MemoryLine } from "./MemoryLine.tsx";
 
 export const MEMORY_TITLE = "Project memory";

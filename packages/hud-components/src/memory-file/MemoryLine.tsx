@@ -1,5 +1,5 @@
 /** @jsxImportSource @agent-hud/ujsx */
-import type { MemoryItem } from "./memory-item.ts";
+import type { MemoryItem } from "../state/memory-item.ts";
 
 /** One item: its key as inline code, then the text (a key file's path as code, a decision's summary in bold). */
 export function MemoryLine(item: MemoryItem) {

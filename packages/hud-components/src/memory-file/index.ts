@@ -9,7 +9,7 @@ export {
   MemoryKey,
   MemorySection,
   oneLine,
-} from "./memory-item.ts";
+} from "../state/memory-item.ts";
 export { MemoryFile, MEMORY_TITLE } from "./MemoryFile.tsx";
 export { MemoryLine } from "./MemoryLine.tsx";
 export { describeUnread, parseMemoryFile, type ParsedMemoryFile, type UnreadPart } from "./parse.ts";

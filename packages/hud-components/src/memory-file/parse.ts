@@ -9,7 +9,7 @@ import {
   oneLine,
   type MemoryItem,
   type MemorySection,
-} from "./memory-item.ts";
+} from "../state/memory-item.ts";
 import { plainText } from "./plain-text.ts";
 import { KEPT_MARKER } from "./write.ts";
 

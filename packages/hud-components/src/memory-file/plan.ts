@@ -1,6 +1,6 @@
 import type { EventOf } from "../events/hud-event.ts";
 import type { HudState } from "../state/hud-state.ts";
-import { fingerprint, fingerprints, memoryItemsOf, type MemoryItem } from "./memory-item.ts";
+import { fingerprint, fingerprints, memoryItemsOf, type MemoryItem } from "../state/memory-item.ts";
 import { describeUnread, type ParsedMemoryFile } from "./parse.ts";
 
 export type MemorySyncEvent = EventOf<"memory.sync">;

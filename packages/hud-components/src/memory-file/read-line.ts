@@ -1,5 +1,5 @@
 import type { UElement, UNode } from "@agent-hud/ujsx";
-import { KEY_PATTERN, makeKey, oneLine, type MemoryItem, type MemorySection } from "./memory-item.ts";
+import { KEY_PATTERN, makeKey, oneLine, type MemoryItem, type MemorySection } from "../state/memory-item.ts";
 import { plainText } from "./plain-text.ts";
 
 const SEPARATOR = /^(?:—|–|-|:)\s*/;

@@ -1,6 +1,6 @@
 import { h, toMarkdown } from "@agent-hud/ujsx";
 import { MemoryFile } from "./MemoryFile.tsx";
-import type { MemoryItem } from "./memory-item.ts";
+import type { MemoryItem } from "../state/memory-item.ts";
 
 /**
  * Stands between the items and what is kept as written: an HTML block ends the last list, so kept text

@@ -3,7 +3,7 @@ import type { ContextInfo, Density } from "../density/index.ts";
 import type { SectionInput } from "../sections/index.ts";
 import type { HudView } from "../state/hud-state.ts";
 import { fitSections, partCache, type FitInput, type PartCache, type SectionFit } from "../budget/index.ts";
-import { fnv1a } from "./hash.ts";
+import { fnv1a } from "../hash/fnv1a.ts";
 import { resolveRenderOptions, type RenderOptions, type ResolvedRenderOptions } from "./options.ts";
 import { volatileReserve } from "./reserve.ts";
 import { stableMemo } from "./memo.ts";

@@ -6,7 +6,12 @@ import { DecisionsList, type DecisionItemProps } from "../components/DecisionsLi
 import { NextSteps, stepEntries, type StepItemProps } from "../components/NextSteps.tsx";
 import { NotesSection, type NoteItemProps } from "../components/NotesSection.tsx";
 import { ParentContext, type ParentDecisionProps } from "../components/ParentContext.tsx";
-import { memoryEntries, ProjectMemory, type MemoryEntry, type MemoryItemProps } from "../components/ProjectMemory.tsx";
+import {
+  memoryEntries,
+  ProjectMemory,
+  type MemoryEntry,
+  type ProjectMemoryItemProps,
+} from "../components/ProjectMemory.tsx";
 import { ResumeHint } from "../components/ResumeHint.tsx";
 import { Staleness } from "../components/Staleness.tsx";
 import { TaskSection } from "../components/TaskSection.tsx";
@@ -139,7 +144,7 @@ const project: SectionSpec = {
     return treeParts(
       ProjectMemory({ project: p, density }),
       { ...meta, total: entries.length, dropOrder: memoryDropOrder(entries) },
-      (props: MemoryItemProps) => props.entry.item,
+      (props: ProjectMemoryItemProps) => props.entry.item,
     );
   },
 };

@@ -35,6 +35,22 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+const memoryKey = fc.constantFrom("@0000001", "@0000002", "@00000zz");
+const memoryLine = fc
+  .record({
+    section: fc.constantFrom(
+      "conventions" as const,
+      "keyfiles" as const,
+      "decisions" as const,
+      "notes" as const,
+      "steps" as const,
+    ),
+    key: memoryKey,
+    text,
+    done: optional(fc.boolean()),
+  })
+  .map(defined);
+
 type Body<K extends HudEventKind> = Omit<EventOf<K>, "kind" | "at" | "by">;
 
 /**
@@ -91,6 +107,15 @@ export const eventBodies: { [K in HudEventKind]: fc.Arbitrary<Body<K>> } = {
       output: fc.string({ maxLength: 200 }),
     })
     .map(defined),
+  "memory.sync": fc
+    .record({
+      add: optional(fc.array(memoryLine, { maxLength: 3 })),
+      update: optional(fc.array(memoryLine, { maxLength: 2 })),
+      remove: optional(fc.array(memoryKey, { maxLength: 2 })),
+      problem: optional(text),
+      hash: fc.constantFrom("h0", "h1"),
+    })
+    .map((r) => defined({ ...r, items: {} })),
 };
 
 const by = optional(fc.constantFrom("agent" as const, "person" as const, "memory-file" as const));

@@ -1,4 +1,4 @@
-import { keyOf, type MemoryItem, type MemorySection } from "../../memory-file/memory-item.ts";
+import { keyOf, type MemoryItem, type MemorySection } from "../../state/memory-item.ts";
 import type { HudState, IdCounters, MemoryFileState } from "../../state/hud-state.ts";
 import { itemId } from "../../state/hud-state.ts";
 import type { ResolvedProjectorOptions } from "../options.ts";
@@ -57,6 +57,8 @@ export const memorySync: Handler<"memory.sync"> = (state, event, options) => {
     if (kept.length !== lists[section].length) [lists[section], changed] = [kept, true];
   }
   for (const line of [...(event.add ?? []), ...(event.update ?? [])]) {
+    // The parser never yields a blank line as an item; a hand-made event that does is ignored, not stored.
+    if (!line.text.trim()) continue;
     const found = sections
       .map((section) => ({ section, index: lists[section].findIndex((item) => keyOf(section, item) === line.key) }))
       .find((hit) => hit.index >= 0);

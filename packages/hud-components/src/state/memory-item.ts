@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { fnv1a } from "../render/hash.ts";
+import { fnv1a } from "../hash/fnv1a.ts";
 import type { HudState } from "../state/hud-state.ts";
 
 /**
