@@ -10,12 +10,14 @@ export function compactedParts({ compacted, compactions, density }: CompactedCon
   if (!compactions && !compacted) return null;
   const base = { noun: "compaction summary", listOp: "snapshot", total: compacted ? 1 : 0, items: [] };
   const times = `${compactions}×`;
+  // Older turns left the prompt but not the index: a few tokens say how to get them back, at every density.
+  const recall = labelLine("Older turns", command("search"));
   if (density === "minimal" || !compacted) {
-    return { ...base, shown: 0, head: [labelLine("Compacted", `${times} `, command("snapshot"))] };
+    return { ...base, shown: 0, head: [labelLine("Compacted", `${times} `, command("search"))] };
   }
   // The summary is model-written prose: it stays one text node, whatever markdown it contains.
   const max = density === "full" ? 1200 : 300;
-  return { ...base, head: [labelLine(`Compacted ${times}`, short(compacted.summary, max))] };
+  return { ...base, head: [labelLine(`Compacted ${times}`, short(compacted.summary, max)), recall] };
 }
 
 /** What the last compaction summarised, so the agent knows what it can no longer scroll back to. */

@@ -65,6 +65,7 @@ export function parseConfig(raw: unknown): ParsedConfig {
     caps: { ...good.caps },
     sections: { ...good.sections },
     compactMinPercent: good.compactMinPercent ?? defaultConfig.compactMinPercent,
+    retentionDays: good.retentionDays ?? defaultConfig.retentionDays,
     ...(good.storageDir ? { storageDir: good.storageDir } : {}),
   };
   const t = config.thresholds;

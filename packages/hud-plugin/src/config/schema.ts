@@ -46,6 +46,8 @@ export const HudOptions = Type.Object(
     storageDir: Type.Optional(Type.String({ minLength: 1 })),
     /** Below this usage `hud_compact` declines: compacting a mostly empty context throws away detail for nothing. */
     compactMinPercent: Type.Optional(Percent),
+    /** Sessions idle longer than this many days are dropped (their HUD log and search index); project items stay. */
+    retentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
   },
   { additionalProperties: false },
 );
@@ -59,6 +61,7 @@ export type HudConfig = {
   sections: { order?: SectionName[]; disabled?: SectionName[] };
   storageDir?: string;
   compactMinPercent: number;
+  retentionDays: number;
 };
 
 export const defaultConfig: HudConfig = {
@@ -68,4 +71,5 @@ export const defaultConfig: HudConfig = {
   caps: {},
   sections: {},
   compactMinPercent: 50,
+  retentionDays: 90,
 };

@@ -1,11 +1,13 @@
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
+import type { Recall } from "../recall/index.ts";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 
 /** The slice of opencode's SDK client the hooks and tools call. */
 export type HudClient = {
   session: {
+    list?(): Promise<{ data?: Array<{ id: string; time?: { updated?: number } }> }>;
     messages(options: {
       path: { id: string };
     }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
@@ -25,4 +27,6 @@ export type HookContext = {
   limits: ModelLimitsBook;
   /** Path -> when its last edit was recorded. */
   recentEdits: Map<string, number>;
+  /** The conversation index behind `search`; absent when its database could not be opened. */
+  recall?: Recall | undefined;
 };

@@ -9,5 +9,12 @@ export function hostOperations(ctx: HookContext, session: SessionRuntime): HostO
   return {
     history: (args) => answerHistory(runtime, session, args),
     resumeSource: () => runtime.resumeSource(session),
+    ...(ctx.recall
+      ? {
+          search: (args) => ctx.recall!.search(runtime.deps.store, session.id, args),
+          "messages.read": (args) => ctx.recall!.read(runtime.deps.store, session.id, args),
+          "compactions.list": () => ctx.recall!.compactions(session.id),
+        }
+      : {}),
   };
 }

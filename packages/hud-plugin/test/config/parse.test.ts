@@ -17,6 +17,7 @@ describe("parseConfig", () => {
       sections: { disabled: ["files"] },
       storageDir: "/var/hud",
       compactMinPercent: 40,
+      retentionDays: 30,
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
@@ -27,6 +28,7 @@ describe("parseConfig", () => {
       sections: { disabled: ["files"] },
       storageDir: "/var/hud",
       compactMinPercent: 40,
+      retentionDays: 30,
     });
   });
 

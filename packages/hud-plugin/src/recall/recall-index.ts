@@ -1,0 +1,259 @@
+import { Database, type Statement } from "bun:sqlite";
+import { join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { ftsQuery } from "./fts-query.ts";
+import { RECALL_FILE, createSchema } from "./schema.ts";
+import { eventText, partText, type PartLike } from "./texts.ts";
+
+export type MessageLike = {
+  id: string;
+  sessionID: string;
+  role: string;
+  summary?: unknown;
+  time?: { created?: number };
+};
+
+/** One indexed text: `m<id>` for a message part, `e<id>` for a HUD event. */
+export type Doc = {
+  id: number;
+  kind: "part" | "event";
+  session: string | null;
+  source: string;
+  turn: number | null;
+  epoch: number;
+  at: number;
+  body: string;
+};
+export type Hit = Omit<Doc, "body"> & { snippet: string };
+export type Compaction = { id: string; at: number; turn: number; text: string };
+export type SearchScope = { session: string } | { project: true };
+
+type SessionRow = { turns: number; compactions: number; synced_at: number };
+type MessageRow = { role: string; turn: number; epoch: number; summary: number };
+
+const HIT_COLUMNS = `d.id, d.kind, d.session, d.source, d.turn, d.epoch, d.at,
+  snippet(docs_fts, 0, '«', '»', '…', 16) AS snippet`;
+
+/**
+ * The conversation index (SQLite FTS5, bm25 ranking) of one project as this plugin instance sees it.
+ * Every write is an idempotent upsert keyed by opencode's part id or the event's stream and seq, so live
+ * bus events, a catch-up through the SDK client and a restart can all feed it the same things.
+ */
+export class RecallIndex {
+  private readonly statements = new Map<string, Statement>();
+
+  private constructor(
+    readonly db: Database,
+    readonly project: string,
+  ) {}
+
+  static open(dir: string, project: string): RecallIndex {
+    if (dir !== ":memory:") mkdirSync(dir, { recursive: true });
+    const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
+    createSchema(db);
+    return new RecallIndex(db, project);
+  }
+
+  private q(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.query(sql)));
+    return statement;
+  }
+
+  private sessionRow(session: string, at: number): SessionRow {
+    this.q(
+      `INSERT INTO sessions (id, project, updated_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (id) DO UPDATE SET updated_at = max(updated_at, excluded.updated_at)`,
+    ).run(session, this.project, at);
+    return this.q("SELECT turns, compactions, synced_at FROM sessions WHERE id = ?").get(session) as SessionRow;
+  }
+
+  /** A message as opencode reports it: its turn (user messages count up) and the compactions before it. */
+  message(info: MessageLike): void {
+    const at = info.time?.created ?? 0;
+    const summary = info.role === "assistant" && info.summary === true;
+    const known = this.q("SELECT role, turn, epoch, summary FROM messages WHERE id = ?").get(info.id) as
+      MessageRow | undefined;
+    if (known && (known.summary === 1 || !summary)) return;
+    const session = this.sessionRow(info.sessionID, at);
+    const turn = info.role === "user" && !known ? session.turns + 1 : session.turns;
+    const epoch = summary ? session.compactions + 1 : session.compactions;
+    this.q("UPDATE sessions SET turns = ?2, compactions = ?3 WHERE id = ?1").run(info.sessionID, turn, epoch);
+    this.q(
+      `INSERT INTO messages (id, session, role, turn, epoch, at, summary) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+       ON CONFLICT (id) DO UPDATE SET epoch = excluded.epoch, summary = excluded.summary`,
+    ).run(info.id, info.sessionID, info.role, turn, epoch, at, summary ? 1 : 0);
+    if (known) this.q("UPDATE docs SET epoch = ?2 WHERE message = ?1").run(info.id, epoch);
+  }
+
+  /** A message part; unchanged text is not written again. */
+  part(part: PartLike): void {
+    const text = partText(part);
+    if (!text) return;
+    const message = this.q("SELECT role, turn, epoch, summary FROM messages WHERE id = ?").get(part.messageID) as
+      MessageRow | undefined;
+    const at = text.at ?? Date.now();
+    const session = message ? undefined : this.sessionRow(part.sessionID, at);
+    const source = text.source !== "text" ? text.source : message?.summary ? "summary" : (message?.role ?? "text");
+    this.upsert({
+      key: `part:${part.id}`,
+      kind: "part",
+      session: part.sessionID,
+      message: part.messageID,
+      source,
+      turn: message?.turn ?? session!.turns,
+      epoch: message?.epoch ?? session!.compactions,
+      at,
+      body: text.body,
+    });
+  }
+
+  private upsert(doc: Omit<Doc, "id"> & { key: string; message: string | null }): void {
+    const known = this.q("SELECT body FROM docs WHERE key = ?").get(doc.key) as { body: string } | undefined;
+    if (known?.body === doc.body) return;
+    if (known) this.q("UPDATE docs SET body = ?2 WHERE key = ?1").run(doc.key, doc.body);
+    else
+      this.q(
+        `INSERT INTO docs (key, kind, project, session, message, source, turn, epoch, at, body)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+      ).run(
+        doc.key,
+        doc.kind,
+        this.project,
+        doc.session,
+        doc.message,
+        doc.source,
+        doc.turn,
+        doc.epoch,
+        doc.at,
+        doc.body,
+      );
+  }
+
+  /** The seq of the last event of a HUD log stream that is indexed. */
+  cursor(stream: string): number {
+    return (this.q("SELECT seq FROM cursors WHERE stream = ?").get(stream) as { seq: number } | null)?.seq ?? 0;
+  }
+
+  /** Indexes HUD log events after the stream's cursor; a buffered (pending) event stops it until it is written. */
+  events(
+    stream: string,
+    session: string | null,
+    entries: ReadonlyArray<{ seq: number; event: { kind: string; at: number }; pending?: true }>,
+  ): void {
+    let seq = this.cursor(stream);
+    const start = seq;
+    // the compactions before an event are the session's summaries older than it: the same count the
+    // conversation's parts carry, whichever of the two the plugin saw first
+    const before = this.q("SELECT count(*) AS n FROM messages WHERE session = ? AND summary = 1 AND at <= ?");
+    this.db.transaction(() => {
+      for (const entry of entries) {
+        if (entry.pending) break;
+        if (entry.seq <= seq) continue;
+        seq = entry.seq;
+        const epoch = session ? (before.get(session, entry.event.at) as { n: number }).n : 0;
+        const body = eventText(entry.event as Record<string, unknown>);
+        if (!body) continue;
+        this.upsert({
+          key: `event:${stream}:${entry.seq}`,
+          kind: "event",
+          session,
+          message: null,
+          source: entry.event.kind,
+          turn: null,
+          epoch,
+          at: entry.event.at,
+          body,
+        });
+      }
+      if (seq !== start)
+        this.q(
+          `INSERT INTO cursors (stream, seq) VALUES (?1, ?2) ON CONFLICT (stream) DO UPDATE SET seq = excluded.seq`,
+        ).run(stream, seq);
+    })();
+  }
+
+  /** bm25-ranked hits; every chunk of the query must match, else any one. Never throws on query text. */
+  search(query: string, scope: SearchScope, limit: number): Hit[] {
+    const where =
+      "session" in scope
+        ? "(d.session = ?2 OR (d.session IS NULL AND d.project = ?3))"
+        : "d.project = ?3 AND ?2 IS NOT NULL";
+    const sql = `SELECT ${HIT_COLUMNS} FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
+      WHERE docs_fts MATCH ?1 AND ${where} ORDER BY bm25(docs_fts) LIMIT ?4`;
+    const session = "session" in scope ? scope.session : "";
+    for (const mode of ["all", "any"] as const) {
+      const match = ftsQuery(query, mode);
+      if (!match) return [];
+      const hits = this.q(sql).all(match, session, this.project, limit) as Hit[];
+      if (hits.length) return hits;
+    }
+    return [];
+  }
+
+  /** The doc a handle names, or undefined. */
+  read(handle: string): Doc | undefined {
+    const match = /^([me])(\d{1,15})$/.exec(handle.trim());
+    if (!match) return undefined;
+    const doc = this.q(
+      "SELECT id, kind, session, source, turn, epoch, at, body FROM docs WHERE id = ? AND project = ?",
+    ).get(Number(match[2]), this.project) as Doc | null;
+    return doc && (doc.kind === "part") === (match[1] === "m") ? doc : undefined;
+  }
+
+  compactionCount(session: string): number {
+    return (
+      (this.q("SELECT compactions FROM sessions WHERE id = ?").get(session) as SessionRow | null)?.compactions ?? 0
+    );
+  }
+
+  compactions(session: string): Compaction[] {
+    return this.q(
+      `SELECT m.id, m.at, m.turn, coalesce((SELECT group_concat(body, char(10)) FROM docs WHERE message = m.id), '') AS text
+       FROM messages m WHERE m.session = ? AND m.summary = 1 ORDER BY m.at, m.id`,
+    ).all(session) as Compaction[];
+  }
+
+  syncedAt(session: string): number {
+    return (this.q("SELECT synced_at FROM sessions WHERE id = ?").get(session) as SessionRow | null)?.synced_at ?? 0;
+  }
+
+  markSynced(session: string, updatedAt: number): void {
+    this.sessionRow(session, updatedAt);
+    this.q("UPDATE sessions SET synced_at = ?2 WHERE id = ?1").run(session, updatedAt);
+  }
+
+  /**
+   * Drops every session (of any project) last active before `cutoff`, with its messages, index entries
+   * and log cursor, then gives the space back. Project items are not session rows and stay.
+   */
+  prune(cutoff: number): string[] {
+    const ids = (this.q("SELECT id FROM sessions WHERE updated_at < ?").all(cutoff) as Array<{ id: string }>).map(
+      (r) => r.id,
+    );
+    if (!ids.length) return [];
+    this.db.transaction(() => {
+      for (const id of ids) {
+        this.q("DELETE FROM docs WHERE session = ?").run(id);
+        this.q("DELETE FROM messages WHERE session = ?").run(id);
+        this.q("DELETE FROM cursors WHERE stream = ?").run(`session:${id}`);
+        this.q("DELETE FROM sessions WHERE id = ?").run(id);
+      }
+    })();
+    // merging the FTS segments drops the deleted entries for real; then free pages go back to the disk
+    this.db.run("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
+    this.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    this.db.run("PRAGMA incremental_vacuum");
+    return ids;
+  }
+
+  transaction(body: () => void): void {
+    this.db.transaction(body)();
+  }
+
+  close(): void {
+    for (const statement of this.statements.values()) statement.finalize();
+    this.statements.clear();
+    this.db.close();
+  }
+}

@@ -1,0 +1,78 @@
+import type { Database } from "bun:sqlite";
+
+export const RECALL_FILE = "recall.db";
+
+/**
+ * The conversation index lives in its own file next to the event log: it is derived data (rebuilt from
+ * opencode through the SDK client), written far more often than the log, and never worth a lock the
+ * log's writers would wait on.
+ *
+ * `docs` holds one row per indexed text: a message part (user/assistant text, a tool call with its
+ * output) or a HUD event. `turn` counts the session's user messages, `epoch` the compactions before it.
+ * `docs_fts` is an external-content FTS5 index over `docs.body`, kept in step by triggers.
+ */
+const DDL = [
+  `PRAGMA auto_vacuum = INCREMENTAL`,
+  `CREATE TABLE IF NOT EXISTS sessions (
+     id          TEXT PRIMARY KEY,
+     project     TEXT NOT NULL,
+     updated_at  INTEGER NOT NULL,
+     synced_at   INTEGER NOT NULL DEFAULT 0,
+     turns       INTEGER NOT NULL DEFAULT 0,
+     compactions INTEGER NOT NULL DEFAULT 0
+   )`,
+  `CREATE INDEX IF NOT EXISTS sessions_by_project ON sessions (project, updated_at)`,
+  `CREATE TABLE IF NOT EXISTS messages (
+     id      TEXT PRIMARY KEY,
+     session TEXT NOT NULL,
+     role    TEXT NOT NULL,
+     turn    INTEGER NOT NULL,
+     epoch   INTEGER NOT NULL,
+     at      INTEGER NOT NULL,
+     summary INTEGER NOT NULL DEFAULT 0
+   )`,
+  `CREATE INDEX IF NOT EXISTS messages_by_session ON messages (session, at)`,
+  `CREATE TABLE IF NOT EXISTS docs (
+     id      INTEGER PRIMARY KEY,
+     key     TEXT NOT NULL UNIQUE,
+     kind    TEXT NOT NULL,
+     project TEXT NOT NULL,
+     session TEXT,
+     message TEXT,
+     source  TEXT NOT NULL,
+     turn    INTEGER,
+     epoch   INTEGER NOT NULL,
+     at      INTEGER NOT NULL,
+     body    TEXT NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS docs_by_session ON docs (session, at)`,
+  `CREATE INDEX IF NOT EXISTS docs_by_message ON docs (message)`,
+  `CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
+     body, content = 'docs', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+   )`,
+  `CREATE TRIGGER IF NOT EXISTS docs_ai AFTER INSERT ON docs BEGIN
+     INSERT INTO docs_fts (rowid, body) VALUES (new.id, new.body);
+   END`,
+  `CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
+   END`,
+  `CREATE TRIGGER IF NOT EXISTS docs_au AFTER UPDATE OF body ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
+     INSERT INTO docs_fts (rowid, body) VALUES (new.id, new.body);
+   END`,
+  `CREATE TABLE IF NOT EXISTS cursors (
+     stream TEXT PRIMARY KEY,
+     seq    INTEGER NOT NULL
+   )`,
+];
+
+export function createSchema(db: Database): void {
+  // auto_vacuum only takes effect on a database that has no page yet, so it runs before anything else
+  db.run(DDL[0]!);
+  db.run("PRAGMA journal_mode = WAL");
+  db.run("PRAGMA synchronous = NORMAL");
+  db.run("PRAGMA busy_timeout = 1000");
+  db.transaction(() => {
+    for (const sql of DDL.slice(1)) db.run(sql);
+  }).immediate();
+}
