@@ -242,8 +242,8 @@ export class RecallIndex {
     })();
     // merging the FTS segments drops the deleted entries for real; then free pages go back to the disk
     this.db.run("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
-    this.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     this.db.run("PRAGMA incremental_vacuum");
+    this.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     return ids;
   }
 

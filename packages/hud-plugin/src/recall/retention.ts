@@ -27,6 +27,8 @@ export function pruneEventLog(path: string, cutoff: number, busyTimeoutMs = 2_00
       }
     }).immediate();
     db.run("VACUUM");
+    // in WAL mode the rewritten pages sit in the -wal file until a checkpoint moves them back
+    db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     return ids.length;
   } finally {
     db.close();
