@@ -1,6 +1,7 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
 import { runHudBench } from "./hud.ts";
 import { runPluginBench } from "./plugin.ts";
+import { runRecallBench } from "./recall.ts";
 import { runStoreBench } from "./store.ts";
 import { runUjsxBench } from "./ujsx.ts";
 
@@ -9,6 +10,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["hud-components: HUD render against a template floor and prompt-tsx", runHudBench],
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
+  ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
 ];
 
 for (const [title, run] of sections) {

@@ -33,6 +33,16 @@ type MessageRow = { role: string; turn: number; epoch: number; summary: number }
 
 const HIT_COLUMNS = `d.id, d.kind, d.session, d.source, d.turn, d.epoch, d.at,
   snippet(docs_fts, 0, '«', '»', '…', 16) AS snippet`;
+/**
+ * bm25 is computed for every match before the best are picked, so a word found in most texts would cost
+ * a score per text; only the newest RANK_WINDOW matches are ranked (the rest are older and repeat it).
+ */
+const RANK_WINDOW = 400;
+
+/** FTS tokens of the scope column: letters and digits only, so the tokenizer keeps each one whole. */
+const token = (prefix: string, id: string) => `${prefix}${id.replace(/[^A-Za-z0-9]/g, "")}`;
+const scopeOf = (project: string, session: string | null) =>
+  session ? `${token("s", session)} ${token("p", project)}` : `${token("l", project)} ${token("p", project)}`;
 
 /**
  * The conversation index (SQLite FTS5, bm25 ranking) of one project as this plugin instance sees it.
@@ -114,8 +124,8 @@ export class RecallIndex {
     if (known) this.q("UPDATE docs SET body = ?2 WHERE key = ?1").run(doc.key, doc.body);
     else
       this.q(
-        `INSERT INTO docs (key, kind, project, session, message, source, turn, epoch, at, body)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+        `INSERT INTO docs (key, kind, project, session, message, source, turn, epoch, at, scope, body)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
       ).run(
         doc.key,
         doc.kind,
@@ -126,6 +136,7 @@ export class RecallIndex {
         doc.turn,
         doc.epoch,
         doc.at,
+        scopeOf(this.project, doc.session),
         doc.body,
       );
   }
@@ -173,19 +184,32 @@ export class RecallIndex {
     })();
   }
 
-  /** bm25-ranked hits; every chunk of the query must match, else any one. Never throws on query text. */
+  /**
+   * bm25-ranked hits; every chunk of the query must match, else any one. Never throws on query text.
+   * Fast path: the words alone, the newest RANK_WINDOW matches ranked, the scope checked on the rows.
+   * When that window was cut and left fewer hits than asked (the file holds every project, and busy
+   * sessions elsewhere can fill it), the scope tokens join the FTS5 query so only this scope's texts count.
+   */
   search(query: string, scope: SearchScope, limit: number): Hit[] {
-    const where =
+    const within =
       "session" in scope
-        ? "(d.session = ?2 OR (d.session IS NULL AND d.project = ?3))"
-        : "d.project = ?3 AND ?2 IS NOT NULL";
-    const sql = `SELECT ${HIT_COLUMNS} FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
-      WHERE docs_fts MATCH ?1 AND ${where} ORDER BY bm25(docs_fts) LIMIT ?4`;
+        ? `scope : ("${token("s", scope.session)}" OR "${token("l", this.project)}")`
+        : `scope : "${token("p", this.project)}"`;
+    const exact =
+      "session" in scope ? "(d.session = ?2 OR (d.session IS NULL AND d.project = ?3))" : "d.project = ?3 AND ?2 = ?2";
+    const ranked = this.q(`SELECT ${HIT_COLUMNS} FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
+      WHERE docs_fts MATCH ?1 AND docs_fts.rowid >= ?5 AND ${exact} ORDER BY bm25(docs_fts, 1.0, 0.0) LIMIT ?4`);
+    const window = this.q("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2");
     const session = "session" in scope ? scope.session : "";
+    const run = (match: string) => {
+      const oldest = (window.get(match, RANK_WINDOW - 1) as { rowid: number } | null)?.rowid ?? 0;
+      return { oldest, hits: ranked.all(match, session, this.project, limit, oldest) as Hit[] };
+    };
     for (const mode of ["all", "any"] as const) {
-      const match = ftsQuery(query, mode);
-      if (!match) return [];
-      const hits = this.q(sql).all(match, session, this.project, limit) as Hit[];
+      const words = ftsQuery(query, mode);
+      if (!words) return [];
+      let { oldest, hits } = run(`body : (${words})`);
+      if (oldest > 0 && hits.length < limit) hits = run(`${within} AND body : (${words})`).hits;
       if (hits.length) return hits;
     }
     return [];

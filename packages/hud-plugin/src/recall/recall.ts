@@ -1,10 +1,13 @@
 import type { HandleArgs, SearchArgs } from "@agent-hud/hud-components";
+import { existsSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import type { Logger } from "../log/index.ts";
 import { errorLine } from "../log/index.ts";
 import type { EventReader } from "../runtime/ports.ts";
 import { compactionLines, hitLines, readText } from "./lines.ts";
 import { RecallIndex, type MessageLike } from "./recall-index.ts";
 import { pruneEventLog } from "./retention.ts";
+import { RECALL_FILE } from "./schema.ts";
 import type { PartLike } from "./texts.ts";
 
 const DEFAULT_LIMIT = 8;
@@ -52,9 +55,21 @@ export class Recall {
   static open(options: RecallOptions): Recall | undefined {
     try {
       return new Recall(RecallIndex.open(options.dir, options.projectKey), options);
-    } catch (error) {
-      options.log.log("error", `agent-hud recall: index unavailable, search is off: ${errorLine(error)}`);
-      return undefined;
+    } catch (first) {
+      // the index is derived data: an unreadable file is set aside and rebuilt through the client
+      try {
+        const path = join(options.dir, RECALL_FILE);
+        if (existsSync(path)) {
+          renameSync(path, `${path}.broken-${options.now()}`);
+          for (const side of ["-wal", "-shm"]) rmSync(`${path}${side}`, { force: true });
+        }
+        const recall = new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+        options.log.log("warn", `agent-hud recall: index was unreadable (${errorLine(first)}); rebuilding it`);
+        return recall;
+      } catch (error) {
+        options.log.log("error", `agent-hud recall: index unavailable, search is off: ${errorLine(error)}`);
+        return undefined;
+      }
     }
   }
 

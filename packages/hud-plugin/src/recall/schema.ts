@@ -9,7 +9,9 @@ export const RECALL_FILE = "recall.db";
  *
  * `docs` holds one row per indexed text: a message part (user/assistant text, a tool call with its
  * output) or a HUD event. `turn` counts the session's user messages, `epoch` the compactions before it.
- * `docs_fts` is an external-content FTS5 index over `docs.body`, kept in step by triggers.
+ * `docs_fts` is an external-content FTS5 index over `docs.body`, kept in step by triggers. Its second
+ * column, `scope`, holds one token for the session and one for the project, so a search intersects with
+ * its session inside FTS5 before anything is ranked (the file holds every project of the user).
  */
 const DDL = [
   `PRAGMA auto_vacuum = INCREMENTAL`,
@@ -43,22 +45,23 @@ const DDL = [
      turn    INTEGER,
      epoch   INTEGER NOT NULL,
      at      INTEGER NOT NULL,
+     scope   TEXT NOT NULL,
      body    TEXT NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS docs_by_session ON docs (session, at)`,
   `CREATE INDEX IF NOT EXISTS docs_by_message ON docs (message)`,
   `CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
-     body, content = 'docs', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+     body, scope, content = 'docs', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
    )`,
   `CREATE TRIGGER IF NOT EXISTS docs_ai AFTER INSERT ON docs BEGIN
-     INSERT INTO docs_fts (rowid, body) VALUES (new.id, new.body);
+     INSERT INTO docs_fts (rowid, body, scope) VALUES (new.id, new.body, new.scope);
    END`,
   `CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
-     INSERT INTO docs_fts (docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
+     INSERT INTO docs_fts (docs_fts, rowid, body, scope) VALUES ('delete', old.id, old.body, old.scope);
    END`,
   `CREATE TRIGGER IF NOT EXISTS docs_au AFTER UPDATE OF body ON docs BEGIN
-     INSERT INTO docs_fts (docs_fts, rowid, body) VALUES ('delete', old.id, old.body);
-     INSERT INTO docs_fts (rowid, body) VALUES (new.id, new.body);
+     INSERT INTO docs_fts (docs_fts, rowid, body, scope) VALUES ('delete', old.id, old.body, old.scope);
+     INSERT INTO docs_fts (rowid, body, scope) VALUES (new.id, new.body, new.scope);
    END`,
   `CREATE TABLE IF NOT EXISTS cursors (
      stream TEXT PRIMARY KEY,
@@ -70,7 +73,9 @@ export function createSchema(db: Database): void {
   // auto_vacuum only takes effect on a database that has no page yet, so it runs before anything else
   db.run(DDL[0]!);
   db.run("PRAGMA journal_mode = WAL");
-  db.run("PRAGMA synchronous = NORMAL");
+  // derived data: a power cut may cost the newest entries (or the file, which is then rebuilt), never the
+  // conversation, which opencode keeps; an application crash loses nothing in WAL mode
+  db.run("PRAGMA synchronous = OFF");
   db.run("PRAGMA busy_timeout = 1000");
   db.transaction(() => {
     for (const sql of DDL.slice(1)) db.run(sql);

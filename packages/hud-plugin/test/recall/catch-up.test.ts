@@ -1,10 +1,11 @@
 // A restart catches up through the SDK client without re-indexing everything: sessions unchanged since
 // their last sync are not read again, and unchanged texts are not rewritten.
 import { afterEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Recall, type RecallClient } from "../../src/recall/index.ts";
+import { RECALL_FILE } from "../../src/recall/schema.ts";
 import { asMessages, toolCall, userMessage, type BusEvent } from "./support.ts";
 
 const dirs: string[] = [];
@@ -89,4 +90,19 @@ test("catch-up without a client, or with a failing one, reads nothing and throws
   });
   expect(await failing.catchUp()).toBe(0);
   failing.close();
+});
+
+test("an unreadable index file is set aside and rebuilt: search stays on", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+  dirs.push(dir);
+  writeFileSync(join(dir, RECALL_FILE), "this is not a database ".repeat(100));
+  const warnings: string[] = [];
+  const log = { log: (_: string, message: string) => warnings.push(message), once() {} } as never;
+  const recall = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log, now: () => NOW })!;
+  expect(recall).toBeDefined();
+  expect(warnings).toEqual([expect.stringMatching(/^agent-hud recall: index was unreadable \(.+\); rebuilding it$/)]);
+  for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
+  expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
+  expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
+  recall.close();
 });

@@ -104,4 +104,4 @@ test("random queries and handles: hits or one line, never an exception, state un
   expect(misses).toBeGreaterThan(RUNS / 20);
   expect(fingerprint()).toEqual(before);
   expect(oc.logs.filter((l) => l.level === "error" || l.message.includes("recall"))).toEqual([]);
-});
+}, 120_000);
