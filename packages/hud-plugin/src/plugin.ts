@@ -12,7 +12,7 @@ import { toolExecuteAfter } from "./hooks/tool-execute-after.ts";
 import { ModelLimitsBook } from "./context/index.ts";
 import { createLogger, type AppLogClient } from "./log/index.ts";
 import { HudRuntime } from "./runtime/hud-runtime.ts";
-import { Recall, type RecallClient } from "./recall/index.ts";
+import { Recall } from "./recall/index.ts";
 import { EventStore, projectKeyFor } from "./store/index.ts";
 import { hudCompactTool } from "./tools/hud-compact.ts";
 import { hudTool } from "./tools/hud.ts";
@@ -43,7 +43,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     retentionDays: config.retentionDays,
     log,
     now,
-    client: input.client as unknown as RecallClient,
+    client: input.client as unknown as HudClient,
     eventLog: store.path,
   });
   recall?.start();

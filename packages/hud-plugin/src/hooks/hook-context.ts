@@ -1,16 +1,12 @@
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
-import type { Recall } from "../recall/index.ts";
+import type { Recall, RecallClient } from "../recall/index.ts";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 
-/** The slice of opencode's SDK client the hooks and tools call. */
+/** The slice of opencode's SDK client the hooks and tools call (recall's reads plus summarize). */
 export type HudClient = {
-  session: {
-    list?(): Promise<{ data?: Array<{ id: string; time?: { updated?: number } }> }>;
-    messages(options: {
-      path: { id: string };
-    }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
+  session: RecallClient["session"] & {
     summarize(options: { path: { id: string }; body: { providerID: string; modelID: string } }): Promise<unknown>;
   };
 };

@@ -1,6 +1,6 @@
 import { Database, type Statement } from "bun:sqlite";
-import { join } from "node:path";
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { ftsQuery } from "./fts-query.ts";
 import { RECALL_FILE, createSchema } from "./schema.ts";
 import { eventText, partText, type PartLike } from "./texts.ts";
@@ -19,23 +19,29 @@ export type Doc = {
   kind: "part" | "event";
   session: string | null;
   source: string;
-  turn: number | null;
-  epoch: number;
   at: number;
+  /** The session's user messages up to it (null for HUD events). */
+  turn: number | null;
+  /** The session's compactions (summary messages) up to it. */
+  epoch: number;
   body: string;
 };
 export type Hit = Omit<Doc, "body"> & { snippet: string };
 export type Compaction = { id: string; at: number; turn: number; text: string };
 export type SearchScope = { session: string } | { project: true };
 
-type SessionRow = { turns: number; compactions: number; synced_at: number };
-type MessageRow = { role: string; turn: number; epoch: number; summary: number };
+type MessageRow = { role: string; at: number; summary: number };
 
-const HIT_COLUMNS = `d.id, d.kind, d.session, d.source, d.turn, d.epoch, d.at,
+// Turn and compaction counts are taken when a doc is read, not stored when it is written: a catch-up
+// after a restart inserts older messages after newer ones, and a stored count would be wrong from then on.
+const ORIGIN = `CASE WHEN d.kind = 'part' THEN (SELECT count(*) FROM messages m
+    WHERE m.session = d.session AND m.role = 'user' AND m.at <= d.at) END AS turn,
+  (SELECT count(*) FROM messages m WHERE m.session = d.session AND m.summary = 1 AND m.at <= d.at) AS epoch`;
+const HIT_COLUMNS = `d.id, d.kind, d.session, d.source, d.at, ${ORIGIN},
   snippet(docs_fts, 0, '«', '»', '…', 16) AS snippet`;
 /**
  * bm25 is computed for every match before the best are picked, so a word found in most texts would cost
- * a score per text; only the newest RANK_WINDOW matches are ranked (the rest are older and repeat it).
+ * a score per text; only the newest RANK_WINDOW matches are ranked.
  */
 const RANK_WINDOW = 400;
 
@@ -45,9 +51,9 @@ const scopeOf = (project: string, session: string | null) =>
   session ? `${token("s", session)} ${token("p", project)}` : `${token("l", project)} ${token("p", project)}`;
 
 /**
- * The conversation index (SQLite FTS5, bm25 ranking) of one project as this plugin instance sees it.
- * Every write is an idempotent upsert keyed by opencode's part id or the event's stream and seq, so live
- * bus events, a catch-up through the SDK client and a restart can all feed it the same things.
+ * The conversation index (SQLite FTS5, bm25 ranking). Every write is an idempotent upsert keyed by
+ * opencode's part id or the event's stream and seq, so live bus events, a catch-up through the SDK
+ * client and a restart can all feed it the same things.
  */
 export class RecallIndex {
   private readonly statements = new Map<string, Statement>();
@@ -70,71 +76,68 @@ export class RecallIndex {
     return statement;
   }
 
-  private sessionRow(session: string, at: number): SessionRow {
+  private touchSession(session: string, at: number): void {
     this.q(
       `INSERT INTO sessions (id, project, updated_at) VALUES (?1, ?2, ?3)
        ON CONFLICT (id) DO UPDATE SET updated_at = max(updated_at, excluded.updated_at)`,
     ).run(session, this.project, at);
-    return this.q("SELECT turns, compactions, synced_at FROM sessions WHERE id = ?").get(session) as SessionRow;
   }
 
-  /** A message as opencode reports it: its turn (user messages count up) and the compactions before it. */
+  private messageRow(id: string): MessageRow | undefined {
+    return (this.q("SELECT role, at, summary FROM messages WHERE id = ?").get(id) as MessageRow | null) ?? undefined;
+  }
+
+  /** A message as opencode reports it: role, time, and whether it is a compaction's summary. */
   message(info: MessageLike): void {
-    const at = info.time?.created ?? 0;
     const summary = info.role === "assistant" && info.summary === true;
-    const known = this.q("SELECT role, turn, epoch, summary FROM messages WHERE id = ?").get(info.id) as
-      MessageRow | undefined;
+    const known = this.messageRow(info.id);
     if (known && (known.summary === 1 || !summary)) return;
-    const session = this.sessionRow(info.sessionID, at);
-    const turn = info.role === "user" && !known ? session.turns + 1 : session.turns;
-    const epoch = summary ? session.compactions + 1 : session.compactions;
-    this.q("UPDATE sessions SET turns = ?2, compactions = ?3 WHERE id = ?1").run(info.sessionID, turn, epoch);
+    const at = info.time?.created ?? 0;
+    this.touchSession(info.sessionID, at);
     this.q(
-      `INSERT INTO messages (id, session, role, turn, epoch, at, summary) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-       ON CONFLICT (id) DO UPDATE SET epoch = excluded.epoch, summary = excluded.summary`,
-    ).run(info.id, info.sessionID, info.role, turn, epoch, at, summary ? 1 : 0);
-    if (known) this.q("UPDATE docs SET epoch = ?2 WHERE message = ?1").run(info.id, epoch);
+      `INSERT INTO messages (id, session, role, at, summary) VALUES (?1, ?2, ?3, ?4, ?5)
+       ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`,
+    ).run(info.id, info.sessionID, info.role, at, summary ? 1 : 0);
   }
 
   /** A message part; unchanged text is not written again. */
   part(part: PartLike): void {
     const text = partText(part);
     if (!text) return;
-    const message = this.q("SELECT role, turn, epoch, summary FROM messages WHERE id = ?").get(part.messageID) as
-      MessageRow | undefined;
-    const at = text.at ?? Date.now();
-    const session = message ? undefined : this.sessionRow(part.sessionID, at);
+    const message = this.messageRow(part.messageID);
+    // the message's time, so that a part counts in its message's turn
+    const at = message?.at ?? text.at ?? Date.now();
+    if (!message) this.touchSession(part.sessionID, at);
     const source = text.source !== "text" ? text.source : message?.summary ? "summary" : (message?.role ?? "text");
-    this.upsert({
-      key: `part:${part.id}`,
-      kind: "part",
+    const doc = {
+      kind: "part" as const,
       session: part.sessionID,
       message: part.messageID,
       source,
-      turn: message?.turn ?? session!.turns,
-      epoch: message?.epoch ?? session!.compactions,
       at,
       body: text.body,
-    });
+    };
+    this.upsert(`part:${part.id}`, doc);
   }
 
-  private upsert(doc: Omit<Doc, "id"> & { key: string; message: string | null }): void {
-    const known = this.q("SELECT body FROM docs WHERE key = ?").get(doc.key) as { body: string } | undefined;
+  private upsert(
+    key: string,
+    doc: Pick<Doc, "kind" | "session" | "source" | "at" | "body"> & { message: string | null },
+  ) {
+    const known = this.q("SELECT body FROM docs WHERE key = ?").get(key) as { body: string } | null;
     if (known?.body === doc.body) return;
-    if (known) this.q("UPDATE docs SET body = ?2 WHERE key = ?1").run(doc.key, doc.body);
+    if (known) this.q("UPDATE docs SET body = ?2 WHERE key = ?1").run(key, doc.body);
     else
       this.q(
-        `INSERT INTO docs (key, kind, project, session, message, source, turn, epoch, at, scope, body)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
+        `INSERT INTO docs (key, kind, project, session, message, source, at, scope, body)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
       ).run(
-        doc.key,
+        key,
         doc.kind,
         this.project,
         doc.session,
         doc.message,
         doc.source,
-        doc.turn,
-        doc.epoch,
         doc.at,
         scopeOf(this.project, doc.session),
         doc.body,
@@ -154,28 +157,22 @@ export class RecallIndex {
   ): void {
     let seq = this.cursor(stream);
     const start = seq;
-    // the compactions before an event are the session's summaries older than it: the same count the
-    // conversation's parts carry, whichever of the two the plugin saw first
-    const before = this.q("SELECT count(*) AS n FROM messages WHERE session = ? AND summary = 1 AND at <= ?");
     this.db.transaction(() => {
       for (const entry of entries) {
         if (entry.pending) break;
         if (entry.seq <= seq) continue;
         seq = entry.seq;
-        const epoch = session ? (before.get(session, entry.event.at) as { n: number }).n : 0;
         const body = eventText(entry.event as Record<string, unknown>);
         if (!body) continue;
-        this.upsert({
-          key: `event:${stream}:${entry.seq}`,
-          kind: "event",
+        const doc = {
+          kind: "event" as const,
           session,
           message: null,
           source: entry.event.kind,
-          turn: null,
-          epoch,
           at: entry.event.at,
           body,
-        });
+        };
+        this.upsert(`event:${stream}:${entry.seq}`, doc);
       }
       if (seq !== start)
         this.q(
@@ -220,30 +217,35 @@ export class RecallIndex {
     const match = /^([me])(\d{1,15})$/.exec(handle.trim());
     if (!match) return undefined;
     const doc = this.q(
-      "SELECT id, kind, session, source, turn, epoch, at, body FROM docs WHERE id = ? AND project = ?",
+      `SELECT d.id, d.kind, d.session, d.source, d.at, ${ORIGIN}, d.body FROM docs d WHERE d.id = ? AND d.project = ?`,
     ).get(Number(match[2]), this.project) as Doc | null;
     return doc && (doc.kind === "part") === (match[1] === "m") ? doc : undefined;
   }
 
   compactionCount(session: string): number {
     return (
-      (this.q("SELECT compactions FROM sessions WHERE id = ?").get(session) as SessionRow | null)?.compactions ?? 0
-    );
+      this.q("SELECT count(*) AS n FROM messages WHERE session = ? AND summary = 1").get(session) as { n: number }
+    ).n;
   }
 
   compactions(session: string): Compaction[] {
     return this.q(
-      `SELECT m.id, m.at, m.turn, coalesce((SELECT group_concat(body, char(10)) FROM docs WHERE message = m.id), '') AS text
+      `SELECT m.id, m.at,
+         (SELECT count(*) FROM messages u WHERE u.session = m.session AND u.role = 'user' AND u.at <= m.at) AS turn,
+         coalesce((SELECT group_concat(body, char(10)) FROM docs WHERE message = m.id), '') AS text
        FROM messages m WHERE m.session = ? AND m.summary = 1 ORDER BY m.at, m.id`,
     ).all(session) as Compaction[];
   }
 
   syncedAt(session: string): number {
-    return (this.q("SELECT synced_at FROM sessions WHERE id = ?").get(session) as SessionRow | null)?.synced_at ?? 0;
+    return (
+      (this.q("SELECT synced_at FROM sessions WHERE id = ?").get(session) as { synced_at: number } | null)?.synced_at ??
+      0
+    );
   }
 
   markSynced(session: string, updatedAt: number): void {
-    this.sessionRow(session, updatedAt);
+    this.touchSession(session, updatedAt);
     this.q("UPDATE sessions SET synced_at = ?2 WHERE id = ?1").run(session, updatedAt);
   }
 
@@ -252,12 +254,10 @@ export class RecallIndex {
    * and log cursor, then gives the space back. Project items are not session rows and stay.
    */
   prune(cutoff: number): string[] {
-    const ids = (this.q("SELECT id FROM sessions WHERE updated_at < ?").all(cutoff) as Array<{ id: string }>).map(
-      (r) => r.id,
-    );
-    if (!ids.length) return [];
+    const rows = this.q("SELECT id FROM sessions WHERE updated_at < ?").all(cutoff) as Array<{ id: string }>;
+    if (!rows.length) return [];
     this.db.transaction(() => {
-      for (const id of ids) {
+      for (const { id } of rows) {
         this.q("DELETE FROM docs WHERE session = ?").run(id);
         this.q("DELETE FROM messages WHERE session = ?").run(id);
         this.q("DELETE FROM cursors WHERE stream = ?").run(`session:${id}`);
@@ -268,7 +268,7 @@ export class RecallIndex {
     this.db.run("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
     this.db.run("PRAGMA incremental_vacuum");
     this.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
-    return ids;
+    return rows.map((r) => r.id);
   }
 
   transaction(body: () => void): void {

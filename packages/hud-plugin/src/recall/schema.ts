@@ -8,7 +8,8 @@ export const RECALL_FILE = "recall.db";
  * log's writers would wait on.
  *
  * `docs` holds one row per indexed text: a message part (user/assistant text, a tool call with its
- * output) or a HUD event. `turn` counts the session's user messages, `epoch` the compactions before it.
+ * output) or a HUD event, at its message's time: its turn and the compactions before it are counted
+ * from `messages` when it is read.
  * `docs_fts` is an external-content FTS5 index over `docs.body`, kept in step by triggers. Its second
  * column, `scope`, holds one token for the session and one for the project, so a search intersects with
  * its session inside FTS5 before anything is ranked (the file holds every project of the user).
@@ -19,21 +20,20 @@ const DDL = [
      id          TEXT PRIMARY KEY,
      project     TEXT NOT NULL,
      updated_at  INTEGER NOT NULL,
-     synced_at   INTEGER NOT NULL DEFAULT 0,
-     turns       INTEGER NOT NULL DEFAULT 0,
-     compactions INTEGER NOT NULL DEFAULT 0
+     synced_at   INTEGER NOT NULL DEFAULT 0
    )`,
   `CREATE INDEX IF NOT EXISTS sessions_by_project ON sessions (project, updated_at)`,
   `CREATE TABLE IF NOT EXISTS messages (
      id      TEXT PRIMARY KEY,
      session TEXT NOT NULL,
      role    TEXT NOT NULL,
-     turn    INTEGER NOT NULL,
-     epoch   INTEGER NOT NULL,
      at      INTEGER NOT NULL,
      summary INTEGER NOT NULL DEFAULT 0
    )`,
   `CREATE INDEX IF NOT EXISTS messages_by_session ON messages (session, at)`,
+  // turn and compaction counts of a hit are range counts over these
+  `CREATE INDEX IF NOT EXISTS user_messages ON messages (session, at) WHERE role = 'user'`,
+  `CREATE INDEX IF NOT EXISTS summary_messages ON messages (session, at) WHERE summary = 1`,
   `CREATE TABLE IF NOT EXISTS docs (
      id      INTEGER PRIMARY KEY,
      key     TEXT NOT NULL UNIQUE,
@@ -42,8 +42,6 @@ const DDL = [
      session TEXT,
      message TEXT,
      source  TEXT NOT NULL,
-     turn    INTEGER,
-     epoch   INTEGER NOT NULL,
      at      INTEGER NOT NULL,
      scope   TEXT NOT NULL,
      body    TEXT NOT NULL

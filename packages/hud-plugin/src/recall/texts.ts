@@ -29,6 +29,8 @@ export function partText(part: PartLike): PartText | undefined {
       return { source: "text", body: part.text, ...(part.time?.end ? { at: part.time.end } : {}) };
     }
     case "tool": {
+      // the HUD's own tools: their effects are in the HUD log, and indexing search answers would echo them
+      if (part.tool === "hud" || part.tool === "hud_compact") return undefined;
       const state = part.state;
       if (!state || (state.status !== "completed" && state.status !== "error")) return undefined;
       const result = state.status === "completed" ? state.output : state.error;
