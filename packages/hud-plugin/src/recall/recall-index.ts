@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ftsQuery } from "./fts-query.ts";
 import { RECALL_FILE, createSchema } from "./schema.ts";
+import { HIT_COLUMNS, ORIGIN, RANK_WINDOW, RENUMBER, scopeOf, token } from "./sql.ts";
 import { eventText, partText, type PartLike } from "./texts.ts";
 
 export type MessageLike = {
@@ -31,24 +32,6 @@ export type Compaction = { id: string; at: number; turn: number; text: string };
 export type SearchScope = { session: string } | { project: true };
 
 type MessageRow = { role: string; at: number; summary: number };
-
-// Turn and compaction counts are taken when a doc is read, not stored when it is written: a catch-up
-// after a restart inserts older messages after newer ones, and a stored count would be wrong from then on.
-const ORIGIN = `CASE WHEN d.kind = 'part' THEN (SELECT count(*) FROM messages m
-    WHERE m.session = d.session AND m.role = 'user' AND m.at <= d.at) END AS turn,
-  (SELECT count(*) FROM messages m WHERE m.session = d.session AND m.summary = 1 AND m.at <= d.at) AS epoch`;
-const HIT_COLUMNS = `d.id, d.kind, d.session, d.source, d.at, ${ORIGIN},
-  snippet(docs_fts, 0, '«', '»', '…', 16) AS snippet`;
-/**
- * bm25 is computed for every match before the best are picked, so a word found in most texts would cost
- * a score per text; only the newest RANK_WINDOW matches are ranked.
- */
-const RANK_WINDOW = 400;
-
-/** FTS tokens of the scope column: letters and digits only, so the tokenizer keeps each one whole. */
-const token = (prefix: string, id: string) => `${prefix}${id.replace(/[^A-Za-z0-9]/g, "")}`;
-const scopeOf = (project: string, session: string | null) =>
-  session ? `${token("s", session)} ${token("p", project)}` : `${token("l", project)} ${token("p", project)}`;
 
 /**
  * The conversation index (SQLite FTS5, bm25 ranking). Every write is an idempotent upsert keyed by
@@ -94,10 +77,27 @@ export class RecallIndex {
     if (known && (known.summary === 1 || !summary)) return;
     const at = info.time?.created ?? 0;
     this.touchSession(info.sessionID, at);
+    const last = this.q(
+      "SELECT id, at, turn, epoch FROM messages WHERE session = ? ORDER BY at DESC, id DESC LIMIT 1",
+    ).get(info.sessionID) as { id: string; at: number; turn: number; epoch: number } | null;
+    const inOrder = !known && (!last || last.at < at || (last.at === at && last.id < info.id));
+    const turn = (last?.turn ?? 0) + (info.role === "user" ? 1 : 0);
+    const epoch = (last?.epoch ?? 0) + (summary ? 1 : 0);
     this.q(
-      `INSERT INTO messages (id, session, role, at, summary) VALUES (?1, ?2, ?3, ?4, ?5)
+      `INSERT INTO messages (id, session, role, at, turn, epoch, summary) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
        ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`,
-    ).run(info.id, info.sessionID, info.role, at, summary ? 1 : 0);
+    ).run(info.id, info.sessionID, info.role, at, turn, epoch, summary ? 1 : 0);
+    if (!inOrder) this.q("UPDATE sessions SET renumber = 1 WHERE id = ?").run(info.sessionID);
+  }
+
+  /** Numbers a session's messages again when one arrived out of order (one pass, before it is read). */
+  private settle(session: string): void {
+    const row = this.q("SELECT renumber FROM sessions WHERE id = ?").get(session) as { renumber: number } | null;
+    if (!row?.renumber) return;
+    this.db.transaction(() => {
+      this.q(RENUMBER).run(session);
+      this.q("UPDATE sessions SET renumber = 0 WHERE id = ?").run(session);
+    })();
   }
 
   /** A message part; unchanged text is not written again. */
@@ -198,6 +198,12 @@ export class RecallIndex {
       WHERE docs_fts MATCH ?1 AND docs_fts.rowid >= ?5 AND ${exact} ORDER BY bm25(docs_fts, 1.0, 0.0) LIMIT ?4`);
     const window = this.q("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2");
     const session = "session" in scope ? scope.session : "";
+    if ("session" in scope) this.settle(scope.session);
+    else
+      for (const { id } of this.q("SELECT id FROM sessions WHERE project = ? AND renumber = 1").all(
+        this.project,
+      ) as Array<{ id: string }>)
+        this.settle(id);
     const run = (match: string) => {
       const oldest = (window.get(match, RANK_WINDOW - 1) as { rowid: number } | null)?.rowid ?? 0;
       return { oldest, hits: ranked.all(match, session, this.project, limit, oldest) as Hit[] };
@@ -216,6 +222,10 @@ export class RecallIndex {
   read(handle: string): Doc | undefined {
     const match = /^([me])(\d{1,15})$/.exec(handle.trim());
     if (!match) return undefined;
+    const owner = this.q("SELECT session FROM docs WHERE id = ?").get(Number(match[2])) as {
+      session: string | null;
+    } | null;
+    if (owner?.session) this.settle(owner.session);
     const doc = this.q(
       `SELECT d.id, d.kind, d.session, d.source, d.at, ${ORIGIN}, d.body FROM docs d WHERE d.id = ? AND d.project = ?`,
     ).get(Number(match[2]), this.project) as Doc | null;
@@ -229,10 +239,9 @@ export class RecallIndex {
   }
 
   compactions(session: string): Compaction[] {
+    this.settle(session);
     return this.q(
-      `SELECT m.id, m.at,
-         (SELECT count(*) FROM messages u WHERE u.session = m.session AND u.role = 'user' AND u.at <= m.at) AS turn,
-         coalesce((SELECT group_concat(body, char(10)) FROM docs WHERE message = m.id), '') AS text
+      `SELECT m.id, m.at, m.turn, coalesce((SELECT group_concat(body, char(10)) FROM docs WHERE message = m.id), '') AS text
        FROM messages m WHERE m.session = ? AND m.summary = 1 ORDER BY m.at, m.id`,
     ).all(session) as Compaction[];
   }

@@ -8,8 +8,9 @@ export const RECALL_FILE = "recall.db";
  * log's writers would wait on.
  *
  * `docs` holds one row per indexed text: a message part (user/assistant text, a tool call with its
- * output) or a HUD event, at its message's time: its turn and the compactions before it are counted
- * from `messages` when it is read.
+ * output) or a HUD event. A message's `turn` counts the session's user messages up to it and `epoch` its
+ * compactions (summary messages); a message that arrives older than one already stored (a catch-up after
+ * a restart) marks the session for `renumber`, done in one pass before the session is next read.
  * `docs_fts` is an external-content FTS5 index over `docs.body`, kept in step by triggers. Its second
  * column, `scope`, holds one token for the session and one for the project, so a search intersects with
  * its session inside FTS5 before anything is ranked (the file holds every project of the user).
@@ -20,7 +21,8 @@ const DDL = [
      id          TEXT PRIMARY KEY,
      project     TEXT NOT NULL,
      updated_at  INTEGER NOT NULL,
-     synced_at   INTEGER NOT NULL DEFAULT 0
+     synced_at   INTEGER NOT NULL DEFAULT 0,
+     renumber    INTEGER NOT NULL DEFAULT 0
    )`,
   `CREATE INDEX IF NOT EXISTS sessions_by_project ON sessions (project, updated_at)`,
   `CREATE TABLE IF NOT EXISTS messages (
@@ -28,11 +30,11 @@ const DDL = [
      session TEXT NOT NULL,
      role    TEXT NOT NULL,
      at      INTEGER NOT NULL,
+     turn    INTEGER NOT NULL,
+     epoch   INTEGER NOT NULL,
      summary INTEGER NOT NULL DEFAULT 0
    )`,
   `CREATE INDEX IF NOT EXISTS messages_by_session ON messages (session, at)`,
-  // turn and compaction counts of a hit are range counts over these
-  `CREATE INDEX IF NOT EXISTS user_messages ON messages (session, at) WHERE role = 'user'`,
   `CREATE INDEX IF NOT EXISTS summary_messages ON messages (session, at) WHERE summary = 1`,
   `CREATE TABLE IF NOT EXISTS docs (
      id      INTEGER PRIMARY KEY,

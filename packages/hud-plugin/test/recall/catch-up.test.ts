@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Recall, type RecallClient } from "../../src/recall/index.ts";
 import { RECALL_FILE } from "../../src/recall/schema.ts";
-import { asMessages, toolCall, userMessage, type BusEvent } from "./support.ts";
+import { asMessages, assistantText, toolCall, userMessage, type BusEvent } from "./support.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -104,5 +104,26 @@ test("an unreadable index file is set aside and rebuilt: search stays on", async
   for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
   expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
   expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
+  recall.close();
+});
+
+test("turns and compactions follow message time, not arrival: a catch-up after newer live events still numbers them right", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+  dirs.push(dir);
+  const history = [
+    ...userMessage("ses_c", "first question", NOW - 5_000),
+    ...toolCall("ses_c", "bash", { command: "cat notes" }, "older output kiwi", NOW - 4_900),
+    ...assistantText("ses_c", "Summary: nothing about fruit.", NOW - 4_000, true),
+  ];
+  const live = userMessage("ses_c", "where was the kiwi", NOW - 100);
+  const sessions = new Map([["ses_c", { updated: NOW - 100, events: [...history, ...live] }]]);
+  const recall = open(dir, fakeClient(sessions).client);
+  for (const e of live) recall.observe(e); // the new prompt arrives before the catch-up ran
+  await recall.catchUp();
+  const lines = recall.index
+    .search("kiwi", { session: "ses_c" }, 5)
+    .map((h) => `${h.source} turn ${h.turn} epoch ${h.epoch}`)
+    .sort();
+  expect(lines).toEqual(["bash turn 1 epoch 0", "user turn 2 epoch 1"]);
   recall.close();
 });
