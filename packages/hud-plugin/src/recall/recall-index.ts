@@ -91,7 +91,7 @@ export class RecallIndex {
   }
 
   /** Numbers a session's messages again when one arrived out of order (one pass, before it is read). */
-  private settle(session: string): void {
+  private renumber(session: string): void {
     const row = this.q("SELECT renumber FROM sessions WHERE id = ?").get(session) as { renumber: number } | null;
     if (!row?.renumber) return;
     this.db.transaction(() => {
@@ -198,12 +198,12 @@ export class RecallIndex {
       WHERE docs_fts MATCH ?1 AND docs_fts.rowid >= ?5 AND ${exact} ORDER BY bm25(docs_fts, 1.0, 0.0) LIMIT ?4`);
     const window = this.q("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2");
     const session = "session" in scope ? scope.session : "";
-    if ("session" in scope) this.settle(scope.session);
+    if ("session" in scope) this.renumber(scope.session);
     else
       for (const { id } of this.q("SELECT id FROM sessions WHERE project = ? AND renumber = 1").all(
         this.project,
       ) as Array<{ id: string }>)
-        this.settle(id);
+        this.renumber(id);
     const run = (match: string) => {
       const oldest = (window.get(match, RANK_WINDOW - 1) as { rowid: number } | null)?.rowid ?? 0;
       return { oldest, hits: ranked.all(match, session, this.project, limit, oldest) as Hit[] };
@@ -225,7 +225,7 @@ export class RecallIndex {
     const owner = this.q("SELECT session FROM docs WHERE id = ?").get(Number(match[2])) as {
       session: string | null;
     } | null;
-    if (owner?.session) this.settle(owner.session);
+    if (owner?.session) this.renumber(owner.session);
     const doc = this.q(
       `SELECT d.id, d.kind, d.session, d.source, d.at, ${ORIGIN}, d.body FROM docs d WHERE d.id = ? AND d.project = ?`,
     ).get(Number(match[2]), this.project) as Doc | null;
@@ -239,7 +239,7 @@ export class RecallIndex {
   }
 
   compactions(session: string): Compaction[] {
-    this.settle(session);
+    this.renumber(session);
     return this.q(
       `SELECT m.id, m.at, m.turn, coalesce((SELECT group_concat(body, char(10)) FROM docs WHERE message = m.id), '') AS text
        FROM messages m WHERE m.session = ? AND m.summary = 1 ORDER BY m.at, m.id`,

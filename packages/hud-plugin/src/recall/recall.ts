@@ -14,6 +14,7 @@ const DEFAULT_LIMIT = 8;
 const DAY = 86_400_000;
 /** A search waits this long at most for its session's catch-up through the SDK client. */
 const SYNC_WAIT_MS = 3_000;
+const SYNC_SLICE = 100;
 
 /** The slice of opencode's SDK client the catch-up reads through (never opencode's database file). */
 export type RecallClient = {
@@ -46,6 +47,7 @@ type BusEvent = { type: string; properties?: Record<string, unknown> };
 export class Recall {
   private readonly synced = new Map<string, Promise<void>>();
   private timers: Array<ReturnType<typeof setTimeout>> = [];
+  private closed = false;
 
   private constructor(
     readonly index: RecallIndex,
@@ -74,6 +76,8 @@ export class Recall {
   }
 
   private guard(what: string, body: () => void): void {
+    // a read-back still running when the plugin is disposed has nowhere to write
+    if (this.closed) return;
     try {
       body();
     } catch (error) {
@@ -124,14 +128,18 @@ export class Recall {
     if (pending) return pending;
     pending = (async () => {
       const messages = (await this.options.client?.session.messages({ path: { id: session } }))?.data ?? [];
-      this.guard("catch-up", () =>
-        this.index.transaction(() => {
-          for (const m of messages) {
-            this.index.message(m.info as MessageLike);
-            for (const p of m.parts) this.index.part(p as PartLike);
-          }
-        }),
-      );
+      // in slices, so a long session read back at start-up never holds the event loop for long
+      for (let start = 0; start < messages.length; start += SYNC_SLICE) {
+        if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        this.guard("catch-up", () =>
+          this.index.transaction(() => {
+            for (const m of messages.slice(start, start + SYNC_SLICE)) {
+              this.index.message(m.info as MessageLike);
+              for (const p of m.parts) this.index.part(p as PartLike);
+            }
+          }),
+        );
+      }
       const last = messages.at(-1)?.info as MessageLike | undefined;
       this.guard("catch-up", () => this.index.markSynced(session, updated ?? last?.time?.created ?? 0));
     })().catch((error: unknown) => {
@@ -214,5 +222,6 @@ export class Recall {
   close(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.guard("close", () => this.index.close());
+    this.closed = true;
   }
 }
