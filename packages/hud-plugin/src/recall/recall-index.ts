@@ -265,19 +265,20 @@ export class RecallIndex {
   prune(cutoff: number): string[] {
     const rows = this.q("SELECT id FROM sessions WHERE updated_at < ?").all(cutoff) as Array<{ id: string }>;
     if (!rows.length) return [];
-    this.db.transaction(() => {
-      for (const { id } of rows) {
-        this.q("DELETE FROM docs WHERE session = ?").run(id);
-        this.q("DELETE FROM messages WHERE session = ?").run(id);
-        this.q("DELETE FROM cursors WHERE stream = ?").run(`session:${id}`);
-        this.q("DELETE FROM sessions WHERE id = ?").run(id);
-      }
-    })();
+    this.db.transaction(() => rows.forEach(({ id }) => this.drop(id)))();
     // merging the FTS segments drops the deleted entries for real; then free pages go back to the disk
     this.db.run("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
     this.db.run("PRAGMA incremental_vacuum");
     this.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
     return rows.map((r) => r.id);
+  }
+
+  /** Forgets one session: its messages, index entries, log cursor and row. */
+  drop(session: string): void {
+    this.q("DELETE FROM docs WHERE session = ?").run(session);
+    this.q("DELETE FROM messages WHERE session = ?").run(session);
+    this.q("DELETE FROM cursors WHERE stream = ?").run(`session:${session}`);
+    this.q("DELETE FROM sessions WHERE id = ?").run(session);
   }
 
   transaction(body: () => void): void {

@@ -93,6 +93,9 @@ export class Recall {
       this.guard("indexing a message", () => this.index.message(info));
     else if (event.type === "message.part.updated" && typeof part?.id === "string")
       this.guard("indexing a part", () => this.index.part(part));
+    // a session deleted in opencode leaves nothing searchable behind
+    else if (event.type === "session.deleted" && typeof info?.id === "string")
+      this.guard("dropping a deleted session", () => this.index.drop(info.id));
   }
 
   /** After start-up settles: catch up through the client, then apply retention; both off the hot path. */

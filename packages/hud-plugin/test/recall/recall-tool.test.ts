@@ -96,3 +96,11 @@ test("scope project finds another session's text and names that session; session
   const hit = (await oc.hud(SESSION, "search", { query: "walrus", scope: "project" })).split("\n")[1];
   expect(hit).toMatch(/^m\d+ turn 1 · user · session ses_recall02: the staging password is «walrus»$/);
 });
+
+test("a session deleted in opencode is dropped from the index", async () => {
+  const gone = "ses_recall03";
+  for (const e of userMessage(gone, "the pelican password", 7_000)) await oc.event(e.type, e.properties);
+  expect(await oc.hud(SESSION, "search", { query: "pelican", scope: "project" })).toStartWith("1 hit");
+  await oc.event("session.deleted", { info: { id: gone } });
+  expect(await oc.hud(SESSION, "search", { query: "pelican", scope: "project" })).toStartWith("no match");
+});
