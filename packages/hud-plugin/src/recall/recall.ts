@@ -114,6 +114,7 @@ export class Recall {
       const sessions = (await list.call(this.options.client!.session)).data ?? [];
       let read = 0;
       for (const s of sessions) {
+        if (this.closed) break;
         const updated = s.time?.updated ?? 0;
         if (updated < cutoff || this.index.syncedAt(s.id) >= updated) continue;
         await this.sync(s.id, updated);
