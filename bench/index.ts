@@ -2,6 +2,7 @@
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
+import { runRecallBench } from "./recall.ts";
 import { runStoreBench } from "./store.ts";
 import { runUjsxBench } from "./ujsx.ts";
 
@@ -11,6 +12,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
+  ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
 ];
 
 for (const [title, run] of sections) {

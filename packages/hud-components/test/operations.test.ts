@@ -27,6 +27,7 @@ function run(view: HudView, tool: string, args?: unknown): { view: HudView; plan
   const plan = planOperation(view, { tool, args }, { now });
   if (!plan.ok) return { view, plan, text: plan.error };
   if ("output" in plan) return { view, plan, text: plan.output };
+  if ("answer" in plan) throw new Error(`${tool} is a host operation`);
   const next = { ...view };
   const outcomes = plan.events.map(({ scope, event }) => {
     const r = applyEvent(next[scope], event);
@@ -89,7 +90,11 @@ describe("planOperation: mutating ops", () => {
       project: emptyState("project"),
       resume: { sessionID: "ses_A", task: "migrate db", openSteps: 1 },
     };
-    const plan = planOperation(view, { tool: "resume" }, { now, resumeFrom: previous });
+    const plan = planOperation(
+      view,
+      { tool: "resume" },
+      { now, host: { resumeSource: () => ({ sessionID: "ses_A", state: previous }) } },
+    );
     expect(plan).toEqual({
       ok: true,
       events: [
@@ -181,8 +186,19 @@ describe("planOperation: read ops", () => {
     expect(run(v, "project.list").text).toContain("conventions (project):\n  c1: tests use bun test");
   });
 
-  test("history is left to the host", () => {
-    expect(planOperation(baseView(), { tool: "history" }, { now }).ok).toBe(false);
+  test("history is left to the host: without the host's callback it fails in one line, with it the host answers", async () => {
+    expect(planOperation(baseView(), { tool: "history" }, { now })).toEqual({
+      ok: false,
+      error: "history: not available in this host",
+    });
+    const asked: unknown[] = [];
+    const plan = planOperation(
+      baseView(),
+      { tool: "history", args: { limit: 2 } },
+      { now, host: { history: (args) => (asked.push(args), "from the host") } },
+    );
+    expect("answer" in plan && (await plan.answer)).toBe("from the host");
+    expect(asked).toEqual([{ limit: 2 }]);
     const text = formatHistory(
       [
         { seq: 1, scope: "session", event: { kind: "note.add", at: 0, content: "x" } },

@@ -1,5 +1,6 @@
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
+import { dirname } from "node:path";
 import { parseConfig } from "./config/index.ts";
 import { eventHook } from "./hooks/event.ts";
 import { guard } from "./hooks/guard.ts";
@@ -11,6 +12,7 @@ import { toolExecuteAfter } from "./hooks/tool-execute-after.ts";
 import { ModelLimitsBook } from "./context/index.ts";
 import { createLogger, type AppLogClient } from "./log/index.ts";
 import { HudRuntime } from "./runtime/hud-runtime.ts";
+import { Recall } from "./recall/index.ts";
 import { EventStore, projectKeyFor } from "./store/index.ts";
 import { hudCompactTool } from "./tools/hud-compact.ts";
 import { hudTool } from "./tools/hud.ts";
@@ -38,7 +40,18 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
   });
   // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
   runtime.memory?.read();
+  const recall = Recall.open({
+    dir: dirname(store.path),
+    projectKey: runtime.deps.projectKey,
+    retentionDays: config.retentionDays,
+    log,
+    now,
+    client: input.client as unknown as HudClient,
+    eventLog: store.path,
+  });
+  recall?.start();
   const ctx: HookContext = {
+    recall,
     runtime,
     config,
     log,
@@ -71,6 +84,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     dispose: async () => {
       process.off("exit", flushOnExit);
       runtime.dispose();
+      recall?.close();
       store.close();
     },
   };

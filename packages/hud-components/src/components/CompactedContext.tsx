@@ -12,16 +12,20 @@ export function CompactedContext({ compacted, compactions, density }: CompactedC
     return (
       <section>
         <paragraph>
-          <strong>Compacted</strong> {compactions}× <code value="hud snapshot" />
+          <strong>Compacted</strong> {compactions}× <code value="hud search" />
         </paragraph>
       </section>
     );
   }
   // The summary is model-written prose: it stays one text node, whatever markdown it contains.
+  // Older turns left the prompt but not the index: a few tokens say how to get them back, at every density.
   return (
     <section>
       <paragraph>
         <strong>Compacted {compactions}×</strong> {short(compacted.summary, density === "full" ? 1200 : 300)}
+      </paragraph>
+      <paragraph>
+        <strong>Older turns</strong> <code value="hud search" />
       </paragraph>
     </section>
   );

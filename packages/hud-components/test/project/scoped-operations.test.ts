@@ -19,10 +19,13 @@ function call(view: HudView, tool: string, args?: unknown, resumeFrom?: HudState
   const plan = planOperation(
     view,
     { tool, args },
-    { now, ...(resumeFrom ? { resumeFrom } : {}), ...(resumeFromID ? { resumeFromID } : {}) },
+    resumeFrom && resumeFromID
+      ? { now, host: { resumeSource: () => ({ sessionID: resumeFromID, state: resumeFrom }) } }
+      : { now },
   );
   if (!plan.ok) return { view, error: plan.error, scopes: [] as string[], text: "" };
   if ("output" in plan) return { view, text: plan.output, scopes: [] as string[] };
+  if ("answer" in plan) throw new Error(`${tool} is a host operation`);
   const next = { ...view };
   const outcomes = plan.events.map(({ scope, event }) => {
     const result = applyEvent(next[scope], event);

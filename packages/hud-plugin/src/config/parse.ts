@@ -66,6 +66,7 @@ export function parseConfig(raw: unknown): ParsedConfig {
     sections: { ...good.sections },
     compactMinPercent: good.compactMinPercent ?? defaultConfig.compactMinPercent,
     memoryFile: { ...defaultConfig.memoryFile, ...good.memoryFile },
+    retentionDays: good.retentionDays ?? defaultConfig.retentionDays,
     ...(good.storageDir ? { storageDir: good.storageDir } : {}),
   };
   const t = config.thresholds;

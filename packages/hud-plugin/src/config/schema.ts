@@ -60,6 +60,8 @@ export const HudOptions = Type.Object(
     ),
     /** Below this usage `hud_compact` declines: compacting a mostly empty context throws away detail for nothing. */
     compactMinPercent: Type.Optional(Percent),
+    /** Sessions idle longer than this many days are dropped (their HUD log and search index); project items stay. */
+    retentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
   },
   { additionalProperties: false },
 );
@@ -74,6 +76,7 @@ export type HudConfig = {
   storageDir?: string;
   compactMinPercent: number;
   memoryFile: { enabled: boolean; git: "share" | "ignore" };
+  retentionDays: number;
 };
 
 export const defaultConfig: HudConfig = {
@@ -84,4 +87,5 @@ export const defaultConfig: HudConfig = {
   sections: {},
   compactMinPercent: 50,
   memoryFile: { enabled: true, git: "share" },
+  retentionDays: 90,
 };

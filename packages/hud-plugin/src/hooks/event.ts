@@ -46,6 +46,7 @@ export function eventHook(ctx: HookContext, directory: string) {
 
   return async ({ event }: { event: BusEvent }): Promise<void> => {
     const p = event.properties ?? {};
+    ctx.recall?.observe(event);
     switch (event.type) {
       case "message.updated": {
         const info = p.info as AssistantInfo | undefined;

@@ -1,14 +1,12 @@
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
+import type { Recall, RecallClient } from "../recall/index.ts";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 
-/** The slice of opencode's SDK client the hooks and tools call. */
+/** The slice of opencode's SDK client the hooks and tools call (recall's reads plus summarize). */
 export type HudClient = {
-  session: {
-    messages(options: {
-      path: { id: string };
-    }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
+  session: RecallClient["session"] & {
     summarize(options: { path: { id: string }; body: { providerID: string; modelID: string } }): Promise<unknown>;
   };
 };
@@ -25,4 +23,6 @@ export type HookContext = {
   limits: ModelLimitsBook;
   /** Path -> when its last edit was recorded. */
   recentEdits: Map<string, number>;
+  /** The conversation index behind `search`; absent when its database could not be opened. */
+  recall?: Recall | undefined;
 };

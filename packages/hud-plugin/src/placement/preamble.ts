@@ -17,6 +17,7 @@ export function preamble(config: Pick<HudConfig, "placement">): string {
     "- record decisions with their reasons (`decisions.record`), facts worth keeping (`notes.add`), next steps (`steps.add`, `steps.complete`) and blockers (`blockers.add`, `blockers.remove`)",
     '- what later sessions of this project should know too: add `scope: "project"` to `notes.add`, `decisions.record` or `steps.add`, or use `conventions.add` / `keyfiles.add`; when the HUD offers to resume an earlier session\'s unfinished task, `resume` copies it into this session',
     "- `help` lists every operation with its argument shape; `snapshot` shows all items with their ids; `history` shows recent changes",
+    "- after a compaction, `search` (`{ query }`) finds anything this session saw, tool outputs included; `messages.read` (`{ id }`) returns a hit whole",
     "When the HUD says context is nearly full, save what matters to it first, then call `hud_compact` to summarize the conversation on your own terms.",
   ].join("\n");
 }

@@ -1,13 +1,13 @@
-import { describeOutcome, planOperation, type PlanContext } from "@agent-hud/hud-components";
+import { describeOutcome, planOperation } from "@agent-hud/hud-components";
 import { tool } from "@opencode-ai/plugin/tool";
 import type { HookContext } from "../hooks/hook-context.ts";
-import { answerHistory } from "./history.ts";
+import { hostOperations } from "./host-operations.ts";
 import { provisionalReply } from "./provisional-reply.ts";
 
 const z = tool.schema;
 
 export const HUD_DESCRIPTION =
-  'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory). Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape.';
+  'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory) and search everything this session saw. Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape.';
 
 /**
  * The `hud` router. opencode neither validates nor defaults tool args, so the raw call goes to the pure
@@ -18,23 +18,19 @@ export function hudTool(ctx: HookContext) {
   return tool({
     description: HUD_DESCRIPTION,
     args: {
-      tool: z.string().describe('operation name, e.g. "task.set", "notes.add", "help"'),
+      tool: z.string().describe('operation name, e.g. "task.set", "notes.add", "search", "help"'),
       args: z.record(z.string(), z.unknown()).optional().describe("arguments of the operation"),
     },
     async execute(raw, context) {
       const call = { tool: (raw as { tool?: unknown }).tool as string, args: (raw as { args?: unknown }).args };
       const runtime = ctx.runtime;
       const session = runtime.session(context.sessionID);
-      if (typeof call.tool === "string" && call.tool.trim() === "history")
-        return answerHistory(runtime, session, call.args);
-      const view = runtime.view(session);
-      const plan: PlanContext = { now: ctx.now() };
-      if (typeof call.tool === "string" && call.tool.trim() === "resume") {
-        const source = runtime.resumeSource(session);
-        if (source) Object.assign(plan, { resumeFrom: source.state, resumeFromID: source.sessionID });
-      }
-      const result = planOperation(view, call, plan);
+      const result = planOperation(runtime.view(session), call, {
+        now: ctx.now(),
+        host: hostOperations(ctx, session),
+      });
       if (!result.ok) throw new Error(result.error);
+      if ("answer" in result) return await result.answer;
       if ("output" in result) return result.output;
       const outcomes = runtime.record(session, result.events);
       const text = describeOutcome(call, outcomes);

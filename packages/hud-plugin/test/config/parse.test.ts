@@ -18,6 +18,7 @@ describe("parseConfig", () => {
       storageDir: "/var/hud",
       compactMinPercent: 40,
       memoryFile: { git: "ignore" },
+      retentionDays: 30,
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
@@ -29,6 +30,7 @@ describe("parseConfig", () => {
       storageDir: "/var/hud",
       compactMinPercent: 40,
       memoryFile: { enabled: true, git: "ignore" },
+      retentionDays: 30,
     });
   });
 

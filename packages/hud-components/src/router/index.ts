@@ -1,6 +1,21 @@
 export * from "./args.ts";
-export { operationCatalog, operationsByName, type OperationSpec } from "./catalog.ts";
-export { planOperation, helpText, scopeOfId, type Plan, type PlanContext, type PlannedEvent } from "./plan.ts";
+export {
+  operationCatalog,
+  operationsByName,
+  hostOperationNames,
+  type HostOperationName,
+  type OperationSpec,
+} from "./catalog.ts";
+export {
+  planOperation,
+  helpText,
+  scopeOfId,
+  type HostAnswer,
+  type HostOperations,
+  type Plan,
+  type PlanContext,
+  type PlannedEvent,
+} from "./plan.ts";
 export { describeOutcome } from "./describe.ts";
 export { hudToolJsonSchema } from "./json-schema.ts";
 export { formatHistory, formatSnapshot, type HistoryEntry } from "./format.ts";

@@ -15,6 +15,22 @@ const scope = Type.Optional(
 export const NoArgs = Type.Object({}, strict);
 export const IdArgs = Type.Object({ id: ItemId }, strict);
 export const HistoryArgs = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, strict);
+export const SearchArgs = Type.Object(
+  {
+    query: Type.String({ description: "words to find; read as plain text, never as search syntax" }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+    scope: Type.Optional(
+      Type.Union([Type.Literal("session"), Type.Literal("project")], {
+        description: "session (default) or every session of the project",
+      }),
+    ),
+  },
+  strict,
+);
+export const HandleArgs = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 40, description: "a handle from search, e.g. m12 or e7" }) },
+  strict,
+);
 export const ScopeFilterArgs = Type.Object({ scope: Type.Optional(Scope) }, strict);
 export const TaskArgs = Type.Object({ description: nonBlank(Task.properties.description) }, strict);
 export const DecisionArgs = Type.Object(
@@ -33,5 +49,8 @@ export const KeyFileArgs = Type.Object(
 );
 
 export type NoteArgs = Static<typeof NoteArgs>;
+export type HistoryArgs = Static<typeof HistoryArgs>;
+export type SearchArgs = Static<typeof SearchArgs>;
+export type HandleArgs = Static<typeof HandleArgs>;
 export type DecisionArgs = Static<typeof DecisionArgs>;
 export type StepArgs = Static<typeof StepArgs>;

@@ -1,7 +1,8 @@
 import type { HudEvent } from "../events/hud-event.ts";
 import type { HudState, HudView } from "../state/hud-state.ts";
 import type { Scope } from "../state/items.ts";
-import { operationCatalog } from "./catalog.ts";
+import type { HistoryArgs, HandleArgs, SearchArgs } from "./args.ts";
+import { operationCatalog, type HostOperationName } from "./catalog.ts";
 import { shapeOf } from "./shape.ts";
 import { checkCall, type ToolCall } from "./validate.ts";
 import { resumeSummary } from "./resume.ts";
@@ -16,8 +17,26 @@ import {
 } from "./format.ts";
 
 export type PlannedEvent = { scope: Scope; event: HudEvent };
-export type Plan = { ok: false; error: string } | { ok: true; output: string } | { ok: true; events: PlannedEvent[] };
-export type PlanContext = { now: number; resumeFrom?: HudState; resumeFromID?: string };
+export type Plan =
+  | { ok: false; error: string }
+  | { ok: true; output: string }
+  | { ok: true; events: PlannedEvent[] }
+  /** A host operation's answer; it may wait on the host (e.g. an index catching up). */
+  | { ok: true; answer: Promise<string> };
+
+/** What a host operation answers: text for the agent; a thrown Error's message is the one-line failure. */
+export type HostAnswer = string | Promise<string>;
+type HostArgs = { history: HistoryArgs; search: SearchArgs; "messages.read": HandleArgs; "compactions.list": object };
+
+/**
+ * The operations whose data the host owns (event store, conversation index, earlier sessions), passed in
+ * per call. A host that leaves one out gets a one-line "not available" for it.
+ */
+export type HostOperations = { [K in HostOperationName]?: (args: HostArgs[K]) => HostAnswer } & {
+  /** The earlier session `resume` takes over, replayed. */
+  resumeSource?: () => { sessionID: string; state: HudState } | undefined;
+};
+export type PlanContext = { now: number; host?: HostOperations };
 
 const fail = (error: string): Plan => ({ ok: false, error });
 const events = (...list: PlannedEvent[]): Plan => ({ ok: true, events: list });
@@ -64,13 +83,12 @@ export function planOperation(view: HudView, call: ToolCall, ctx: PlanContext): 
   const scope = (args["scope"] as Scope | undefined) ?? "session";
   const text = (key: string) => args[key] as string;
 
+  if (op.host) return planHost(op.name as HostOperationName, args, ctx.host);
   switch (op.name) {
     case "help":
       return output(helpText());
     case "snapshot":
       return output(formatSnapshot(view));
-    case "history":
-      return fail("history: answered by the host from the event store; this router has no store");
     case "task.get":
       return output(formatTask(view.session));
     case "task.set":
@@ -124,14 +142,29 @@ export function planOperation(view: HudView, call: ToolCall, ctx: PlanContext): 
   }
 }
 
+function planHost(name: HostOperationName, args: Record<string, unknown>, host: HostOperations | undefined): Plan {
+  if (name === "search" && !/\S/.test(String(args["query"])))
+    return fail(
+      'search: the query is empty; expected { query: "words to find", limit?: integer, scope?: "session" | "project" }',
+    );
+  const answer = host?.[name] as ((args: unknown) => HostAnswer) | undefined;
+  if (!answer) return fail(`${name}: not available in this host`);
+  try {
+    return { ok: true, answer: Promise.resolve(answer(args)) };
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
 function planResume(view: HudView, ctx: PlanContext): Plan {
   // A second resume would append the same steps again.
   const done = view.session.resumedFrom;
   if (done)
     return fail(`resume: this session already resumed from ${done}; its task and steps are in the HUD (steps.list)`);
-  const from = ctx.resumeFromID ?? view.resume?.sessionID;
-  if (!ctx.resumeFrom || !from) return fail("resume: no earlier session of this project left a task or open steps");
-  const summary = resumeSummary(ctx.resumeFrom);
+  const source = ctx.host?.resumeSource?.();
+  const from = source?.sessionID ?? view.resume?.sessionID;
+  if (!source || !from) return fail("resume: no earlier session of this project left a task or open steps");
+  const summary = resumeSummary(source.state);
   if (summary.task === undefined && summary.steps.length === 0) {
     return fail(`resume: session ${from} left no unfinished task or open steps`);
   }

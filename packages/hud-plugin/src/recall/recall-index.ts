@@ -1,0 +1,293 @@
+import { Database, type Statement } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { ftsQuery } from "./fts-query.ts";
+import { RECALL_FILE, createSchema } from "./schema.ts";
+import { HIT_COLUMNS, ORIGIN, RANK_WINDOW, RENUMBER, scopeOf, token } from "./sql.ts";
+import { eventText, partText, type PartLike } from "./texts.ts";
+
+export type MessageLike = {
+  id: string;
+  sessionID: string;
+  role: string;
+  summary?: unknown;
+  time?: { created?: number };
+};
+
+/** One indexed text: `m<id>` for a message part, `e<id>` for a HUD event. */
+export type Doc = {
+  id: number;
+  kind: "part" | "event";
+  session: string | null;
+  source: string;
+  at: number;
+  /** The session's user messages up to it (null for HUD events). */
+  turn: number | null;
+  /** The session's compactions (summary messages) up to it. */
+  epoch: number;
+  body: string;
+};
+export type Hit = Omit<Doc, "body"> & { snippet: string };
+export type Compaction = { id: string; at: number; turn: number; text: string };
+export type SearchScope = { session: string } | { project: true };
+
+type MessageRow = { role: string; at: number; summary: number };
+
+/**
+ * The conversation index (SQLite FTS5, bm25 ranking). Every write is an idempotent upsert keyed by
+ * opencode's part id or the event's stream and seq, so live bus events, a catch-up through the SDK
+ * client and a restart can all feed it the same things.
+ */
+export class RecallIndex {
+  private readonly statements = new Map<string, Statement>();
+
+  private constructor(
+    readonly db: Database,
+    readonly project: string,
+  ) {}
+
+  static open(dir: string, project: string): RecallIndex {
+    if (dir !== ":memory:") mkdirSync(dir, { recursive: true });
+    const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
+    createSchema(db);
+    return new RecallIndex(db, project);
+  }
+
+  private q(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.query(sql)));
+    return statement;
+  }
+
+  private touchSession(session: string, at: number): void {
+    this.q(
+      `INSERT INTO sessions (id, project, updated_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (id) DO UPDATE SET updated_at = max(updated_at, excluded.updated_at)`,
+    ).run(session, this.project, at);
+  }
+
+  private messageRow(id: string): MessageRow | undefined {
+    return (this.q("SELECT role, at, summary FROM messages WHERE id = ?").get(id) as MessageRow | null) ?? undefined;
+  }
+
+  /** A message as opencode reports it: role, time, and whether it is a compaction's summary. */
+  message(info: MessageLike): void {
+    const summary = info.role === "assistant" && info.summary === true;
+    const known = this.messageRow(info.id);
+    if (known && (known.summary === 1 || !summary)) return;
+    const at = info.time?.created ?? 0;
+    this.touchSession(info.sessionID, at);
+    const last = this.q(
+      "SELECT id, at, turn, epoch FROM messages WHERE session = ? ORDER BY at DESC, id DESC LIMIT 1",
+    ).get(info.sessionID) as { id: string; at: number; turn: number; epoch: number } | null;
+    const inOrder = !known && (!last || last.at < at || (last.at === at && last.id < info.id));
+    const turn = (last?.turn ?? 0) + (info.role === "user" ? 1 : 0);
+    const epoch = (last?.epoch ?? 0) + (summary ? 1 : 0);
+    this.q(
+      `INSERT INTO messages (id, session, role, at, turn, epoch, summary) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+       ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`,
+    ).run(info.id, info.sessionID, info.role, at, turn, epoch, summary ? 1 : 0);
+    if (!inOrder) this.q("UPDATE sessions SET renumber = 1 WHERE id = ?").run(info.sessionID);
+  }
+
+  /** Numbers a session's messages again when one arrived out of order (one pass, before it is read). */
+  private renumber(session: string): void {
+    const row = this.q("SELECT renumber FROM sessions WHERE id = ?").get(session) as { renumber: number } | null;
+    if (!row?.renumber) return;
+    this.db.transaction(() => {
+      this.q(RENUMBER).run(session);
+      this.q("UPDATE sessions SET renumber = 0 WHERE id = ?").run(session);
+    })();
+  }
+
+  /** A message part; unchanged text is not written again. */
+  part(part: PartLike): void {
+    const text = partText(part);
+    if (!text) return;
+    const message = this.messageRow(part.messageID);
+    // the message's time, so that a part counts in its message's turn
+    const at = message?.at ?? text.at ?? Date.now();
+    if (!message) this.touchSession(part.sessionID, at);
+    const source = text.source !== "text" ? text.source : message?.summary ? "summary" : (message?.role ?? "text");
+    const doc = {
+      kind: "part" as const,
+      session: part.sessionID,
+      message: part.messageID,
+      source,
+      at,
+      body: text.body,
+    };
+    this.upsert(`part:${part.id}`, doc);
+  }
+
+  private upsert(
+    key: string,
+    doc: Pick<Doc, "kind" | "session" | "source" | "at" | "body"> & { message: string | null },
+  ) {
+    const known = this.q("SELECT body FROM docs WHERE key = ?").get(key) as { body: string } | null;
+    if (known?.body === doc.body) return;
+    if (known) this.q("UPDATE docs SET body = ?2 WHERE key = ?1").run(key, doc.body);
+    else
+      this.q(
+        `INSERT INTO docs (key, kind, project, session, message, source, at, scope, body)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+      ).run(
+        key,
+        doc.kind,
+        this.project,
+        doc.session,
+        doc.message,
+        doc.source,
+        doc.at,
+        scopeOf(this.project, doc.session),
+        doc.body,
+      );
+  }
+
+  /** The seq of the last event of a HUD log stream that is indexed. */
+  cursor(stream: string): number {
+    return (this.q("SELECT seq FROM cursors WHERE stream = ?").get(stream) as { seq: number } | null)?.seq ?? 0;
+  }
+
+  /** Indexes HUD log events after the stream's cursor; a buffered (pending) event stops it until it is written. */
+  events(
+    stream: string,
+    session: string | null,
+    entries: ReadonlyArray<{ seq: number; event: { kind: string; at: number }; pending?: true }>,
+  ): void {
+    let seq = this.cursor(stream);
+    const start = seq;
+    this.db.transaction(() => {
+      for (const entry of entries) {
+        if (entry.pending) break;
+        if (entry.seq <= seq) continue;
+        seq = entry.seq;
+        const body = eventText(entry.event as Record<string, unknown>);
+        if (!body) continue;
+        const doc = {
+          kind: "event" as const,
+          session,
+          message: null,
+          source: entry.event.kind,
+          at: entry.event.at,
+          body,
+        };
+        this.upsert(`event:${stream}:${entry.seq}`, doc);
+      }
+      if (seq !== start)
+        this.q(
+          `INSERT INTO cursors (stream, seq) VALUES (?1, ?2) ON CONFLICT (stream) DO UPDATE SET seq = excluded.seq`,
+        ).run(stream, seq);
+    })();
+  }
+
+  /**
+   * bm25-ranked hits; every chunk of the query must match, else any one. Never throws on query text.
+   * Fast path: the words alone, the newest RANK_WINDOW matches ranked, the scope checked on the rows.
+   * When that window was cut and left fewer hits than asked (the file holds every project, and busy
+   * sessions elsewhere can fill it), the scope tokens join the FTS5 query so only this scope's texts count.
+   */
+  search(query: string, scope: SearchScope, limit: number): Hit[] {
+    const within =
+      "session" in scope
+        ? `scope : ("${token("s", scope.session)}" OR "${token("l", this.project)}")`
+        : `scope : "${token("p", this.project)}"`;
+    const exact =
+      "session" in scope ? "(d.session = ?2 OR (d.session IS NULL AND d.project = ?3))" : "d.project = ?3 AND ?2 = ?2";
+    const ranked = this.q(`SELECT ${HIT_COLUMNS} FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
+      WHERE docs_fts MATCH ?1 AND docs_fts.rowid >= ?5 AND ${exact} ORDER BY bm25(docs_fts, 1.0, 0.0) LIMIT ?4`);
+    const window = this.q("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2");
+    const session = "session" in scope ? scope.session : "";
+    if ("session" in scope) this.renumber(scope.session);
+    else
+      for (const { id } of this.q("SELECT id FROM sessions WHERE project = ? AND renumber = 1").all(
+        this.project,
+      ) as Array<{ id: string }>)
+        this.renumber(id);
+    const run = (match: string) => {
+      const oldest = (window.get(match, RANK_WINDOW - 1) as { rowid: number } | null)?.rowid ?? 0;
+      return { oldest, hits: ranked.all(match, session, this.project, limit, oldest) as Hit[] };
+    };
+    for (const mode of ["all", "any"] as const) {
+      const words = ftsQuery(query, mode);
+      if (!words) return [];
+      let { oldest, hits } = run(`body : (${words})`);
+      if (oldest > 0 && hits.length < limit) hits = run(`${within} AND body : (${words})`).hits;
+      if (hits.length) return hits;
+    }
+    return [];
+  }
+
+  /** The doc a handle names, or undefined. */
+  read(handle: string): Doc | undefined {
+    const match = /^([me])(\d{1,15})$/.exec(handle.trim());
+    if (!match) return undefined;
+    const owner = this.q("SELECT session FROM docs WHERE id = ?").get(Number(match[2])) as {
+      session: string | null;
+    } | null;
+    if (owner?.session) this.renumber(owner.session);
+    const doc = this.q(
+      `SELECT d.id, d.kind, d.session, d.source, d.at, ${ORIGIN}, d.body FROM docs d WHERE d.id = ? AND d.project = ?`,
+    ).get(Number(match[2]), this.project) as Doc | null;
+    return doc && (doc.kind === "part") === (match[1] === "m") ? doc : undefined;
+  }
+
+  compactionCount(session: string): number {
+    return (
+      this.q("SELECT count(*) AS n FROM messages WHERE session = ? AND summary = 1").get(session) as { n: number }
+    ).n;
+  }
+
+  compactions(session: string): Compaction[] {
+    this.renumber(session);
+    return this.q(
+      `SELECT m.id, m.at, m.turn, coalesce((SELECT group_concat(body, char(10)) FROM docs WHERE message = m.id), '') AS text
+       FROM messages m WHERE m.session = ? AND m.summary = 1 ORDER BY m.at, m.id`,
+    ).all(session) as Compaction[];
+  }
+
+  syncedAt(session: string): number {
+    return (
+      (this.q("SELECT synced_at FROM sessions WHERE id = ?").get(session) as { synced_at: number } | null)?.synced_at ??
+      0
+    );
+  }
+
+  markSynced(session: string, updatedAt: number): void {
+    this.touchSession(session, updatedAt);
+    this.q("UPDATE sessions SET synced_at = ?2 WHERE id = ?1").run(session, updatedAt);
+  }
+
+  /**
+   * Drops every session (of any project) last active before `cutoff`, with its messages, index entries
+   * and log cursor, then gives the space back. Project items are not session rows and stay.
+   */
+  prune(cutoff: number): string[] {
+    const rows = this.q("SELECT id FROM sessions WHERE updated_at < ?").all(cutoff) as Array<{ id: string }>;
+    if (!rows.length) return [];
+    this.db.transaction(() => rows.forEach(({ id }) => this.drop(id)))();
+    // merging the FTS segments drops the deleted entries for real; then free pages go back to the disk
+    this.db.run("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
+    this.db.run("PRAGMA incremental_vacuum");
+    this.db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    return rows.map((r) => r.id);
+  }
+
+  /** Forgets one session: its messages, index entries, log cursor and row. */
+  drop(session: string): void {
+    this.q("DELETE FROM docs WHERE session = ?").run(session);
+    this.q("DELETE FROM messages WHERE session = ?").run(session);
+    this.q("DELETE FROM cursors WHERE stream = ?").run(`session:${session}`);
+    this.q("DELETE FROM sessions WHERE id = ?").run(session);
+  }
+
+  transaction(body: () => void): void {
+    this.db.transaction(body)();
+  }
+
+  close(): void {
+    for (const statement of this.statements.values()) statement.finalize();
+    this.statements.clear();
+    this.db.close();
+  }
+}

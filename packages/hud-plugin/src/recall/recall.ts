@@ -1,0 +1,231 @@
+import type { HandleArgs, SearchArgs } from "@agent-hud/hud-components";
+import { existsSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Logger } from "../log/index.ts";
+import { errorLine } from "../log/index.ts";
+import type { EventReader } from "../runtime/ports.ts";
+import { compactionLines, hitLines, readText } from "./lines.ts";
+import { RecallIndex, type MessageLike } from "./recall-index.ts";
+import { pruneEventLog } from "./retention.ts";
+import { RECALL_FILE } from "./schema.ts";
+import type { PartLike } from "./texts.ts";
+
+const DEFAULT_LIMIT = 8;
+const DAY = 86_400_000;
+/** A search waits this long at most for its session's catch-up through the SDK client. */
+const SYNC_WAIT_MS = 3_000;
+const SYNC_SLICE = 100;
+
+/** The slice of opencode's SDK client the catch-up reads through (never opencode's database file). */
+export type RecallClient = {
+  session: {
+    list?(): Promise<{ data?: Array<{ id: string; time?: { updated?: number } }> }>;
+    messages(options: {
+      path: { id: string };
+    }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
+  };
+};
+
+export type RecallOptions = {
+  dir: string;
+  projectKey: string;
+  retentionDays: number;
+  log: Logger;
+  now: () => number;
+  client?: RecallClient | undefined;
+  /** The event store's database file: retention drops old sessions' HUD logs from it too. */
+  eventLog?: string;
+};
+
+type BusEvent = { type: string; properties?: Record<string, unknown> };
+
+/**
+ * Recall: the agent's way back to what compaction took out of its prompt. Bus events keep the index
+ * current; on start, sessions that changed while no plugin was watching are read back through the SDK
+ * client, and sessions older than the retention window are dropped. No method throws.
+ */
+export class Recall {
+  private readonly synced = new Map<string, Promise<void>>();
+  private timers: Array<ReturnType<typeof setTimeout>> = [];
+  private closed = false;
+
+  private constructor(
+    readonly index: RecallIndex,
+    private readonly options: RecallOptions,
+  ) {}
+
+  static open(options: RecallOptions): Recall | undefined {
+    try {
+      return new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+    } catch (first) {
+      // the index is derived data: an unreadable file is set aside and rebuilt through the client
+      try {
+        const path = join(options.dir, RECALL_FILE);
+        if (existsSync(path)) {
+          renameSync(path, `${path}.broken-${options.now()}`);
+          for (const side of ["-wal", "-shm"]) rmSync(`${path}${side}`, { force: true });
+        }
+        const recall = new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+        options.log.log("warn", `agent-hud recall: index was unreadable (${errorLine(first)}); rebuilding it`);
+        return recall;
+      } catch (error) {
+        options.log.log("error", `agent-hud recall: index unavailable, search is off: ${errorLine(error)}`);
+        return undefined;
+      }
+    }
+  }
+
+  private guard(what: string, body: () => void): void {
+    // a read-back still running when the plugin is disposed has nowhere to write
+    if (this.closed) return;
+    try {
+      body();
+    } catch (error) {
+      this.options.log.once(`recall:${what}`, "warn", `agent-hud recall: ${what} failed: ${errorLine(error)}`);
+    }
+  }
+
+  /** Every bus event goes through here; message and part updates are indexed, the rest ignored. */
+  observe(event: BusEvent): void {
+    const info = event.properties?.["info"] as MessageLike | undefined;
+    const part = event.properties?.["part"] as PartLike | undefined;
+    if (event.type === "message.updated" && typeof info?.id === "string" && typeof info.sessionID === "string")
+      this.guard("indexing a message", () => this.index.message(info));
+    else if (event.type === "message.part.updated" && typeof part?.id === "string")
+      this.guard("indexing a part", () => this.index.part(part));
+    // a session deleted in opencode leaves nothing searchable behind
+    else if (event.type === "session.deleted" && typeof info?.id === "string")
+      this.guard("dropping a deleted session", () => this.index.drop(info.id));
+  }
+
+  /** After start-up settles: catch up through the client, then apply retention; both off the hot path. */
+  start(delayMs = 1_000): void {
+    const timer = setTimeout(() => void this.catchUp().then(() => this.prune()), delayMs);
+    (timer as { unref?: () => void }).unref?.();
+    this.timers.push(timer);
+  }
+
+  /** Reads back sessions updated since they were last synced; unchanged texts are not rewritten. */
+  async catchUp(): Promise<number> {
+    const list = this.options.client?.session.list;
+    if (!list) return 0;
+    try {
+      const cutoff = this.options.now() - this.options.retentionDays * DAY;
+      const sessions = (await list.call(this.options.client!.session)).data ?? [];
+      let read = 0;
+      for (const s of sessions) {
+        if (this.closed) break;
+        const updated = s.time?.updated ?? 0;
+        if (updated < cutoff || this.index.syncedAt(s.id) >= updated) continue;
+        await this.sync(s.id, updated);
+        read++;
+      }
+      return read;
+    } catch (error) {
+      this.options.log.log("warn", `agent-hud recall: catch-up failed: ${errorLine(error)}`);
+      return 0;
+    }
+  }
+
+  private sync(session: string, updated?: number): Promise<void> {
+    let pending = this.synced.get(session);
+    if (pending) return pending;
+    pending = (async () => {
+      const messages = (await this.options.client?.session.messages({ path: { id: session } }))?.data ?? [];
+      // in slices, so a long session read back at start-up never holds the event loop for long
+      for (let start = 0; start < messages.length; start += SYNC_SLICE) {
+        if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        this.guard("catch-up", () =>
+          this.index.transaction(() => {
+            for (const m of messages.slice(start, start + SYNC_SLICE)) {
+              this.index.message(m.info as MessageLike);
+              for (const p of m.parts) this.index.part(p as PartLike);
+            }
+          }),
+        );
+      }
+      const last = messages.at(-1)?.info as MessageLike | undefined;
+      this.guard("catch-up", () => this.index.markSynced(session, updated ?? last?.time?.created ?? 0));
+    })().catch((error: unknown) => {
+      this.synced.delete(session);
+      this.options.log.log("warn", `agent-hud recall: reading session ${session} failed: ${errorLine(error)}`);
+    });
+    this.synced.set(session, pending);
+    return pending;
+  }
+
+  /** Drops sessions past the retention window from the index and from the HUD log; returns how many. */
+  prune(): { index: number; log: number } {
+    const cutoff = this.options.now() - this.options.retentionDays * DAY;
+    const dropped = { index: 0, log: 0 };
+    this.guard("retention of the index", () => {
+      dropped.index = this.index.prune(cutoff).length;
+    });
+    const eventLog = this.options.eventLog;
+    if (eventLog)
+      this.guard("retention of the hud log", () => {
+        dropped.log = pruneEventLog(eventLog, cutoff);
+      });
+    if (dropped.index || dropped.log)
+      this.options.log.log(
+        "info",
+        `agent-hud recall: dropped ${dropped.log} session log(s) and ${dropped.index} indexed session(s) idle over ${this.options.retentionDays} days`,
+      );
+    return dropped;
+  }
+
+  /** The session's HUD log and the project's, indexed up to now before a search reads them. */
+  private indexLog(store: EventReader, session: string): void {
+    for (const [stream, owner] of [
+      [`session:${session}`, session],
+      [`project:${this.options.projectKey}`, null],
+    ] as const)
+      this.guard("indexing the hud log", () =>
+        this.index.events(stream, owner, store.read(stream, this.index.cursor(stream))),
+      );
+  }
+
+  private async settle(session: string): Promise<void> {
+    if (!this.options.client) return;
+    const wait = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, SYNC_WAIT_MS);
+      (timer as { unref?: () => void }).unref?.();
+    });
+    await Promise.race([this.sync(session), wait]);
+  }
+
+  async search(store: EventReader, session: string, args: SearchArgs): Promise<string> {
+    await this.settle(session);
+    this.indexLog(store, session);
+    const scope = args.scope === "project" ? { project: true as const } : { session };
+    try {
+      const hits = this.index.search(args.query, scope, args.limit ?? DEFAULT_LIMIT);
+      return hitLines(args.query, hits, (s) => this.index.compactionCount(s), session);
+    } catch (error) {
+      this.options.log.once("recall:search", "warn", `agent-hud recall: search failed: ${errorLine(error)}`);
+      return `search: the index could not answer (${errorLine(error).slice(0, 120)}); the HUD and hud history still work`;
+    }
+  }
+
+  async read(store: EventReader, session: string, args: HandleArgs): Promise<string> {
+    await this.settle(session);
+    this.indexLog(store, session);
+    const doc = this.index.read(args.id);
+    if (!doc)
+      throw new Error(
+        `messages.read: no message or event with handle ${JSON.stringify(args.id.slice(0, 40))}; handles come from hud search (m12, e7)`,
+      );
+    return readText(doc, doc.session ? this.index.compactionCount(doc.session) : 0, session);
+  }
+
+  async compactions(session: string): Promise<string> {
+    await this.settle(session);
+    return compactionLines(this.index.compactions(session));
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.guard("close", () => this.index.close());
+    this.closed = true;
+  }
+}

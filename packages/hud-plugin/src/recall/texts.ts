@@ -1,0 +1,63 @@
+/** What the index keeps of a message part or a HUD event: searchable text, or nothing. */
+
+export type PartLike = {
+  id: string;
+  sessionID: string;
+  messageID: string;
+  type: string;
+  text?: string;
+  ignored?: boolean;
+  time?: { start?: number; end?: number };
+  tool?: string;
+  state?: { status?: string; input?: unknown; output?: unknown; error?: unknown; time?: { start?: number } };
+  prompt?: string;
+  description?: string;
+};
+
+export type PartText = { source: string; body: string; at?: number };
+
+/**
+ * Text parts once they are complete (assistant text streams through many updates; user text has no end
+ * time), tool calls once they finished (the call and its output or error), sub-agent prompts. Reasoning,
+ * files, patches and step markers are left out.
+ */
+export function partText(part: PartLike): PartText | undefined {
+  switch (part.type) {
+    case "text": {
+      if (part.ignored || typeof part.text !== "string" || !part.text.trim()) return undefined;
+      if (part.time?.start !== undefined && part.time.end === undefined) return undefined;
+      return { source: "text", body: part.text, ...(part.time?.end ? { at: part.time.end } : {}) };
+    }
+    case "tool": {
+      // the HUD's own tools: their effects are in the HUD log, and indexing search answers would echo them
+      if (part.tool === "hud" || part.tool === "hud_compact") return undefined;
+      const state = part.state;
+      if (!state || (state.status !== "completed" && state.status !== "error")) return undefined;
+      const result = state.status === "completed" ? state.output : state.error;
+      const input = state.input === undefined ? "" : JSON.stringify(state.input);
+      const body = `${part.tool ?? "tool"} ${input}\n${typeof result === "string" ? result : JSON.stringify(result ?? "")}`;
+      return { source: part.tool ?? "tool", body, ...(state.time?.start ? { at: state.time.start } : {}) };
+    }
+    case "subtask":
+      return { source: "subtask", body: [part.description, part.prompt].filter(Boolean).join("\n") };
+    default:
+      return undefined;
+  }
+}
+
+// ids and links name other items; they are not what anyone searches for
+const SKIPPED_KEYS = new Set(["kind", "at", "by", "id", "ids", "fromSessionID", "parentID", "status", "priority"]);
+
+/** The words of a HUD event: every string it carries (note content, decision summary, tool output…). */
+export function eventText(event: Record<string, unknown>): string {
+  const out: string[] = [];
+  const walk = (value: unknown, key?: string): void => {
+    if (key !== undefined && SKIPPED_KEYS.has(key)) return;
+    if (typeof value === "string") {
+      if (value.trim()) out.push(value);
+    } else if (Array.isArray(value)) value.forEach((v) => walk(v));
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  for (const [key, value] of Object.entries(event)) walk(value, key);
+  return out.join("\n");
+}

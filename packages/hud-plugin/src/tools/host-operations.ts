@@ -1,0 +1,20 @@
+import type { HostOperations } from "@agent-hud/hud-components";
+import type { HookContext } from "../hooks/hook-context.ts";
+import type { SessionRuntime } from "../runtime/session-runtime.ts";
+import { answerHistory } from "./history.ts";
+
+/** The router's host-dependent operations for one session: everything that reads the plugin's stores. */
+export function hostOperations(ctx: HookContext, session: SessionRuntime): HostOperations {
+  const runtime = ctx.runtime;
+  return {
+    history: (args) => answerHistory(runtime, session, args),
+    resumeSource: () => runtime.resumeSource(session),
+    ...(ctx.recall
+      ? {
+          search: (args) => ctx.recall!.search(runtime.deps.store, session.id, args),
+          "messages.read": (args) => ctx.recall!.read(runtime.deps.store, session.id, args),
+          "compactions.list": () => ctx.recall!.compactions(session.id),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,129 @@
+// A restart catches up through the SDK client without re-indexing everything: sessions unchanged since
+// their last sync are not read again, and unchanged texts are not rewritten.
+import { afterEach, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Recall, type RecallClient } from "../../src/recall/index.ts";
+import { RECALL_FILE } from "../../src/recall/schema.ts";
+import { asMessages, assistantText, toolCall, userMessage, type BusEvent } from "./support.ts";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const silent = { log() {}, once() {} } as never;
+const NOW = 100 * 86_400_000;
+
+/** opencode as the SDK client shows it: sessions with their update time, and each session's messages. */
+function fakeClient(sessions: Map<string, { updated: number; events: BusEvent[] }>) {
+  const reads: string[] = [];
+  const client: RecallClient = {
+    session: {
+      list: async () => ({ data: [...sessions].map(([id, s]) => ({ id, time: { updated: s.updated } })) }),
+      messages: async ({ path }) => {
+        reads.push(path.id);
+        return { data: asMessages(sessions.get(path.id)?.events ?? []) as never };
+      },
+    },
+  };
+  return { client, reads };
+}
+
+const open = (dir: string, client: RecallClient) =>
+  Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log: silent, now: () => NOW, client })!;
+
+test("a restart reads only the sessions that changed, and rewrites only what changed in them", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+  dirs.push(dir);
+  const many = (session: string, word: string) =>
+    Array.from({ length: 100 }, (_, i) => userMessage(session, `${word} words ${i}`, NOW - 2_000 + i)).flat();
+  const sessions = new Map([
+    ["ses_a", { updated: NOW - 1_000, events: many("ses_a", "alpha") }],
+    ["ses_b", { updated: NOW - 1_000, events: many("ses_b", "beta") }],
+  ]);
+  const first = fakeClient(sessions);
+  const one = open(dir, first.client);
+  expect(await one.catchUp()).toBe(2);
+  expect(first.reads.sort()).toEqual(["ses_a", "ses_b"]);
+  const before = one.index.db.query("SELECT id, key FROM docs ORDER BY id").all();
+  one.close();
+
+  // while no plugin ran, ses_b went on: one more tool call
+  sessions.get("ses_b")!.events.push(...toolCall("ses_b", "bash", { command: "date" }, "gamma output", NOW - 500));
+  sessions.get("ses_b")!.updated = NOW - 400;
+  const second = fakeClient(sessions);
+  const two = open(dir, second.client);
+  const changes = () => (two.index.db.query("SELECT total_changes() AS n").get() as { n: number }).n;
+  const start = changes();
+  expect(await two.catchUp()).toBe(1);
+  expect(second.reads).toEqual(["ses_b"]);
+  const after = two.index.db.query("SELECT id, key FROM docs ORDER BY id").all();
+  expect(after.slice(0, before.length)).toEqual(before);
+  expect(after).toHaveLength(before.length + 1);
+  // one new doc, its message row and the session's counters: re-indexing ses_b alone would be 200+ writes
+  expect(changes() - start).toBeLessThan(20);
+  expect(two.index.search("gamma", { session: "ses_b" }, 5)).toHaveLength(1);
+  two.close();
+
+  const third = fakeClient(sessions);
+  const three = open(dir, third.client);
+  expect(await three.catchUp()).toBe(0);
+  expect(third.reads).toEqual([]);
+  three.close();
+});
+
+test("catch-up without a client, or with a failing one, reads nothing and throws nothing", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+  dirs.push(dir);
+  const none = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log: silent, now: () => NOW })!;
+  expect(await none.catchUp()).toBe(0);
+  none.close();
+  const failing = open(dir, {
+    session: {
+      list: async () => {
+        throw new Error("server gone");
+      },
+      messages: async () => ({}),
+    },
+  });
+  expect(await failing.catchUp()).toBe(0);
+  failing.close();
+});
+
+test("an unreadable index file is set aside and rebuilt: search stays on", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+  dirs.push(dir);
+  writeFileSync(join(dir, RECALL_FILE), "this is not a database ".repeat(100));
+  const warnings: string[] = [];
+  const log = { log: (_: string, message: string) => warnings.push(message), once() {} } as never;
+  const recall = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log, now: () => NOW })!;
+  expect(recall).toBeDefined();
+  expect(warnings).toEqual([expect.stringMatching(/^agent-hud recall: index was unreadable \(.+\); rebuilding it$/)]);
+  for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
+  expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
+  expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
+  recall.close();
+});
+
+test("turns and compactions follow message time, not arrival: a catch-up after newer live events still numbers them right", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+  dirs.push(dir);
+  const history = [
+    ...userMessage("ses_c", "first question", NOW - 5_000),
+    ...toolCall("ses_c", "bash", { command: "cat notes" }, "older output kiwi", NOW - 4_900),
+    ...assistantText("ses_c", "Summary: nothing about fruit.", NOW - 4_000, true),
+  ];
+  const live = userMessage("ses_c", "where was the kiwi", NOW - 100);
+  const sessions = new Map([["ses_c", { updated: NOW - 100, events: [...history, ...live] }]]);
+  const recall = open(dir, fakeClient(sessions).client);
+  for (const e of live) recall.observe(e); // the new prompt arrives before the catch-up ran
+  await recall.catchUp();
+  const lines = recall.index
+    .search("kiwi", { session: "ses_c" }, 5)
+    .map((h) => `${h.source} turn ${h.turn} epoch ${h.epoch}`)
+    .sort();
+  expect(lines).toEqual(["bash turn 1 epoch 0", "user turn 2 epoch 1"]);
+  recall.close();
+});

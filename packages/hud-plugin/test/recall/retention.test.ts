@@ -1,0 +1,66 @@
+// Retention: sessions idle past the window lose their HUD log and their index entries; project items
+// stay; the files shrink.
+import { afterEach, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Recall } from "../../src/recall/index.ts";
+import { RECALL_FILE } from "../../src/recall/schema.ts";
+import { EventStore } from "../../src/store/index.ts";
+import { toolCall, userMessage } from "./support.ts";
+
+const DAY = 86_400_000;
+const NOW = 400 * DAY;
+const PROJECT = "0123456789abcdef";
+const silent = { log() {}, once() {} } as never;
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The database with its write-ahead log: data sits in either until a checkpoint. */
+const size = (path: string) =>
+  [path, `${path}-wal`].reduce((sum, p) => sum + (existsSync(p) ? statSync(p).size : 0), 0);
+
+test("sessions idle over retentionDays are dropped from the HUD log and the index, project items stay, space is reclaimed", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-retention-"));
+  dirs.push(dir);
+  const store = EventStore.open({ dir, log: () => {} });
+  const recall = Recall.open({
+    dir,
+    projectKey: PROJECT,
+    retentionDays: 90,
+    log: silent,
+    now: () => NOW,
+    eventLog: store.path,
+  })!;
+  const bulky = (word: string) => `${word} ${"lorem ipsum dolor sit amet ".repeat(400)}`;
+  const sessions = { ses_old: NOW - 120 * DAY, ses_new: NOW - 10 * DAY };
+  for (const [id, at] of Object.entries(sessions)) {
+    store.touchSession({ sessionID: id, projectKey: PROJECT, now: at });
+    for (let i = 0; i < 60; i++) {
+      store.append(`session:${id}`, [{ kind: "note.add", at, content: bulky(`${id}-note-${i}`) }]);
+      for (const e of [...userMessage(id, `${id} question ${i}`, at), ...toolCall(id, "bash", {}, bulky(id), at + 1)])
+        recall.observe(e);
+    }
+  }
+  store.append(`project:${PROJECT}`, [{ kind: "convention.add", at: NOW - 300 * DAY, content: "tests use bun test" }]);
+  await recall.search(store, "ses_old", { query: "note" }); // indexes the HUD logs
+  await recall.search(store, "ses_new", { query: "note" });
+  store.flush();
+  const before = { log: size(store.path), index: size(join(dir, RECALL_FILE)) };
+
+  expect(recall.prune()).toEqual({ index: 1, log: 1 });
+
+  expect(store.read("session:ses_old")).toEqual([]);
+  expect(store.read("session:ses_new")).toHaveLength(60);
+  expect(store.read(`project:${PROJECT}`).map((e) => e.event.kind)).toEqual(["convention.add"]);
+  expect(recall.index.search("ses_old", { project: true }, 5)).toEqual([]);
+  expect(recall.index.search("ses_new", { project: true }, 5).length).toBeGreaterThan(0);
+  expect(recall.index.search("bun test", { session: "ses_new" }, 5)).toHaveLength(1);
+  const after = { log: size(store.path), index: size(join(dir, RECALL_FILE)) };
+  expect(after.log).toBeLessThan(before.log * 0.75);
+  expect(after.index).toBeLessThan(before.index * 0.75);
+  recall.close();
+  store.close();
+});
