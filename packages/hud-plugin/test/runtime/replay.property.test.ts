@@ -39,7 +39,8 @@ test("each stream read back from the file folds to the live state, and only its 
           (p) =>
             new HudRuntime({
               store,
-              config: defaultConfig,
+              // no memory file: these projects are paths that do not exist on this machine
+              config: { ...defaultConfig, memoryFile: { ...defaultConfig.memoryFile, enabled: false } },
               log: silent,
               directory: p,
               projectKey: projectKeyFor(p),
