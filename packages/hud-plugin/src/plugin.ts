@@ -1,5 +1,6 @@
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
+import { HudBoard } from "./board/index.ts";
 import { parseConfig } from "./config/index.ts";
 import { eventHook } from "./hooks/event.ts";
 import { guard } from "./hooks/guard.ts";
@@ -11,7 +12,7 @@ import { toolExecuteAfter } from "./hooks/tool-execute-after.ts";
 import { ModelLimitsBook } from "./context/index.ts";
 import { createLogger, type AppLogClient } from "./log/index.ts";
 import { HudRuntime } from "./runtime/hud-runtime.ts";
-import { EventStore, projectKeyFor } from "./store/index.ts";
+import { defaultDir, EventStore, projectKeyFor } from "./store/index.ts";
 import { hudCompactTool } from "./tools/hud-compact.ts";
 import { hudTool } from "./tools/hud.ts";
 
@@ -27,14 +28,9 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     ...(config.storageDir ? { dir: config.storageDir } : {}),
     log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
   });
-  const runtime = new HudRuntime({
-    store,
-    config,
-    log,
-    directory: input.directory,
-    projectKey: projectKeyFor(worktree),
-    now,
-  });
+  const projectKey = projectKeyFor(worktree);
+  const runtime = new HudRuntime({ store, config, log, directory: input.directory, projectKey, now });
+  const board = HudBoard.open(config.storageDir ?? defaultDir(), (level, message) => log.once(message, level, message));
   const ctx: HookContext = {
     runtime,
     config,
@@ -44,6 +40,8 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     lastActive: { sessionID: undefined },
     limits: new ModelLimitsBook(),
     recentEdits: new Map(),
+    board,
+    projectKey,
   };
   // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
   const flushOnExit = () => runtime.flushDeferred();
@@ -69,6 +67,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
       process.off("exit", flushOnExit);
       runtime.flushDeferred();
       store.close();
+      board.close();
     },
   };
 }

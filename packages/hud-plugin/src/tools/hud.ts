@@ -1,6 +1,8 @@
 import { describeOutcome, planOperation, type PlanContext } from "@agent-hud/hud-components";
 import { tool } from "@opencode-ai/plugin/tool";
+import { publishShown } from "../board/index.ts";
 import type { HookContext } from "../hooks/hook-context.ts";
+import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { answerHistory } from "./history.ts";
 import { provisionalReply } from "./provisional-reply.ts";
 
@@ -39,7 +41,23 @@ export function hudTool(ctx: HookContext) {
       const outcomes = runtime.record(session, result.events);
       const text = describeOutcome(call, outcomes);
       if (outcomes.some((o) => !o.ok)) throw new Error(text);
+      showChange(ctx, session);
       return provisionalReply(String(call.tool).trim(), outcomes) ?? text;
     },
   });
+}
+
+/** The person's views follow the change now; the agent gets the same render on its next call. */
+function showChange(ctx: HookContext, session: SessionRuntime): void {
+  const context = ctx.runtime.context(session);
+  const result = ctx.runtime.render(session, context);
+  if (!result) return;
+  publishShown(
+    ctx.board,
+    { sessionID: session.id, projectKey: ctx.projectKey },
+    ["current"],
+    result,
+    context,
+    ctx.now(),
+  );
 }

@@ -1,0 +1,37 @@
+import { fromMarkdown, type UNode } from "@agent-hud/ujsx";
+import type { Shown } from "../board/index.ts";
+
+export type ToastNote = { variant: "info" | "warning" | "error"; title: string; message: string };
+
+/**
+ * What deserves a toast between two renders of a session: a density change, reaching the critical
+ * level. The first render seen only sets the baseline, so opening a busy session does not toast.
+ */
+export function toastsFor(previous: Shown | undefined, next: Shown): ToastNote[] {
+  if (!previous) return [];
+  const notes: ToastNote[] = [];
+  if (next.context.critical && !previous.context.critical)
+    notes.push({
+      variant: "warning",
+      title: "HUD: context critical",
+      message: `${next.context.percent}% of the usable context is used; compaction is near`,
+    });
+  if (next.density !== previous.density)
+    notes.push({
+      variant: "info",
+      title: "HUD density",
+      message: `${previous.density} → ${next.density} at ${next.context.percent}% context`,
+    });
+  return notes;
+}
+
+/** Items (list entries) and the task a HUD holds: what a compaction toast says was carried through. */
+export function carriedItems(markdown: string): number {
+  let count = 0;
+  const walk = (node: UNode) => {
+    if (node.type === "item") count++;
+    if ("children" in node) for (const child of node.children) walk(child);
+  };
+  walk(fromMarkdown(markdown));
+  return count;
+}
