@@ -1,6 +1,6 @@
 /** @jsxImportSource @opentui/solid */
 import { createSignal } from "solid-js";
-import { carriedItems, HudDesk, toastsFor } from "../dist/tui/core.js";
+import { carriedItems, HudDesk, toastFor } from "../dist/tui/core.js";
 import { HudDialog } from "./HudDialog.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { editHud } from "./edit-hud.tsx";
@@ -27,7 +27,8 @@ const tui = async (api, options) => {
     if (!sessionID) return;
     const view = desk.view(sessionID);
     if (view.status !== "shown") return;
-    for (const note of toastsFor(lastShown.get(sessionID), view.shown)) api.ui.toast({ ...note, duration: 5000 });
+    const note = toastFor(lastShown.get(sessionID), view.shown);
+    if (note) api.ui.toast({ ...note, duration: 5000 });
     if (compacted.has(sessionID) && lastShown.get(sessionID)?.at !== view.shown.at) {
       compacted.delete(sessionID);
       const n = carriedItems(view.shown.markdown);

@@ -4,25 +4,26 @@ import type { Shown } from "../board/index.ts";
 export type ToastNote = { variant: "info" | "warning" | "error"; title: string; message: string };
 
 /**
- * What deserves a toast between two renders of a session: a density change, reaching the critical
- * level. The first render seen only sets the baseline, so opening a busy session does not toast.
+ * What deserves a toast between two renders of a session: reaching the critical level, else a density
+ * change. One at most: the TUI shows one toast at a time, so a second would hide the first. The first
+ * render seen only sets the baseline, so opening a busy session does not toast.
  */
-export function toastsFor(previous: Shown | undefined, next: Shown): ToastNote[] {
-  if (!previous) return [];
-  const notes: ToastNote[] = [];
+export function toastFor(previous: Shown | undefined, next: Shown): ToastNote | undefined {
+  if (!previous) return undefined;
+  const density = next.density !== previous.density ? ` (HUD density ${previous.density} → ${next.density})` : "";
   if (next.context.critical && !previous.context.critical)
-    notes.push({
+    return {
       variant: "warning",
       title: "HUD: context critical",
-      message: `${next.context.percent}% of the usable context is used; compaction is near`,
-    });
-  if (next.density !== previous.density)
-    notes.push({
+      message: `${next.context.percent}% of the usable context is used; compaction is near${density}`,
+    };
+  if (density)
+    return {
       variant: "info",
       title: "HUD density",
       message: `${previous.density} → ${next.density} at ${next.context.percent}% context`,
-    });
-  return notes;
+    };
+  return undefined;
 }
 
 /** Items (list entries) and the task a HUD holds: what a compaction toast says was carried through. */
