@@ -2,6 +2,7 @@
 import { runHudBench } from "./hud.ts";
 import { runPluginBench } from "./plugin.ts";
 import { runStoreBench } from "./store.ts";
+import { runTuiBench } from "./tui.ts";
 import { runUjsxBench } from "./ujsx.ts";
 
 const sections: Array<[string, () => Promise<void>]> = [
@@ -9,6 +10,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["hud-components: HUD render against a template floor and prompt-tsx", runHudBench],
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
+  ["TUI: sidebar cost per poll, per change, and the server's per-call recording", runTuiBench],
 ];
 
 for (const [title, run] of sections) {

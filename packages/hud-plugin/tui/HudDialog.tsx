@@ -26,7 +26,7 @@ export function HudDialog(props) {
     if (current && current.at > received.at && current.markdown !== received.markdown)
       rows.push(muted("changed since: the agent gets the new HUD on its next call"));
     rows.push([]);
-    rows.push(...hudRows(received.markdown, WIDTH));
+    rows.push(...hudRows(received, WIDTH));
   }
   rows.push([], muted("/hud-edit to change it · esc to close"));
   return (

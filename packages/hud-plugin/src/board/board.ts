@@ -56,6 +56,8 @@ export class HudBoard {
     const db = new Database(this.path, { create: true, readwrite: true });
     db.run("PRAGMA busy_timeout = 1000");
     db.run("PRAGMA journal_mode = WAL");
+    // a view of the log, rebuilt on the next call: losing the last write to a power cut costs nothing
+    db.run("PRAGMA synchronous = NORMAL");
     for (const sql of TABLES) db.run(sql);
     this.db = db;
     return db;
@@ -78,16 +80,22 @@ export class HudBoard {
     return this.db;
   }
 
-  publish(sessionID: string, projectKey: string, kind: ShownKind, shown: Shown): void {
+  /** Records a render under one or more kinds, in one transaction (a reader never sees half of it). */
+  publish(sessionID: string, projectKey: string, kinds: ShownKind | readonly ShownKind[], shown: Shown): void {
     this.guard(
       "publish",
-      () =>
-        this.live
-          .query(
-            `INSERT INTO hud_shown (session_id, kind, project_key, at, shown) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (session_id, kind) DO UPDATE SET project_key = excluded.project_key, at = excluded.at, shown = excluded.shown`,
-          )
-          .run(sessionID, kind, projectKey, shown.at, JSON.stringify(shown)),
+      () => {
+        const db = this.live;
+        const upsert = db.query(
+          `INSERT INTO hud_shown (session_id, kind, project_key, at, shown) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (session_id, kind) DO UPDATE SET project_key = excluded.project_key, at = excluded.at, shown = excluded.shown`,
+        );
+        const json = JSON.stringify(shown);
+        db.transaction(() => {
+          for (const kind of typeof kinds === "string" ? [kinds] : kinds)
+            upsert.run(sessionID, kind, projectKey, shown.at, json);
+        })();
+      },
       undefined,
     );
   }

@@ -1,8 +1,11 @@
-import type { ContextInfo, RenderResult } from "@agent-hud/hud-components";
+import { Hud, type ContextInfo, type HudProps, type RenderResult } from "@agent-hud/hud-components";
+import { h, resolve } from "@agent-hud/ujsx";
 import type { HudBoard } from "./board.ts";
 import type { Shown, ShownKind } from "./shown.ts";
 
-export function shownOf(result: RenderResult, context: ContextInfo, at: number): Shown {
+export type ShowTarget = { sessionID: string; projectKey: string };
+
+export function shownOf(result: RenderResult, context: ContextInfo, at: number, tree?: Shown["tree"]): Shown {
   return {
     markdown: result.markdown,
     density: result.density,
@@ -15,18 +18,57 @@ export function shownOf(result: RenderResult, context: ContextInfo, at: number):
       critical: context.critical,
     },
     at,
+    ...(tree ? { tree } : {}),
   };
 }
 
-/** Records a render for the person's views under each of `kinds`. */
+/**
+ * The `<Hud>` tree of a render's input: the same components and budget fit that produced its markdown
+ * (the fitted layout is memoised, so this re-walks the components, not the budget search). Undefined
+ * when it cannot be built; the views then read the markdown back instead.
+ */
+export function treeOf(input: HudProps | undefined): Shown["tree"] {
+  if (!input) return undefined;
+  try {
+    const tree = resolve(h(Hud, input));
+    return tree.type === "root" ? (tree as Shown["tree"]) : { type: "root", children: [tree] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records a render for the person's views under each of `kinds`, now. */
 export function publishShown(
   board: HudBoard,
-  target: { sessionID: string; projectKey: string },
+  target: ShowTarget,
   kinds: readonly ShownKind[],
   result: RenderResult,
-  context: ContextInfo,
+  input: HudProps | undefined,
   at: number,
 ): void {
-  const shown = shownOf(result, context, at);
-  for (const kind of kinds) board.publish(target.sessionID, target.projectKey, kind, shown);
+  board.publish(
+    target.sessionID,
+    target.projectKey,
+    kinds,
+    shownOf(result, input?.context ?? fallbackContext(result), at, treeOf(input)),
+  );
+}
+
+/**
+ * The same, after the hook or tool returns: the LLM call (or tool reply) never waits for the person's
+ * views. The input's state objects are immutable, so the tree still matches the render.
+ */
+export function publishLater(
+  board: HudBoard,
+  target: ShowTarget,
+  kinds: readonly ShownKind[],
+  result: RenderResult,
+  input: HudProps | undefined,
+  at: number,
+): void {
+  setTimeout(() => publishShown(board, target, kinds, result, input, at), 0);
+}
+
+function fallbackContext(result: RenderResult): ContextInfo {
+  return { usedTokens: 0, usableTokens: 1, percent: 0, trend: [], density: result.density, critical: false };
 }

@@ -20,6 +20,13 @@ export const Shown = Type.Object({
     critical: Type.Boolean(),
   }),
   at: Type.Number(),
+  /**
+   * The resolved UJSX tree the markdown was serialised from (the `<Hud>` component over the same
+   * input), so a terminal lays out the very same tree without parsing markdown back.
+   */
+  tree: Type.Optional(
+    Type.Object({ type: Type.Literal("root"), children: Type.Array(Type.Unknown()) }, { additionalProperties: true }),
+  ),
 });
 export type Shown = Static<typeof Shown>;
 export type ShownKind = "received" | "current";

@@ -1,4 +1,4 @@
-import { HudBoard } from "../board/index.ts";
+import { HudBoard } from "../board/board.ts";
 import { defaultDir } from "../store/paths.ts";
 import { projectKeyFor } from "../store/validate.ts";
 import { sidebarRows, type ViewState } from "../tui/sidebar-rows.ts";

@@ -1,4 +1,4 @@
-import { publishShown } from "../board/index.ts";
+import { publishLater } from "../board/index.ts";
 import type { AssistantTokens, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
@@ -42,13 +42,12 @@ export function messagesTransform(ctx: HookContext) {
     if (ctx.config.placement !== "tail") return;
     // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)
     if (ctx.board.isOff(sessionID)) return;
-    const context = ctx.runtime.context(session);
-    const result = ctx.runtime.render(session, context);
+    const result = ctx.runtime.render(session);
     if (!result) return;
     const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
     if (!tail) return;
     output.messages.push(tail);
     const target = { sessionID, projectKey: ctx.projectKey };
-    publishShown(ctx.board, target, ["received", "current"], result, context, ctx.now());
+    publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }

@@ -1,4 +1,4 @@
-import { publishShown } from "../board/index.ts";
+import { publishLater } from "../board/index.ts";
 import { preamble } from "../placement/preamble.ts";
 import { wrapHud } from "../placement/tail-message.ts";
 import type { HookContext } from "./hook-context.ts";
@@ -17,11 +17,10 @@ export function systemTransform(ctx: HookContext) {
     output.system.push(text);
     if (ctx.config.placement !== "system" || !session || session.compacting) return;
     if (ctx.board.isOff(session.id)) return;
-    const context = ctx.runtime.context(session);
-    const result = ctx.runtime.render(session, context);
+    const result = ctx.runtime.render(session);
     if (!result) return;
     output.system.push(wrapHud(result.markdown));
     const target = { sessionID: session.id, projectKey: ctx.projectKey };
-    publishShown(ctx.board, target, ["received", "current"], result, context, ctx.now());
+    publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }

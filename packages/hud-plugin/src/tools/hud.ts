@@ -1,6 +1,6 @@
 import { describeOutcome, planOperation, type PlanContext } from "@agent-hud/hud-components";
 import { tool } from "@opencode-ai/plugin/tool";
-import { publishShown } from "../board/index.ts";
+import { publishLater } from "../board/index.ts";
 import type { HookContext } from "../hooks/hook-context.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { answerHistory } from "./history.ts";
@@ -49,15 +49,8 @@ export function hudTool(ctx: HookContext) {
 
 /** The person's views follow the change now; the agent gets the same render on its next call. */
 function showChange(ctx: HookContext, session: SessionRuntime): void {
-  const context = ctx.runtime.context(session);
-  const result = ctx.runtime.render(session, context);
+  const result = ctx.runtime.render(session);
   if (!result) return;
-  publishShown(
-    ctx.board,
-    { sessionID: session.id, projectKey: ctx.projectKey },
-    ["current"],
-    result,
-    context,
-    ctx.now(),
-  );
+  const target = { sessionID: session.id, projectKey: ctx.projectKey };
+  publishLater(ctx.board, target, ["current"], result, session.lastInput, ctx.now());
 }

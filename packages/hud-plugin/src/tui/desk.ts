@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { HudBoard, type BoardLog } from "../board/index.ts";
+import { HudBoard, type BoardLog } from "../board/board.ts";
 import { defaultDir } from "../store/paths.ts";
 import type { ViewState } from "./sidebar-rows.ts";
 

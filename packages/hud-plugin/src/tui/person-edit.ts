@@ -83,7 +83,7 @@ export class PersonEditor {
     const result = this.runtime.render(session, context);
     if (!result) return;
     const projectKey = this.runtime.deps.projectKey;
-    publishShown(this.o.board, { sessionID, projectKey }, ["current"], result, context, this.now());
+    publishShown(this.o.board, { sessionID, projectKey }, ["current"], result, session.lastInput, this.now());
   }
 
   close(): void {

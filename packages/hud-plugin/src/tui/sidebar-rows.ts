@@ -1,5 +1,5 @@
-import { fromMarkdown, toTerminal, type TermLine } from "@agent-hud/ujsx";
-import type { Shown } from "../board/index.ts";
+import { fromMarkdown, toTerminal, type TermLine, type UNode } from "@agent-hud/ujsx";
+import type { Shown } from "../board/shown.ts";
 
 /** What the person's view of one session is showing. */
 export type ViewState =
@@ -22,11 +22,19 @@ export function statusLine(shown: Shown): TermLine {
 }
 
 /**
- * The HUD's markdown laid out for a terminal: read back into the UJSX tree it was serialised from
- * (markdown ⇄ UJSX round-trips for everything the components emit) and rendered by the terminal target.
+ * A HUD laid out for a terminal by the terminal target: from the component tree its markdown was
+ * serialised from, or, for a render recorded without one, from its markdown read back into UJSX
+ * (markdown ⇄ UJSX round-trips for everything the components emit).
  */
-export function hudRows(markdown: string, width: number): TermLine[] {
-  return toTerminal(fromMarkdown(markdown), { width });
+export function hudRows(shown: Pick<Shown, "markdown" | "tree">, width: number): TermLine[] {
+  if (shown.tree) {
+    try {
+      return toTerminal(shown.tree as UNode, { width });
+    } catch {
+      // a tree holding a kind this build has no terminal rule for: the markdown still reads
+    }
+  }
+  return toTerminal(fromMarkdown(shown.markdown), { width });
 }
 
 /** Every row of the sidebar section for a view state. */
@@ -39,6 +47,6 @@ export function sidebarRows(view: ViewState, width: number): TermLine[] {
     case "off":
       return [muted("HUD off for this session (/hud-on)")];
     case "shown":
-      return [statusLine(view.shown), ...hudRows(view.shown.markdown, width)];
+      return [statusLine(view.shown), ...hudRows(view.shown, width)];
   }
 }

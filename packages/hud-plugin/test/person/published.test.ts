@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { terminalText, toMarkdown, type UNode } from "@agent-hud/ujsx";
 import { HudBoard } from "../../src/board/index.ts";
-import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { hudRows } from "../../src/tui/sidebar-rows.ts";
+import { fakeOpencode, hostTurn, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 let oc: FakeOpencode;
 let board: HudBoard;
@@ -31,11 +33,27 @@ describe("what the agent received, for the person's views", () => {
     expect(board.shown("ses_a", "current")).toEqual(received);
   });
 
+  test("with the component tree the markdown was serialised from, which the terminal lays out alike", async () => {
+    await oc.hud("ses_a", "task.set", { description: "One tree, two targets" });
+    await oc.hud("ses_a", "steps.add", { description: "lay it out" });
+    const messages = [oc.user("ses_a", "go")];
+    await oc.transform(messages);
+    const received = board.shown("ses_a", "received")!;
+    expect(received.tree?.type).toBe("root");
+    expect(toMarkdown(received.tree as UNode).trimEnd()).toBe(received.markdown.trimEnd());
+    const fromTree = terminalText(hudRows(received, 38));
+    expect(fromTree).toBe(terminalText(hudRows({ markdown: received.markdown }, 38)));
+    expect(fromTree).toContain("One tree, two targets");
+  });
+
   test("a hud call updates the current render at once; what was received changes on the next call", async () => {
     const messages = [oc.user("ses_a", "go")];
     await oc.transform(messages);
     const before = board.shown("ses_a", "received")!;
     await oc.hud("ses_a", "notes.add", { content: "port 4100" });
+    // recorded after the tool returns, so the tool's reply never waits for it
+    expect(board.shown("ses_a", "current")!.markdown).not.toContain("port 4100");
+    await hostTurn();
     expect(board.shown("ses_a", "current")!.markdown).toContain("port 4100");
     expect(board.shown("ses_a", "received")).toEqual(before);
     await oc.transform(messages);
