@@ -67,6 +67,9 @@ test("the sidebar shows the task within a second of the agent's hud call, and fo
   const second = llm.agentRequests()[before + 2]!.at;
   const followed = await tui.waitFor((t) => t.sidebar().includes("Write the tmux e2e"), "the step in the sidebar");
   expect(followed - second).toBeLessThan(1000);
+  console.log(
+    `sidebar: task shown ${shown - called} ms, step ${followed - second} ms after the request that followed the call`,
+  );
   // task first: the task comes before the step in the sidebar
   const sidebar = tui.sidebar();
   expect(sidebar.indexOf("Ship the HUD sidebar")).toBeLessThan(sidebar.indexOf("Write the tmux e2e"));
@@ -128,4 +131,23 @@ test("a toast appears when usage reaches the critical level", async () => {
   await say("grow", 1);
   await say("next", 1);
   await tui.waitFor((t) => t.screen().includes("context critical"), "the critical toast", 5_000);
+});
+
+test("after a real auto-compaction a toast says how many items the HUD carried through it", async () => {
+  const before = llm.ofKind("compaction").length;
+  // over the usable context (195k of 192k): opencode compacts before the next agent call
+  llm.script(
+    { toolCalls: [hud("notes.add", { content: "kept through compaction" })], promptTokens: 195_000 },
+    { text: "continuing after compaction" },
+  );
+  tui.type("fill it up", true);
+  await llm.waitFor(() => llm.ofKind("compaction").length > before, 60_000, "the compaction request");
+  const compaction = llm.ofKind("compaction").at(-1)!;
+  await llm.waitFor(
+    (rs) => rs.some((r) => r.kind === "agent" && r.index > compaction.index),
+    60_000,
+    "an agent request after the compaction",
+  );
+  await tui.waitFor((t) => /carried \d+ items/.test(t.screen()), "the compaction toast", 5_000);
+  expect(tui.screen()).toMatch(/carried [1-9]\d* items/);
 });

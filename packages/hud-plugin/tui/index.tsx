@@ -1,6 +1,6 @@
 /** @jsxImportSource @opentui/solid */
 import { createSignal } from "solid-js";
-import { carriedItems, HudDesk, toastFor } from "../dist/tui/core.js";
+import { carriedItems, componentFailures, HudDesk, toastFor } from "../dist/tui/core.js";
 import { HudDialog } from "./HudDialog.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { editHud } from "./edit-hud.tsx";
@@ -18,6 +18,7 @@ const tui = async (api, options) => {
   const [tick, setTick] = createSignal(0);
   const lastShown = new Map();
   const compacted = new Set();
+  const failuresToasted = new Set();
   const sessionNow = () => (api.route.current.name === "session" ? api.route.current.params.sessionID : undefined);
 
   const poll = () => {
@@ -29,6 +30,11 @@ const tui = async (api, options) => {
     if (view.status !== "shown") return;
     const note = toastFor(lastShown.get(sessionID), view.shown);
     if (note) api.ui.toast({ ...note, duration: 5000 });
+    for (const failure of componentFailures(view.shown.markdown)) {
+      if (failuresToasted.has(failure)) continue;
+      failuresToasted.add(failure);
+      api.ui.toast({ variant: "error", title: "HUD component", message: failure, duration: 8000 });
+    }
     if (compacted.has(sessionID) && lastShown.get(sessionID)?.at !== view.shown.at) {
       compacted.delete(sessionID);
       const n = carriedItems(view.shown.markdown);

@@ -3,4 +3,4 @@ export { HudDesk, type DeskOptions } from "./desk.ts";
 export { memoRows } from "./memo-rows.ts";
 export { hudRows, sidebarRows, statusLine, type ViewState } from "./sidebar-rows.ts";
 export { roleColor, spanAttributes, type ThemeColors } from "./theme.ts";
-export { carriedItems, toastFor, type ToastNote } from "./toasts.ts";
+export { carriedItems, componentFailures, toastFor, type ToastNote } from "./toasts.ts";

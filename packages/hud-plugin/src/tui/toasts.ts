@@ -1,4 +1,4 @@
-import { fromMarkdown, type UNode } from "@agent-hud/ujsx";
+import { contain, fromMarkdown, type UNode } from "@agent-hud/ujsx";
 import type { Shown } from "../board/shown.ts";
 
 export type ToastNote = { variant: "info" | "warning" | "error"; title: string; message: string };
@@ -35,4 +35,15 @@ export function carriedItems(markdown: string): number {
   };
   walk(fromMarkdown(markdown));
   return count;
+}
+
+// The label hud-components puts on a custom section whose component threw (render/custom.ts).
+const FAILED = "custom section failed";
+
+/** The lines of a HUD that report a failed custom component, as plain text (one toast each, once). */
+export function componentFailures(markdown: string): string[] {
+  return markdown
+    .split("\n")
+    .filter((line) => line.includes(FAILED))
+    .map((line) => contain(line.replace(/[*_`\\]/g, "")).trim());
 }

@@ -7,7 +7,7 @@ import { HudBoard, type Shown } from "../../src/board/index.ts";
 import { HudDesk } from "../../src/tui/desk.ts";
 import { memoRows } from "../../src/tui/memo-rows.ts";
 import { sidebarRows } from "../../src/tui/sidebar-rows.ts";
-import { carriedItems, toastFor } from "../../src/tui/toasts.ts";
+import { carriedItems, componentFailures, toastFor } from "../../src/tui/toasts.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -119,5 +119,11 @@ describe("toasts", () => {
 
   test("a compaction toast counts the items the HUD carried", () => {
     expect(carriedItems(MARKDOWN)).toBe(2);
+  });
+
+  test("a failed custom component is reported by its line, as plain text", () => {
+    const markdown = "#### Task\n\nx\n\n**⚠ custom section failed** Deploy.tsx: boom `here`\n";
+    expect(componentFailures(markdown)).toEqual(["⚠ custom section failed Deploy.tsx: boom here"]);
+    expect(componentFailures(MARKDOWN)).toEqual([]);
   });
 });
