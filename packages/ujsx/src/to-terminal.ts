@@ -1,7 +1,6 @@
 import { defaultRegistry } from "./default-registry.ts";
-import { isUJsxElement } from "./element.ts";
 import type { TransformRegistry } from "./registry.ts";
-import { resolve } from "./resolve.ts";
+import { isResolvedRoot, resolve } from "./resolve.ts";
 import type { TermLine } from "./terminal-types.ts";
 import { ToTerminalContext } from "./to-terminal/state.ts";
 import type { Child, UElement, UNode } from "./types.ts";
@@ -31,15 +30,4 @@ export function toTerminal(tree: Child | UNode, options: ToTerminalOptions = {})
 /** The rows as plain text, one per line (for goldens, logs and plain terminals). */
 export function terminalText(lines: readonly TermLine[]): string {
   return lines.map((line) => line.map((span) => span.text).join("")).join("\n");
-}
-
-function isResolvedRoot(tree: Child | UNode): tree is UNode {
-  return (
-    typeof tree === "object" &&
-    tree !== null &&
-    !Array.isArray(tree) &&
-    !isUJsxElement(tree) &&
-    (tree as UNode).type === "root" &&
-    Array.isArray((tree as { children?: unknown }).children)
-  );
 }

@@ -58,15 +58,8 @@ export function publishShown(
  * The same, after the hook or tool returns: the LLM call (or tool reply) never waits for the person's
  * views. The input's state objects are immutable, so the tree still matches the render.
  */
-export function publishLater(
-  board: HudBoard,
-  target: ShowTarget,
-  kinds: readonly ShownKind[],
-  result: RenderResult,
-  input: HudProps | undefined,
-  at: number,
-): void {
-  setTimeout(() => publishShown(board, target, kinds, result, input, at), 0);
+export function publishLater(...args: Parameters<typeof publishShown>): void {
+  setTimeout(() => publishShown(...args), 0);
 }
 
 function fallbackContext(result: RenderResult): ContextInfo {

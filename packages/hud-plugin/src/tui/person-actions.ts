@@ -15,39 +15,22 @@ const short = (text: string, max = 60) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
+// What the person can add, each a prompt for one text: [title, prompt, operation, argument].
+const ADD: ReadonlyArray<readonly [string, string, string, string]> = [
+  ["Set the task…", "The task", "task.set", "description"],
+  ["Add a note…", "Note", "notes.add", "content"],
+  ["Record a decision…", "Decision", "decisions.record", "summary"],
+  ["Add a next step…", "Step", "steps.add", "description"],
+  ["Add a blocker…", "Blocker", "blockers.add", "description"],
+];
+
 export function personActions(state: HudState): PersonAction[] {
-  const actions: PersonAction[] = [
-    {
-      title: "Set the task…",
-      kind: "ask",
-      prompt: "The task",
-      call: (description) => ({ tool: "task.set", args: { description } }),
-    },
-    {
-      title: "Add a note…",
-      kind: "ask",
-      prompt: "Note",
-      call: (content) => ({ tool: "notes.add", args: { content } }),
-    },
-    {
-      title: "Record a decision…",
-      kind: "ask",
-      prompt: "Decision",
-      call: (summary) => ({ tool: "decisions.record", args: { summary } }),
-    },
-    {
-      title: "Add a next step…",
-      kind: "ask",
-      prompt: "Step",
-      call: (description) => ({ tool: "steps.add", args: { description } }),
-    },
-    {
-      title: "Add a blocker…",
-      kind: "ask",
-      prompt: "Blocker",
-      call: (description) => ({ tool: "blockers.add", args: { description } }),
-    },
-  ];
+  const actions: PersonAction[] = ADD.map(([title, prompt, tool, key]) => ({
+    title,
+    kind: "ask",
+    prompt,
+    call: (text: string) => ({ tool, args: { [key]: text } }),
+  }));
   for (const step of state.steps.filter((s) => !s.done))
     actions.push({
       title: `Complete ${step.id}: ${short(step.description)}`,

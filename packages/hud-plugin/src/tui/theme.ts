@@ -9,27 +9,20 @@ export type ThemeColors<C> = {
   markdownLink: C;
   markdownBlockQuote: C;
   markdownListItem: C;
-  warning: C;
+};
+
+const ROLE_COLOUR: Record<TermRole, keyof ThemeColors<unknown>> = {
+  heading: "markdownHeading",
+  code: "markdownCode",
+  link: "markdownLink",
+  quote: "markdownBlockQuote",
+  marker: "markdownListItem",
+  muted: "textMuted",
 };
 
 /** A span's role as a colour of the person's theme. */
 export function roleColor<C>(theme: ThemeColors<C>, role: TermRole | undefined): C {
-  switch (role) {
-    case "heading":
-      return theme.markdownHeading;
-    case "code":
-      return theme.markdownCode;
-    case "link":
-      return theme.markdownLink;
-    case "quote":
-      return theme.markdownBlockQuote;
-    case "marker":
-      return theme.markdownListItem;
-    case "muted":
-      return theme.textMuted;
-    default:
-      return theme.text;
-  }
+  return theme[role ? ROLE_COLOUR[role] : "text"];
 }
 
 // opentui's text attribute bits (TextAttributes in @opentui/core), kept here so the layout code needs
