@@ -33,6 +33,7 @@ const TABLES = [
  */
 export class HudBoard {
   private db: Database | undefined;
+  private closed = false;
   private readonly failed = new Set<string>();
   /** How many kinds of operation have failed so far (0 while the database works). */
   get failures(): number {
@@ -64,6 +65,8 @@ export class HudBoard {
   }
 
   private guard<T>(what: string, run: () => T, fallback: T): T {
+    // a render recorded after the hook returned can land after dispose: nothing to record it in, nothing to report
+    if (this.closed) return fallback;
     try {
       return run();
     } catch (error) {
@@ -171,6 +174,7 @@ export class HudBoard {
   }
 
   close(): void {
+    this.closed = true;
     try {
       this.db?.close(false);
     } catch {

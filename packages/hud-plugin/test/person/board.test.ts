@@ -78,6 +78,18 @@ describe("the board of shown HUDs", () => {
     board.close();
   });
 
+  test("after close, writes are dropped quietly (a render recorded after dispose)", () => {
+    const logged: string[] = [];
+    const board = HudBoard.open(dir, (_level, message) => logged.push(message));
+    board.close();
+    board.publish("ses_a", "p1", "current", shown("late", 1));
+    expect(board.shown("ses_a", "current")).toBeUndefined();
+    expect(logged).toEqual([]);
+    const reader = HudBoard.open(dir);
+    expect(reader.shown("ses_a", "current")).toBeUndefined();
+    reader.close();
+  });
+
   test("a database that cannot be opened is logged once and reads as nothing known, without throwing", () => {
     const blocked = join(dir, "file");
     writeFileSync(blocked, "not a directory");
