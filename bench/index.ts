@@ -4,6 +4,7 @@ import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
 import { runRecallBench } from "./recall.ts";
 import { runStoreBench } from "./store.ts";
+import { runTuiBench } from "./tui.ts";
 import { runUjsxBench } from "./ujsx.ts";
 
 const sections: Array<[string, () => Promise<void>]> = [
@@ -13,6 +14,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
+  ["TUI: sidebar cost per poll, per change, and the server's per-call recording", runTuiBench],
 ];
 
 for (const [title, run] of sections) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeLlm } from "../harness/fake-llm.ts";
@@ -53,11 +53,13 @@ test("the packed tarball, installed with npm and registered with `opencode plugi
   run(["npm", "install", "--offline", "--no-audit", "--no-fund", join(packDir, tarball!)], configDir, project.env);
   const installed = join(configDir, "node_modules/@agent-hud/hud-plugin");
   expect(readdirSync(installed).sort()).toEqual(
-    ["dist", "package.json"].concat(existsSync(join(installed, "README.md")) ? ["README.md"] : []).sort(),
+    ["dist", "package.json", "tui"].concat(existsSync(join(installed, "README.md")) ? ["README.md"] : []).sort(),
   );
 
   run([OPENCODE_BIN, "plugin", installed], project.dir, project.env);
   expect(project.readConfig().plugin).toEqual([installed]);
+  // the TUI target is registered too (the package declares both in "oc-plugin")
+  expect(JSON.parse(readFileSync(join(configDir, "tui.json"), "utf8")).plugin).toEqual([installed]);
   markDependenciesInstalled(configDir);
 
   server = await startOpencode(project);

@@ -4,7 +4,15 @@ import { rmSync } from "node:fs";
 
 rmSync(new URL("./dist", import.meta.url), { recursive: true, force: true });
 const result = await Bun.build({
-  entrypoints: [new URL("./src/server.ts", import.meta.url).pathname],
+  entrypoints: [
+    new URL("./src/server.ts", import.meta.url).pathname,
+    // the TUI entry (tui/index.tsx) imports these: core at load, edit on the person's first edit
+    new URL("./src/tui/core.ts", import.meta.url).pathname,
+    new URL("./src/tui/edit.ts", import.meta.url).pathname,
+    // the `agent-hud` command: the live HUD outside the TUI
+    new URL("./src/cli/index.ts", import.meta.url).pathname,
+  ],
+  root: new URL("./src", import.meta.url).pathname,
   outdir: new URL("./dist", import.meta.url).pathname,
   target: "bun",
   format: "esm",

@@ -181,6 +181,15 @@ describe("projector: bookkeeping", () => {
     expect([s.agentEdits, s.agentEditTurn, s.agentUpdatedAt]).toEqual([2, 1, 40]);
   });
 
+  test("an edit by the person changes the state but not the agent's staleness clock", () => {
+    let s = applyEvent(emptyState("session"), { kind: "note.add", at: 10, content: "a" }).state;
+    s = applyEvent(s, { kind: "note.add", at: 20, content: "from the person", by: "person" }).state;
+    expect(s.notes.map((n) => n.content)).toEqual(["a", "from the person"]);
+    expect([s.rev, s.agentEdits, s.agentUpdatedAt, s.updatedAt]).toEqual([2, 1, 10, 20]);
+    s = applyEvent(s, { kind: "note.add", at: 30, content: "b", by: "agent" }).state;
+    expect([s.agentEdits, s.agentUpdatedAt]).toEqual([2, 30]);
+  });
+
   test("applyEvent never mutates its input", () => {
     const s = replay("session", [{ kind: "note.add", at, content: "a" }]);
     const frozen = structuredClone(s);

@@ -1,6 +1,7 @@
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { dirname } from "node:path";
+import { HudBoard } from "./board/index.ts";
 import { parseConfig } from "./config/index.ts";
 import { eventHook } from "./hooks/event.ts";
 import { guard } from "./hooks/guard.ts";
@@ -13,7 +14,7 @@ import { ModelLimitsBook } from "./context/index.ts";
 import { createLogger, type AppLogClient } from "./log/index.ts";
 import { HudRuntime } from "./runtime/hud-runtime.ts";
 import { Recall } from "./recall/index.ts";
-import { EventStore, projectKeyFor } from "./store/index.ts";
+import { defaultDir, EventStore, projectKeyFor } from "./store/index.ts";
 import { hudCompactTool } from "./tools/hud-compact.ts";
 import { hudTool } from "./tools/hud.ts";
 
@@ -29,20 +30,13 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     ...(config.storageDir ? { dir: config.storageDir } : {}),
     log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
   });
-  const runtime = new HudRuntime({
-    store,
-    config,
-    log,
-    directory: input.directory,
-    projectKey: projectKeyFor(worktree),
-    now,
-    worktree,
-  });
+  const projectKey = projectKeyFor(worktree);
+  const runtime = new HudRuntime({ store, config, log, directory: input.directory, projectKey, now, worktree });
   // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
   runtime.memory?.read();
   const recall = Recall.open({
     dir: dirname(store.path),
-    projectKey: runtime.deps.projectKey,
+    projectKey,
     retentionDays: config.retentionDays,
     log,
     now,
@@ -50,6 +44,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     eventLog: store.path,
   });
   recall?.start();
+  const board = HudBoard.open(config.storageDir ?? defaultDir(), (level, message) => log.once(message, level, message));
   const ctx: HookContext = {
     recall,
     runtime,
@@ -60,6 +55,8 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     lastActive: { sessionID: undefined },
     limits: new ModelLimitsBook(),
     recentEdits: new Map(),
+    board,
+    projectKey,
   };
   // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
   const flushOnExit = () => runtime.flushDeferred();
@@ -86,6 +83,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
       runtime.dispose();
       recall?.close();
       store.close();
+      board.close();
     },
   };
 }

@@ -11,6 +11,11 @@ export { resolve, type ResolveOptions } from "./resolve.ts";
 export { TransformRegistry, type TransformRule, type UnknownHandlers } from "./registry.ts";
 export { mdastToMarkdown, toMarkdown, type ToMarkdownOptions } from "./to-markdown.ts";
 export { toMdast } from "./to-mdast.ts";
+export { terminalText, toTerminal, type ToTerminalOptions } from "./to-terminal.ts";
+export type { TermLine, TermRole, TermSpan, TermStyle } from "./terminal-types.ts";
+export type { ItemPlace, TermPiece, TerminalResult, ToTerminalHandler, ToTerminalState } from "./to-terminal/state.ts";
+export { contain, isContained } from "./to-terminal/contain.ts";
+export { textWidth } from "./to-terminal/width.ts";
 export type { MdastResult, ToMdastHandler, ToMdastState } from "./to-mdast/state.ts";
 export { isPhrasing } from "./to-mdast/state.ts";
 export {

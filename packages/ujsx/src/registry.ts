@@ -1,18 +1,22 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { FromMdastHandler } from "./from-mdast/state.ts";
 import type { ToMdastHandler } from "./to-mdast/state.ts";
+import type { ToTerminalHandler } from "./to-terminal/state.ts";
 import type { NodeKind } from "./types.ts";
 
 /** How one node kind converts, in either direction. */
 export type TransformRule<P = Record<string, unknown>> = {
   /** ujsx → mdast for elements of this kind. */
   toMdast?: ToMdastHandler<P>;
+  /** ujsx → terminal rows for elements of this kind. */
+  toTerminal?: ToTerminalHandler<P>;
   /** mdast → ujsx, keyed by the mdast node type this kind is read back from (e.g. `{ heading: … }`). */
   fromMdast?: Record<string, FromMdastHandler>;
 };
 
 export type UnknownHandlers = {
   toMdast?: ToMdastHandler<Record<string, unknown>>;
+  toTerminal?: ToTerminalHandler<Record<string, unknown>>;
   fromMdast?: FromMdastHandler;
 };
 
@@ -25,14 +29,19 @@ export class TransformRegistry {
   readonly #kinds = new Map<string, NodeKind>();
   readonly #toMdast = new Map<NodeKind, ToMdastHandler<any>>();
   readonly #fromMdast = new Map<string, FromMdastHandler>();
+  readonly #toTerminal = new Map<NodeKind, ToTerminalHandler<any>>();
   #unknown: UnknownHandlers = {};
 
   /** Add a kind (or replace the kind with the same tag) together with its rules. */
   register<S extends TSchema>(kind: NodeKind<S>, rule: TransformRule<Static<S>> = {}): this {
     const previous = this.#kinds.get(kind.name);
-    if (previous !== undefined && previous !== kind) this.#toMdast.delete(previous);
+    if (previous !== undefined && previous !== kind) {
+      this.#toMdast.delete(previous);
+      this.#toTerminal.delete(previous);
+    }
     this.#kinds.set(kind.name, kind);
     if (rule.toMdast) this.#toMdast.set(kind, rule.toMdast);
+    if (rule.toTerminal) this.#toTerminal.set(kind, rule.toTerminal);
     if (rule.fromMdast) {
       for (const [type, handler] of Object.entries(rule.fromMdast)) this.#fromMdast.set(type, handler);
     }
@@ -58,6 +67,10 @@ export class TransformRegistry {
     return this.#toMdast.get(kind);
   }
 
+  toTerminalHandler(kind: NodeKind): ToTerminalHandler<any> | undefined {
+    return this.#toTerminal.get(kind);
+  }
+
   fromMdastHandler(mdastType: string): FromMdastHandler | undefined {
     return this.#fromMdast.get(mdastType);
   }
@@ -72,6 +85,7 @@ export class TransformRegistry {
     for (const [name, kind] of this.#kinds) copy.#kinds.set(name, kind);
     for (const [kind, handler] of this.#toMdast) copy.#toMdast.set(kind, handler);
     for (const [type, handler] of this.#fromMdast) copy.#fromMdast.set(type, handler);
+    for (const [kind, handler] of this.#toTerminal) copy.#toTerminal.set(kind, handler);
     copy.#unknown = { ...this.#unknown };
     return copy;
   }

@@ -172,3 +172,15 @@ function checkKeys(element: UElement, ctx: Context): void {
 function isThenable(value: unknown): boolean {
   return typeof value === "object" && value !== null && typeof (value as PromiseLike<unknown>).then === "function";
 }
+
+/** A resolved root is used as is by the renderers; anything else (JSX, arrays, strings, loose nodes) is resolved. */
+export function isResolvedRoot(tree: Child | UNode): tree is UNode {
+  return (
+    typeof tree === "object" &&
+    tree !== null &&
+    !Array.isArray(tree) &&
+    !isUJsxElement(tree) &&
+    (tree as UNode).type === "root" &&
+    Array.isArray((tree as { children?: unknown }).children)
+  );
+}

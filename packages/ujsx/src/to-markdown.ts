@@ -1,10 +1,9 @@
 import type { Root } from "mdast";
 import { toMarkdown as serialize } from "mdast-util-to-markdown";
 import { defaultRegistry } from "./default-registry.ts";
-import { isUJsxElement } from "./element.ts";
 import { toMarkdownOptions } from "./markdown-options.ts";
 import type { TransformRegistry } from "./registry.ts";
-import { resolve } from "./resolve.ts";
+import { isResolvedRoot, resolve } from "./resolve.ts";
 import { toMdast } from "./to-mdast.ts";
 import type { Child, UNode } from "./types.ts";
 import type { ValidationMode } from "./validate.ts";
@@ -19,18 +18,6 @@ export function mdastToMarkdown(tree: Root): string {
 /** Resolve (when given JSX), convert to mdast, serialise as GFM. Always ends with "\n" (empty tree: ""). */
 export function toMarkdown(tree: Child | UNode, options: ToMarkdownOptions = {}): string {
   const registry = options.registry ?? defaultRegistry;
-  const node = isResolved(tree) ? tree : resolve(tree, { registry, mode: options.mode, path: options.path });
+  const node = isResolvedRoot(tree) ? tree : resolve(tree, { registry, mode: options.mode, path: options.path });
   return mdastToMarkdown(toMdast(node, { registry }));
-}
-
-// A resolved root is passed through as is; anything else (JSX, arrays, strings, loose nodes) is resolved.
-function isResolved(tree: Child | UNode): tree is UNode {
-  return (
-    typeof tree === "object" &&
-    tree !== null &&
-    !Array.isArray(tree) &&
-    !isUJsxElement(tree) &&
-    (tree as UNode).type === "root" &&
-    Array.isArray((tree as { children?: unknown }).children)
-  );
 }

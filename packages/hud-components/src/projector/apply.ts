@@ -31,11 +31,13 @@ export function applyEvent(state: HudState, event: HudEvent, options?: Projector
   if (blank) return { state, outcome: { ok: false, reason: `${blank} is empty; expected non-blank text` } };
   const result = handler(state, event as never, resolveProjectorOptions(options));
   if (!result.outcome.ok) return result;
-  if (result.state === state && !agentEditKinds.has(event.kind)) return result;
+  // an edit made by the person (or pulled from the memory file) does not make the agent's HUD look fresh
+  const agentEdit = agentEditKinds.has(event.kind) && (event.by === undefined || event.by === "agent");
+  if (result.state === state && !agentEdit) return result;
   let next = result.state === state ? { ...state } : result.state;
   next.updatedAt = Math.max(next.updatedAt ?? event.at, event.at);
   if (!bookkeeping.has(event.kind) && result.state !== state) next.rev = state.rev + 1;
-  if (agentEditKinds.has(event.kind)) {
+  if (agentEdit) {
     next = {
       ...next,
       agentUpdatedAt: event.at,

@@ -1,3 +1,4 @@
+import type { HudBoard } from "../board/index.ts";
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
@@ -25,4 +26,7 @@ export type HookContext = {
   recentEdits: Map<string, number>;
   /** The conversation index behind `search`; absent when its database could not be opened. */
   recall?: Recall | undefined;
+  /** What the person's views (TUI, CLI) read: the latest renders and the per-session switch. */
+  board: HudBoard;
+  projectKey: string;
 };

@@ -1,3 +1,4 @@
+import { publishLater } from "../board/index.ts";
 import type { AssistantTokens, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
@@ -39,9 +40,14 @@ export function messagesTransform(ctx: HookContext) {
     if (session.compacting) return;
     ctx.runtime.noteCall(session);
     if (ctx.config.placement !== "tail") return;
+    // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)
+    if (ctx.board.isOff(sessionID)) return;
     const result = ctx.runtime.render(session);
     if (!result) return;
     const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
-    if (tail) output.messages.push(tail);
+    if (!tail) return;
+    output.messages.push(tail);
+    const target = { sessionID, projectKey: ctx.projectKey };
+    publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }

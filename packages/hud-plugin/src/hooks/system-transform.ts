@@ -1,3 +1,4 @@
+import { publishLater } from "../board/index.ts";
 import { preamble } from "../placement/preamble.ts";
 import { wrapHud } from "../placement/tail-message.ts";
 import type { HookContext } from "./hook-context.ts";
@@ -15,7 +16,11 @@ export function systemTransform(ctx: HookContext) {
     if (session?.compacting) return;
     output.system.push(text);
     if (ctx.config.placement !== "system" || !session) return;
+    if (ctx.board.isOff(session.id)) return;
     const result = ctx.runtime.render(session);
-    if (result) output.system.push(wrapHud(result.markdown));
+    if (!result) return;
+    output.system.push(wrapHud(result.markdown));
+    const target = { sessionID: session.id, projectKey: ctx.projectKey };
+    publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }

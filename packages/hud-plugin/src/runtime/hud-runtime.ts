@@ -7,6 +7,7 @@ import {
   type ContextInfo,
   type HudEvent,
   type HudState,
+  type HudProps,
   type HudView,
   type ProjectorOptions,
   type RenderResult,
@@ -146,14 +147,20 @@ export class HudRuntime {
   render(session: SessionRuntime, context?: ContextInfo): RenderResult | undefined {
     try {
       const view = this.view(session);
-      const result = renderHud(view, context ?? this.context(session), {
-        budgets: this.deps.config.budgets,
-        now: this.deps.now(),
-        directory: this.deps.directory,
-        sections: this.deps.config.sections,
-        custom: loadCustomSections(this.deps.directory),
-      });
+      const input: HudProps = {
+        view,
+        context: context ?? this.context(session),
+        options: {
+          budgets: this.deps.config.budgets,
+          now: this.deps.now(),
+          directory: this.deps.directory,
+          sections: this.deps.config.sections,
+          custom: loadCustomSections(this.deps.directory),
+        },
+      };
+      const result = renderHud(input.view, input.context, input.options);
       session.lastGood = result;
+      session.lastInput = input;
       return result;
     } catch (error) {
       this.deps.log.once(

@@ -1,4 +1,4 @@
-import type { HudState, ProjectorOptions, RenderResult } from "@agent-hud/hud-components";
+import type { HudProps, HudState, ProjectorOptions, RenderResult } from "@agent-hud/hud-components";
 import { ContextTracker } from "../context/index.ts";
 import { StreamCache } from "./stream-cache.ts";
 
@@ -12,6 +12,8 @@ export class SessionRuntime {
   model: ModelRef | undefined;
   /** The last HUD that rendered without error, reused when a later render fails. */
   lastGood: RenderResult | undefined;
+  /** What `lastGood` was rendered from: the person's views rebuild the same component tree from it. */
+  lastInput: HudProps | undefined;
   /** Set by the compacting hook so the compaction request is not given a second copy of the HUD. */
   compacting = false;
   /** `hud_compact` asked for a summary; it runs once the session is idle, never inside the tool. */

@@ -1,7 +1,9 @@
 import { describeOutcome, planOperation } from "@agent-hud/hud-components";
 import { tool } from "@opencode-ai/plugin/tool";
+import { publishLater } from "../board/index.ts";
 import type { HookContext } from "../hooks/hook-context.ts";
 import { hostOperations } from "./host-operations.ts";
+import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { provisionalReply } from "./provisional-reply.ts";
 
 const z = tool.schema;
@@ -35,7 +37,16 @@ export function hudTool(ctx: HookContext) {
       const outcomes = runtime.record(session, result.events);
       const text = describeOutcome(call, outcomes);
       if (outcomes.some((o) => !o.ok)) throw new Error(text);
+      showChange(ctx, session);
       return provisionalReply(String(call.tool).trim(), outcomes) ?? text;
     },
   });
+}
+
+/** The person's views follow the change now; the agent gets the same render on its next call. */
+function showChange(ctx: HookContext, session: SessionRuntime): void {
+  const result = ctx.runtime.render(session);
+  if (!result) return;
+  const target = { sessionID: session.id, projectKey: ctx.projectKey };
+  publishLater(ctx.board, target, ["current"], result, session.lastInput, ctx.now());
 }

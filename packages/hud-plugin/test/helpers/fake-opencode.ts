@@ -40,6 +40,7 @@ export async function fakeOpencode(options?: Record<string, unknown>) {
     logs,
     summarized,
     directory: join(dir, "project"),
+    storageDir: join(dir, "store"),
     setSessionMessages(messages: Msg[]) {
       sessionMessages = messages;
     },

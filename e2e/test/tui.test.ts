@@ -1,0 +1,153 @@
+// The person's view in opencode's real TUI (tmux, 220×50): the sidebar section, /hud, the person's
+// edits, the per-session switch and the critical-usage toast, against the scripted fake LLM.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { FakeLlm, systemText } from "../harness/fake-llm.ts";
+import { hud } from "../harness/hud-session.ts";
+import { createProject, PLUGIN_DIR, type Project } from "../harness/opencode.ts";
+import { tailHud, toolResults } from "../harness/requests.ts";
+import { installPlugin, Tui } from "../harness/tui.ts";
+
+let llm: FakeLlm;
+let project: Project;
+let tui: Tui;
+
+beforeAll(async () => {
+  llm = new FakeLlm().start();
+  project = createProject({ llmUrl: llm.url });
+  installPlugin(project, PLUGIN_DIR);
+  tui = Tui.start(project);
+  await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
+}, 90_000);
+afterAll(() => {
+  tui?.stop();
+  llm?.stop();
+  project?.cleanup();
+});
+
+const agentCount = () => llm.agentRequests().length;
+const lastAgent = () => llm.agentRequests().at(-1)!;
+
+/** Types a prompt and waits until the agent's scripted turn has made `requests` more calls. */
+async function say(text: string, requests: number): Promise<void> {
+  const before = agentCount();
+  tui.type(text, true);
+  await llm.waitFor(() => agentCount() >= before + requests, 60_000, `${requests} agent requests after "${text}"`);
+}
+
+/** Runs a slash command: typed into the prompt, its completion list settles, Enter runs it. */
+async function slash(name: string): Promise<void> {
+  tui.type(`/${name}`);
+  await tui.waitFor((t) => t.screen().includes(`/${name} `), `/${name} in the completion list`);
+  tui.press("Enter");
+}
+
+test("opencode plugin <dir> lists the plugin for the server and the TUI", () => {
+  for (const file of ["opencode.json", "tui.json"]) {
+    const config = JSON.parse(readFileSync(join(project.dir, ".opencode", file), "utf8"));
+    expect(JSON.stringify(config.plugin)).toContain(PLUGIN_DIR);
+  }
+});
+
+test("the sidebar shows the task within a second of the agent's hud call, and follows a second change", async () => {
+  llm.script(
+    { toolCalls: [hud("task.set", { description: "Ship the HUD sidebar" })] },
+    { toolCalls: [hud("steps.add", { description: "Write the tmux e2e" })] },
+    { text: "ok" },
+  );
+  const before = agentCount();
+  tui.type("go", true);
+  // the tool ran just before the request after it arrived
+  await llm.waitFor(() => agentCount() >= before + 2, 60_000, "the request after task.set");
+  const called = llm.agentRequests()[before + 1]!.at;
+  const shown = await tui.waitFor((t) => t.sidebar().includes("Ship the HUD sidebar"), "the task in the sidebar");
+  expect(shown - called).toBeLessThan(1000);
+  await llm.waitFor(() => agentCount() >= before + 3, 60_000, "the request after steps.add");
+  const second = llm.agentRequests()[before + 2]!.at;
+  const followed = await tui.waitFor((t) => t.sidebar().includes("Write the tmux e2e"), "the step in the sidebar");
+  expect(followed - second).toBeLessThan(1000);
+  console.log(
+    `sidebar: task shown ${shown - called} ms, step ${followed - second} ms after the request that followed the call`,
+  );
+  // task first: the task comes before the step in the sidebar
+  const sidebar = tui.sidebar();
+  expect(sidebar.indexOf("Ship the HUD sidebar")).toBeLessThan(sidebar.indexOf("Write the tmux e2e"));
+});
+
+test("/hud shows what the agent last received, with a recorded decision", async () => {
+  llm.script({ toolCalls: [hud("decisions.record", { summary: "Drive the TUI through tmux" })] }, { text: "noted" });
+  await say("decide", 2);
+  expect(tailHud(lastAgent())).toContain("Drive the TUI through tmux");
+  await Bun.sleep(300);
+  await slash("hud");
+  await tui.waitFor((t) => t.screen().includes("received") && t.screen().includes("left out:"), "the /hud dialog");
+  const screen = tui.screen();
+  // the dialog, not the sidebar: the decision appears left of the sidebar's columns
+  expect(
+    screen.split("\n").some((row) => row.includes("Drive the TUI through tmux") && row.indexOf("Drive") < 160),
+  ).toBe(true);
+  expect(screen).toMatch(/HUD full · [\d.]+% used · \d+ tok/);
+  tui.press("Escape");
+  await tui.waitFor((t) => !t.screen().includes("left out:"), "the dialog to close");
+});
+
+test("an edit made by the person is in the agent's next request, and history names the person", async () => {
+  await slash("hud-edit");
+  await tui.waitFor((t) => t.screen().includes("Edit the HUD"), "the edit dialog");
+  tui.type("add a note");
+  await Bun.sleep(300);
+  tui.press("Enter");
+  await tui.waitFor((t) => t.screen().includes("enter submit"), "the note prompt");
+  tui.type("Person says: use port 4100", true);
+  await tui.waitFor((t) => t.sidebar().includes("use port 4100"), "the person's note in the sidebar");
+  llm.script({ toolCalls: [hud("history")] }, { text: "seen" });
+  await say("continue", 2);
+  const [afterHistory] = llm.agentRequests().slice(-1);
+  const before = llm.agentRequests().at(-2)!;
+  expect(tailHud(before)).toContain("Person says: use port 4100");
+  expect(toolResults(afterHistory!).at(-1)).toMatch(/notes?\.add.*by=person|by=person.*Person says/);
+});
+
+test("switched off, the next request carries no HUD and the same system prompt; on again, it does", async () => {
+  const previous = lastAgent();
+  expect(tailHud(previous)).toBeDefined();
+  await slash("hud-off");
+  await tui.waitFor((t) => t.sidebar().includes("HUD off"), "the sidebar saying the HUD is off");
+  await say("quiet", 1);
+  const off = lastAgent();
+  expect(tailHud(off)).toBeUndefined();
+  expect(JSON.stringify(off.body.messages).includes("<agent-hud>")).toBe(false);
+  expect(systemText(off.body)).toBe(systemText(previous.body));
+  await slash("hud-on");
+  await tui.waitFor((t) => t.sidebar().includes("Ship the HUD sidebar"), "the sidebar back on");
+  await say("loud", 1);
+  expect(tailHud(lastAgent())).toContain("Person says: use port 4100");
+});
+
+test("a toast appears when usage reaches the critical level", async () => {
+  // 180k of 192k usable is 93.75%: critical (92%) but short of auto-compaction
+  llm.script({ text: "big answer", promptTokens: 180_000 }, { text: "after" });
+  await say("grow", 1);
+  await say("next", 1);
+  await tui.waitFor((t) => t.screen().includes("context critical"), "the critical toast", 5_000);
+});
+
+test("after a real auto-compaction a toast says how many items the HUD carried through it", async () => {
+  const before = llm.ofKind("compaction").length;
+  // over the usable context (195k of 192k): opencode compacts before the next agent call
+  llm.script(
+    { toolCalls: [hud("notes.add", { content: "kept through compaction" })], promptTokens: 195_000 },
+    { text: "continuing after compaction" },
+  );
+  tui.type("fill it up", true);
+  await llm.waitFor(() => llm.ofKind("compaction").length > before, 60_000, "the compaction request");
+  const compaction = llm.ofKind("compaction").at(-1)!;
+  await llm.waitFor(
+    (rs) => rs.some((r) => r.kind === "agent" && r.index > compaction.index),
+    60_000,
+    "an agent request after the compaction",
+  );
+  await tui.waitFor((t) => /carried \d+ items/.test(t.screen()), "the compaction toast", 5_000);
+  expect(tui.screen()).toMatch(/carried [1-9]\d* items/);
+});

@@ -1,0 +1,185 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DB_FILE } from "../store/paths.ts";
+import { parseShown, type Shown, type ShownKind } from "./shown.ts";
+
+export type BoardLog = (level: "warn" | "error", message: string) => void;
+
+// Own tables beside the event log, created on first use: they hold views of the log (the latest
+// renders) and a per-session switch, never events, so they need no migration of the log's schema.
+const TABLES = [
+  `CREATE TABLE IF NOT EXISTS hud_shown (
+     session_id  TEXT    NOT NULL,
+     kind        TEXT    NOT NULL,
+     project_key TEXT    NOT NULL,
+     at          INTEGER NOT NULL,
+     shown       TEXT    NOT NULL,
+     PRIMARY KEY (session_id, kind)
+   )`,
+  `CREATE INDEX IF NOT EXISTS hud_shown_by_project ON hud_shown (project_key, at)`,
+  `CREATE TABLE IF NOT EXISTS hud_switch (
+     session_id TEXT    PRIMARY KEY,
+     off        INTEGER NOT NULL,
+     at         INTEGER NOT NULL
+   )`,
+];
+
+/**
+ * What the person's views read: the HUD each session was last shown and whether the HUD is switched off
+ * for it. Shared by the server plugin (writes renders, reads the switch), the TUI (reads renders, writes
+ * the switch) and the CLI, each in its own process, through SQLite (WAL). No method throws: a failure
+ * is logged once and reads as "nothing known".
+ */
+export class HudBoard {
+  private db: Database | undefined;
+  private closed = false;
+  private readonly failed = new Set<string>();
+  /** How many kinds of operation have failed so far (0 while the database works). */
+  get failures(): number {
+    return this.failed.size;
+  }
+
+  private constructor(
+    readonly path: string,
+    private readonly log: BoardLog,
+  ) {}
+
+  static open(dir: string, log: BoardLog = () => {}): HudBoard {
+    const board = new HudBoard(join(dir, DB_FILE), log);
+    board.guard("open", () => board.connect(dir), undefined);
+    return board;
+  }
+
+  private connect(dir: string): Database {
+    if (this.db) return this.db;
+    mkdirSync(dir, { recursive: true });
+    const db = new Database(this.path, { create: true, readwrite: true });
+    db.run("PRAGMA busy_timeout = 1000");
+    db.run("PRAGMA journal_mode = WAL");
+    // a view of the log, rebuilt on the next call: losing the last write to a power cut costs nothing
+    db.run("PRAGMA synchronous = NORMAL");
+    for (const sql of TABLES) db.run(sql);
+    this.db = db;
+    return db;
+  }
+
+  private guard<T>(what: string, run: () => T, fallback: T): T {
+    // a render recorded after the hook returned can land after dispose: nothing to record it in, nothing to report
+    if (this.closed) return fallback;
+    try {
+      return run();
+    } catch (error) {
+      if (!this.failed.has(what)) {
+        this.failed.add(what);
+        this.log("warn", `agent-hud board: ${what} failed: ${String(error)}`);
+      }
+      return fallback;
+    }
+  }
+
+  private get live(): Database {
+    if (!this.db) throw new Error(`the database ${this.path} is not open`);
+    return this.db;
+  }
+
+  /** Records a render under one or more kinds, in one transaction (a reader never sees half of it). */
+  publish(sessionID: string, projectKey: string, kinds: ShownKind | readonly ShownKind[], shown: Shown): void {
+    this.guard(
+      "publish",
+      () => {
+        const db = this.live;
+        const upsert = db.query(
+          `INSERT INTO hud_shown (session_id, kind, project_key, at, shown) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (session_id, kind) DO UPDATE SET project_key = excluded.project_key, at = excluded.at, shown = excluded.shown`,
+        );
+        const json = JSON.stringify(shown);
+        db.transaction(() => {
+          for (const kind of typeof kinds === "string" ? [kinds] : kinds)
+            upsert.run(sessionID, kind, projectKey, shown.at, json);
+        })();
+      },
+      undefined,
+    );
+  }
+
+  shown(sessionID: string, kind: ShownKind): Shown | undefined {
+    return this.guard(
+      "read",
+      () => {
+        const row = this.live
+          .query("SELECT shown FROM hud_shown WHERE session_id = ? AND kind = ?")
+          .get(sessionID, kind) as { shown: string } | null;
+        return row ? parseShown(row.shown) : undefined;
+      },
+      undefined,
+    );
+  }
+
+  /** The session of a project shown a HUD most recently (what a CLI without a session id follows). */
+  latestSession(projectKey?: string): string | undefined {
+    return this.guard(
+      "read",
+      () => {
+        const row = (
+          projectKey
+            ? this.live
+                .query("SELECT session_id FROM hud_shown WHERE project_key = ? ORDER BY at DESC LIMIT 1")
+                .get(projectKey)
+            : this.live.query("SELECT session_id FROM hud_shown ORDER BY at DESC LIMIT 1").get()
+        ) as { session_id: string } | null;
+        return row?.session_id;
+      },
+      undefined,
+    );
+  }
+
+  isOff(sessionID: string): boolean {
+    return this.guard(
+      "read",
+      () => {
+        const row = this.live.query("SELECT off FROM hud_switch WHERE session_id = ?").get(sessionID) as {
+          off: number;
+        } | null;
+        return row?.off === 1;
+      },
+      false,
+    );
+  }
+
+  setOff(sessionID: string, off: boolean, now: number): void {
+    this.guard(
+      "switch",
+      () =>
+        this.live
+          .query(
+            `INSERT INTO hud_switch (session_id, off, at) VALUES (?, ?, ?)
+             ON CONFLICT (session_id) DO UPDATE SET off = excluded.off, at = excluded.at`,
+          )
+          .run(sessionID, off ? 1 : 0, now),
+      undefined,
+    );
+  }
+
+  /**
+   * Changes whenever another connection commits to the database (SQLite's data_version): one cheap
+   * pragma tells a poller whether there is anything to re-read.
+   */
+  version(): number {
+    return this.guard(
+      "version",
+      () => (this.live.query("PRAGMA data_version").get() as { data_version: number }).data_version,
+      -1,
+    );
+  }
+
+  close(): void {
+    this.closed = true;
+    try {
+      this.db?.close(false);
+    } catch {
+      // a handle that cannot close is dropped; SQLite releases it with the process
+    }
+    this.db = undefined;
+  }
+}

@@ -1,0 +1,42 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+
+const Density = Type.Union([Type.Literal("full"), Type.Literal("compact"), Type.Literal("minimal")]);
+
+/**
+ * A HUD as it was rendered: the markdown exactly as placed in the request, with the numbers the person's
+ * views show beside it. `received` is what the agent got on its latest call; `current` is the latest
+ * render after any change (a `hud` call, a person's edit), which the agent gets on its next call.
+ */
+export const Shown = Type.Object({
+  markdown: Type.String(),
+  density: Density,
+  tokens: Type.Number(),
+  omitted: Type.Record(Type.String(), Type.Number()),
+  context: Type.Object({
+    usedTokens: Type.Number(),
+    usableTokens: Type.Number(),
+    percent: Type.Number(),
+    critical: Type.Boolean(),
+  }),
+  at: Type.Number(),
+  /**
+   * The resolved UJSX tree the markdown was serialised from (the `<Hud>` component over the same
+   * input), so a terminal lays out the very same tree without parsing markdown back.
+   */
+  tree: Type.Optional(
+    Type.Object({ type: Type.Literal("root"), children: Type.Array(Type.Unknown()) }, { additionalProperties: true }),
+  ),
+});
+export type Shown = Static<typeof Shown>;
+export type ShownKind = "received" | "current";
+
+/** Parses a stored row; a row from another plugin version that does not fit reads as absent. */
+export function parseShown(json: string): Shown | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Value.Check(Shown, value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

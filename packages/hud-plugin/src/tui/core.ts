@@ -1,0 +1,6 @@
+// What the TUI entry imports at load: reading and laying out the HUD, no tokenizer, no event store.
+export { HudDesk, type DeskOptions } from "./desk.ts";
+export { memoRows } from "./memo-rows.ts";
+export { hudRows, sidebarRows, statusLine, type ViewState } from "./sidebar-rows.ts";
+export { roleColor, spanAttributes, type ThemeColors } from "./theme.ts";
+export { carriedItems, componentFailures, toastFor, type ToastNote } from "./toasts.ts";

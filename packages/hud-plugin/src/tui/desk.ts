@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { HudBoard, type BoardLog } from "../board/board.ts";
+import { defaultDir } from "../store/paths.ts";
+import type { ViewState } from "./sidebar-rows.ts";
+
+export type DeskOptions = {
+  /** The plugin's options as given to the TUI entry (only `storageDir` matters here). */
+  options?: Record<string, unknown>;
+  /** The project directory the server works in; a directory missing here means a remote server. */
+  directory?: string;
+  log?: BoardLog;
+};
+
+/**
+ * The person's side of the board: what a session's HUD shows now and whether it is switched off. Cheap
+ * to poll: `changed()` is one pragma, and the render is read only when another process wrote.
+ */
+export class HudDesk {
+  readonly board: HudBoard;
+  readonly dir: string;
+  private readonly remote: boolean;
+  private seen = Number.NaN;
+
+  constructor(options: DeskOptions = {}) {
+    // read directly: the options' full parser would pull the whole HUD library into the TUI at load
+    const storageDir = options.options?.["storageDir"];
+    this.dir = typeof storageDir === "string" && storageDir !== "" ? storageDir : defaultDir();
+    this.remote = options.directory !== undefined && !existsSync(options.directory);
+    this.board = HudBoard.open(this.dir, options.log);
+  }
+
+  /** True when the database changed since the last call (the first call always is). */
+  changed(): boolean {
+    const version = this.board.version();
+    if (version === this.seen) return false;
+    this.seen = version;
+    return true;
+  }
+
+  view(sessionID: string): ViewState {
+    if (this.remote) return { status: "remote", off: false };
+    const shown = this.board.shown(sessionID, "current") ?? this.board.shown(sessionID, "received");
+    if (this.board.isOff(sessionID)) return { status: "off", shown, off: true };
+    return shown ? { status: "shown", shown, off: false } : { status: "none", off: false };
+  }
+
+  setOff(sessionID: string, off: boolean): void {
+    this.board.setOff(sessionID, off, Date.now());
+    this.invalidate();
+  }
+
+  /** The next `changed()` is true: for writes made through this process's own connection. */
+  invalidate(): void {
+    this.seen = Number.NaN;
+  }
+
+  close(): void {
+    this.board.close();
+  }
+}

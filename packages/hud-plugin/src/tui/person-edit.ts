@@ -1,0 +1,99 @@
+import {
+  describeOutcome,
+  makeContextInfo,
+  planOperation,
+  type HudState,
+  type ToolCall,
+} from "@agent-hud/hud-components";
+import { publishShown, type HudBoard } from "../board/index.ts";
+import { parseConfig } from "../config/index.ts";
+import { createLogger } from "../log/index.ts";
+import { HudRuntime } from "../runtime/hud-runtime.ts";
+import { EventStore, projectKeyFor } from "../store/index.ts";
+import { answerHistory } from "../tools/history.ts";
+
+export type PersonEditOptions = {
+  board: HudBoard;
+  dir: string;
+  options?: Record<string, unknown>;
+  directory: string;
+  worktree: string;
+  now?: () => number;
+};
+
+export type EditAnswer = { ok: boolean; text: string };
+
+/**
+ * Edits made by the person, through the same plan/record path as the agent's `hud` tool: the router
+ * checks the call, the events carry `by: "person"`, the agent reads them on its next call (the store is
+ * shared across processes) and `history` names the person as their source. Loaded only when the person
+ * first edits, so the TUI never pays for the tokenizer otherwise.
+ */
+export class PersonEditor {
+  private readonly runtime: HudRuntime;
+  private readonly store: EventStore;
+  private readonly now: () => number;
+
+  constructor(private readonly o: PersonEditOptions) {
+    const { config } = parseConfig(o.options);
+    const log = createLogger(undefined, () => {});
+    this.now = o.now ?? Date.now;
+    this.store = EventStore.open({ dir: o.dir });
+    this.runtime = new HudRuntime({
+      store: this.store,
+      config,
+      log,
+      directory: o.directory,
+      projectKey: projectKeyFor(o.worktree && o.worktree !== "/" ? o.worktree : o.directory),
+      now: this.now,
+    });
+  }
+
+  /** Runs one `hud` operation as the person; reading operations (history among them) answer with their text. */
+  async apply(sessionID: string, call: ToolCall): Promise<EditAnswer> {
+    try {
+      const runtime = this.runtime;
+      const session = runtime.session(sessionID);
+      const plan = planOperation(runtime.view(session), call, {
+        now: this.now(),
+        host: {
+          history: (args) => answerHistory(runtime, session, args),
+          resumeSource: () => runtime.resumeSource(session),
+        },
+      });
+      if (!plan.ok) return { ok: false, text: plan.error };
+      if ("answer" in plan) return { ok: true, text: await plan.answer };
+      if ("output" in plan) return { ok: true, text: plan.output };
+      const events = plan.events.map((e) => ({ ...e, event: { ...e.event, by: "person" as const } }));
+      const outcomes = runtime.record(session, events);
+      const text = describeOutcome(call, outcomes);
+      if (outcomes.some((o) => !o.ok)) return { ok: false, text };
+      this.show(sessionID);
+      return { ok: true, text };
+    } catch (error) {
+      return { ok: false, text: `agent-hud: the edit failed: ${String(error)}` };
+    }
+  }
+
+  /** The session's state as the agent would see it now (for the person's choice of what to edit). */
+  state(sessionID: string): HudState {
+    return this.runtime.view(this.runtime.session(sessionID)).session;
+  }
+
+  /** Renders the changed HUD with the context the agent last had, so the person's views follow at once. */
+  private show(sessionID: string): void {
+    const last = this.o.board.shown(sessionID, "current") ?? this.o.board.shown(sessionID, "received");
+    if (!last) return;
+    const session = this.runtime.session(sessionID);
+    const context = makeContextInfo(last.context, this.runtime.deps.config.thresholds);
+    const result = this.runtime.render(session, context);
+    if (!result) return;
+    const projectKey = this.runtime.deps.projectKey;
+    publishShown(this.o.board, { sessionID, projectKey }, ["current"], result, session.lastInput, this.now());
+  }
+
+  close(): void {
+    this.runtime.flushDeferred();
+    this.store.close();
+  }
+}

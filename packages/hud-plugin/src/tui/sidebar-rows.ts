@@ -1,0 +1,52 @@
+import { fromMarkdown, toTerminal, type TermLine, type UNode } from "@agent-hud/ujsx";
+import type { Shown } from "../board/shown.ts";
+
+/** What the person's view of one session is showing. */
+export type ViewState =
+  | { status: "shown"; shown: Shown; off: false }
+  | { status: "off"; shown: Shown | undefined; off: true }
+  | { status: "none"; off: false }
+  | { status: "remote"; off: false };
+
+const muted = (text: string): TermLine => [{ text, style: { role: "muted" } }];
+
+/** One line about the HUD itself: density, context use and size, so pressure shows before anything else. */
+export function statusLine(shown: Shown): TermLine {
+  const { density, tokens, context } = shown;
+  const line: TermLine = [
+    { text: "HUD ", style: { bold: true, role: "heading" } },
+    { text: `${density} · ${context.percent}% used · ${tokens} tok`, style: { role: "muted" } },
+  ];
+  if (context.critical) line.push({ text: " · critical", style: { bold: true, role: "marker" } });
+  return line;
+}
+
+/**
+ * A HUD laid out for a terminal by the terminal target: from the component tree its markdown was
+ * serialised from, or, for a render recorded without one, from its markdown read back into UJSX
+ * (markdown ⇄ UJSX round-trips for everything the components emit).
+ */
+export function hudRows(shown: Pick<Shown, "markdown" | "tree">, width: number): TermLine[] {
+  if (shown.tree) {
+    try {
+      return toTerminal(shown.tree as UNode, { width });
+    } catch {
+      // a tree holding a kind this build has no terminal rule for: the markdown still reads
+    }
+  }
+  return toTerminal(fromMarkdown(shown.markdown), { width });
+}
+
+/** Every row of the sidebar section for a view state. */
+export function sidebarRows(view: ViewState, width: number): TermLine[] {
+  switch (view.status) {
+    case "remote":
+      return [muted("HUD: this TUI's server keeps its HUD database on another machine")];
+    case "none":
+      return [muted("HUD: nothing rendered yet for this session")];
+    case "off":
+      return [muted("HUD off for this session (/hud-on)")];
+    case "shown":
+      return [statusLine(view.shown), ...hudRows(view.shown, width)];
+  }
+}

@@ -1,0 +1,3 @@
+import type { ToTerminalHandler } from "./state.ts";
+
+export const cell: ToTerminalHandler = (node, state) => ({ inline: state.phrasing(node) });

@@ -1,0 +1,3 @@
+import type { ToTerminalHandler } from "./state.ts";
+
+export const root: ToTerminalHandler = (node, state) => ({ block: state.flow(node) });
