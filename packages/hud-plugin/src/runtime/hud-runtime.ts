@@ -1,5 +1,7 @@
 import {
+  defaultBudgets,
   hasUnfinishedWork,
+  lazyTokenizer,
   makeContextInfo,
   renderHud,
   replay,
@@ -41,6 +43,8 @@ export class HudRuntime {
   private readonly sessions = new Map<string, SessionRuntime>();
   private readonly project: StreamCache;
   private readonly deferred: DeferredWrites;
+  /** Counts with a byte bound until o200k has loaded in the background: the start never pays for it. */
+  private readonly tokenizer = lazyTokenizer();
   readonly projector: ProjectorOptions;
 
   constructor(readonly deps: RuntimeDeps) {
@@ -125,7 +129,10 @@ export class HudRuntime {
         directory: this.deps.directory,
         sections: this.deps.config.sections,
         custom: loadCustomSections(this.deps.directory),
+        tokenizer: this.tokenizer.current,
       });
+      const budget = this.deps.config.budgets[result.density] ?? defaultBudgets[result.density];
+      this.tokenizer.observe(result.tokens, budget, result.omitted);
       session.lastGood = result;
       return result;
     } catch (error) {

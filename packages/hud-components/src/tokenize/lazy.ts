@@ -1,0 +1,54 @@
+import { utf8BoundTokenizer } from "./bound.ts";
+import type { Tokenizer } from "./tokenizer.ts";
+
+/** A tokenizer that counts with an upper bound until the real one has loaded in the background. */
+export interface LazyTokenizer {
+  /** The tokenizer to render with now: the bound until the real one is ready, then the real one. */
+  readonly current: Tokenizer;
+  readonly ready: boolean;
+  /**
+   * Report a render counted with `current`. When the bound may have cut something the real count would
+   * keep (over half the budget, or anything omitted), the real tokenizer starts loading, off this call.
+   */
+  observe(tokens: number, budget: number, omitted: Record<string, number>): void;
+  /** Start loading now (idempotent); resolves when `current` is the real tokenizer. */
+  load(): Promise<Tokenizer>;
+}
+
+let bpe: Promise<Tokenizer> | undefined;
+
+/** o200k, imported once per process however many lazy tokenizers ask for it. */
+export function loadBpeTokenizer(): Promise<Tokenizer> {
+  bpe ??= import("./o200k.ts").then((m) => m.bpeTokenizer);
+  return bpe;
+}
+
+/**
+ * Renders fitted with the bound are never over budget by the real count (bound >= real), so switching is
+ * only about showing more; the switch is a new tokenizer identity, which re-renders once with exact counts.
+ */
+export function lazyTokenizer(
+  loader: () => Promise<Tokenizer> = loadBpeTokenizer,
+  bound: Tokenizer = utf8BoundTokenizer,
+): LazyTokenizer {
+  let current = bound;
+  let loading: Promise<Tokenizer> | undefined;
+  const load = () => {
+    loading ??= loader().then((real) => (current = real));
+    return loading;
+  };
+  return {
+    get current() {
+      return current;
+    },
+    get ready() {
+      return current !== bound;
+    },
+    observe(tokens, budget, omitted) {
+      if (current !== bound || loading) return;
+      const trimmed = Object.values(omitted).some((n) => n > 0);
+      if (trimmed || tokens * 2 > budget) setTimeout(() => void load().catch(() => (loading = undefined)), 0);
+    },
+    load,
+  };
+}

@@ -1,0 +1,129 @@
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import {
+  bpeTokenizer,
+  lazyTokenizer,
+  loadBpeTokenizer,
+  makeContextInfo,
+  renderHud,
+  replay,
+  utf8BoundTokenizer,
+  type HudView,
+  type Tokenizer,
+} from "../src/index.ts";
+import { eventsArb } from "./support/arbitraries.ts";
+
+const viewArb = fc.tuple(eventsArb(120), eventsArb(20)).map(([s, p]): HudView => ({
+  session: replay("session", s),
+  project: replay("project", p),
+}));
+
+describe("utf8 byte bound", () => {
+  test("is never below the o200k count of any text, lone surrogates included (property)", () => {
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 200 }),
+      fc.string({ unit: "grapheme", maxLength: 200 }),
+      fc.string({
+        unit: fc.constantFrom(" ", "\n", "a", "é", "😀", "\ud800", "<|endoftext|>", "-", "#"),
+        maxLength: 80,
+      }),
+    );
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(utf8BoundTokenizer.count(s)).toBeGreaterThanOrEqual(bpeTokenizer.count(s));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test("a HUD fitted with the bound is never over budget by the real o200k count (property)", () => {
+    fc.assert(
+      fc.property(
+        viewArb,
+        fc.integer({ min: 0, max: 1200 }),
+        fc.double({ min: 0, max: 110, noNaN: true }),
+        (view, budget, pct) => {
+          const context = makeContextInfo({ usedTokens: Math.round(pct * 2000), usableTokens: 200_000 });
+          const r = renderHud(view, context, {
+            tokenizer: utf8BoundTokenizer,
+            budgets: { full: budget, compact: budget, minimal: budget },
+          });
+          expect(utf8BoundTokenizer.count(r.markdown)).toBe(r.tokens);
+          expect(bpeTokenizer.count(r.markdown)).toBeLessThanOrEqual(budget);
+        },
+      ),
+      { numRuns: 250 },
+    );
+  });
+});
+
+describe("lazy tokenizer", () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  function counting(): { loader: () => Promise<Tokenizer>; calls: () => number } {
+    let calls = 0;
+    return {
+      loader: async () => {
+        calls++;
+        return bpeTokenizer;
+      },
+      calls: () => calls,
+    };
+  }
+
+  test("counts with the bound and loads nothing while renders stay under half the budget", async () => {
+    const { loader, calls } = counting();
+    const lazy = lazyTokenizer(loader);
+    lazy.observe(399, 800, { notes: 0 });
+    await tick();
+    expect(calls()).toBe(0);
+    expect(lazy.current).toBe(utf8BoundTokenizer);
+    expect(lazy.ready).toBe(false);
+  });
+
+  test("over half the budget, or anything omitted, loads the real tokenizer off the call, once", async () => {
+    for (const [tokens, omitted] of [
+      [401, {}],
+      [10, { notes: 2 }],
+    ] as const) {
+      const { loader, calls } = counting();
+      const lazy = lazyTokenizer(loader);
+      lazy.observe(tokens, 800, omitted);
+      lazy.observe(tokens, 800, omitted);
+      expect(lazy.ready).toBe(false);
+      await tick();
+      expect(calls()).toBe(1);
+      expect(lazy.current).toBe(bpeTokenizer);
+      expect(lazy.ready).toBe(true);
+    }
+  });
+
+  test("a failed load keeps the bound and is tried again by a later render", async () => {
+    let fail = true;
+    const lazy = lazyTokenizer(async () => {
+      if (fail) throw new Error("no table");
+      return bpeTokenizer;
+    });
+    lazy.observe(800, 800, {});
+    await tick();
+    expect(lazy.current).toBe(utf8BoundTokenizer);
+    fail = false;
+    lazy.observe(800, 800, {});
+    await tick();
+    expect(lazy.current).toBe(bpeTokenizer);
+  });
+
+  test("once loaded, renders are the exact o200k renders", async () => {
+    const lazy = lazyTokenizer();
+    expect(await lazy.load()).toBe(await loadBpeTokenizer());
+    fc.assert(
+      fc.property(viewArb, fc.integer({ min: 0, max: 900 }), (view, budget) => {
+        const context = makeContextInfo({ usedTokens: 10, usableTokens: 100 });
+        const budgets = { full: budget };
+        const r = renderHud(view, context, { tokenizer: lazy.current, budgets });
+        expect(r).toEqual(renderHud(view, context, { tokenizer: bpeTokenizer, budgets }));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
