@@ -1,6 +1,7 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
 import { runHudBench } from "./hud.ts";
 import { runPluginBench } from "./plugin.ts";
+import { runStartupBench } from "./startup.ts";
 import { runStoreBench } from "./store.ts";
 import { runUjsxBench } from "./ujsx.ts";
 
@@ -9,6 +10,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["hud-components: HUD render against a template floor and prompt-tsx", runHudBench],
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
+  ['start-up: bundle size, import time, opencode run "hello" with and without the plugin', runStartupBench],
 ];
 
 for (const [title, run] of sections) {
