@@ -2,7 +2,7 @@
 // TypeBox, the mdast utilities and zod are inlined. What the start must not pay for stays out of the entry:
 // production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
 // chunk of its own that only the lazy tokenizer imports, in the background, when a HUD grows.
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
@@ -45,3 +45,9 @@ if (!result.success) {
 }
 for (const output of result.outputs)
   console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
+
+// opencode reads only the default export; the declaration lets a TypeScript config file import it typed.
+writeFileSync(
+  `${outdir}/server.d.ts`,
+  'import type { Plugin } from "@opencode-ai/plugin";\ndeclare const plugin: { id: string; server: Plugin };\nexport default plugin;\n',
+);
