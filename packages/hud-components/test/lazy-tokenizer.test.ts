@@ -19,6 +19,16 @@ const viewArb = fc.tuple(eventsArb(120), eventsArb(20)).map(([s, p]): HudView =>
 }));
 
 describe("utf8 byte bound", () => {
+  test("is the UTF-8 length TextEncoder gives, lone surrogates included (property)", () => {
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 100 }), (s) => {
+        expect(utf8BoundTokenizer.count(s)).toBe(encoder.encode(s).length);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   test("is never below the o200k count of any text, lone surrogates included (property)", () => {
     const text = fc.oneof(
       fc.string({ unit: "binary", maxLength: 200 }),

@@ -17,6 +17,10 @@ export interface LazyTokenizer {
 
 let bpe: Promise<Tokenizer> | undefined;
 
+// Every JS host has a timer, but the pure ES lib does not declare one: a macrotask lets the call that asked
+// for the load go out first.
+const timer = (globalThis as { setTimeout?: (fn: () => void, ms: number) => unknown }).setTimeout;
+
 /** o200k, imported once per process however many lazy tokenizers ask for it. */
 export function loadBpeTokenizer(): Promise<Tokenizer> {
   bpe ??= import("./o200k.ts").then((m) => m.bpeTokenizer);
@@ -31,6 +35,7 @@ export function lazyTokenizer(
   loader: () => Promise<Tokenizer> = loadBpeTokenizer,
   bound: Tokenizer = utf8BoundTokenizer,
 ): LazyTokenizer {
+  const later = (fn: () => void) => (timer ? void timer(fn, 0) : void Promise.resolve().then(fn));
   let current = bound;
   let loading: Promise<Tokenizer> | undefined;
   const load = () => {
@@ -47,7 +52,7 @@ export function lazyTokenizer(
     observe(tokens, budget, omitted) {
       if (current !== bound || loading) return;
       const trimmed = Object.values(omitted).some((n) => n > 0);
-      if (trimmed || tokens * 2 > budget) setTimeout(() => void load().catch(() => (loading = undefined)), 0);
+      if (trimmed || tokens * 2 > budget) later(() => void load().catch(() => (loading = undefined)));
     },
     load,
   };
