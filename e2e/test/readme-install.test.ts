@@ -15,6 +15,7 @@ const REPO = resolve(import.meta.dir, "../..");
 /** The person has opencode on PATH: the pinned binary of this suite. */
 const PATH = `${resolve(import.meta.dir, "../node_modules/.bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`;
 const PLACEHOLDER = "/path/to/agent-hud";
+const TSC = join(REPO, "node_modules/.bin/tsc");
 
 /** The shell commands of the README's "Install in opencode" section, comments stripped. */
 function readmeInstallCommands(): string[] {
@@ -139,7 +140,7 @@ test("open steps", () => expect(renderAllDensities(OpenSteps, { view: referenceV
 test("nothing open, nothing shown", () => expect(renderComponent(OpenSteps)).toBe(""));
 `;
 
-  test(`\`${LIBRARY}\`: a component's snapshot test passes under bun test, and the library runs in plain Node`, () => {
+  test(`\`${LIBRARY}\`: a component's snapshot test passes under bun test, the JS runs in plain Node, the types check under tsc`, () => {
     const dir = mkdtempSync(join(tmpdir(), "agent-hud-author-"));
     scratch.push(dir);
     const env = { HOME: dir, ...registry.env() };
@@ -172,6 +173,19 @@ console.log(JSON.stringify(renderComponent(Hello)));'`,
       env,
     );
     expect(node.trim()).toBe(JSON.stringify("**Hello** from Node\n"));
+
+    // the shipped declarations type a component in a strict Node (nodenext) TypeScript project
+    const typed = `import type { HudComponentProps } from "@agent-hud/hud-components";
+import { renderComponent } from "@agent-hud/hud-components/testing";
+import { h } from "@agent-hud/ujsx";
+const StepCount = ({ state }: HudComponentProps) => h("paragraph", {}, \`\${state.steps.length} steps\`);
+export const md: string = renderComponent(StepCount);
+`;
+    const tsc = `${TSC} --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext`;
+    writeFileSync(join(dir, "typed.ts"), typed);
+    sh(`${tsc} typed.ts`, dir, env);
+    writeFileSync(join(dir, "typed.ts"), typed.replace("state.steps", "state.stepz"));
+    expect(() => sh(`${tsc} typed.ts`, dir, env)).toThrow(/Property 'stepz' does not exist/);
   }, 300_000);
 });
 
