@@ -10,6 +10,7 @@ import { hud } from "../harness/hud-session.ts";
 import { createProject, logProblems, startOpencode, type Project } from "../harness/opencode.ts";
 import { LocalRegistry } from "../harness/registry.ts";
 import { tailHud } from "../harness/requests.ts";
+import { configJsonSchema } from "../../packages/hud-plugin/src/config/json-schema.ts";
 
 const REPO = resolve(import.meta.dir, "../..");
 /** The person has opencode on PATH: the pinned binary of this suite. */
@@ -106,6 +107,13 @@ describe("a user installs the plugin from the registry", () => {
     const tui = existsSync(tuiPath) ? JSON.parse(readFileSync(tuiPath, "utf8")).plugin : undefined;
     expect(tui).toEqual(published.exports?.["./tui"] ? ["@agent-hud/hud-plugin"] : undefined);
     expect(await hudAfterOneTurn(p, "Installed from the registry")).toContain("Installed from the registry");
+    // the options' JSON Schema ships in the package, generated from the TypeBox options
+    expect(published.exports?.["./schema.json"]).toBe("./dist/agent-hud.schema.json");
+    const installedSchema = join(
+      p.env.XDG_CACHE_HOME!,
+      "opencode/packages/@agent-hud/hud-plugin@latest/node_modules/@agent-hud/hud-plugin/dist/agent-hud.schema.json",
+    );
+    expect(JSON.parse(readFileSync(installedSchema, "utf8"))).toEqual(configJsonSchema());
     expect(logProblems(p, "agent-hud")).toEqual([]);
   }, 300_000);
 

@@ -3,6 +3,7 @@
 // production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
 // chunk of its own that only the lazy tokenizer imports, in the background, when a HUD grows.
 import { rmSync, writeFileSync } from "node:fs";
+import { configJsonSchema } from "./src/config/json-schema.ts";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
@@ -45,6 +46,8 @@ if (!result.success) {
 }
 for (const output of result.outputs)
   console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
+
+writeFileSync(`${outdir}/agent-hud.schema.json`, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
 
 // opencode reads only the default export; the declaration lets a TypeScript config file import it typed.
 writeFileSync(

@@ -81,30 +81,32 @@ describe("lazy tokenizer", () => {
     };
   }
 
-  test("counts with the bound and loads nothing while renders stay under half the budget", async () => {
+  test("counts with the bound and loads nothing while renders stay under a quarter of the budget", async () => {
     const { loader, calls } = counting();
     const lazy = lazyTokenizer(loader);
-    lazy.observe(399, 800, { notes: 0 });
+    expect(lazy.observe(199, 800, { notes: 0 })).toBe(false);
     await tick();
     expect(calls()).toBe(0);
     expect(lazy.current).toBe(utf8BoundTokenizer);
     expect(lazy.ready).toBe(false);
   });
 
-  test("over half the budget, or anything omitted, loads the real tokenizer off the call, once", async () => {
-    for (const [tokens, omitted] of [
-      [401, {}],
-      [10, { notes: 2 }],
+  test("past a quarter of the budget the real tokenizer loads off the call, once; past half or with omissions the render may have cut", async () => {
+    for (const [tokens, omitted, cut] of [
+      [201, {}, false],
+      [401, {}, true],
+      [10, { notes: 2 }, true],
     ] as const) {
       const { loader, calls } = counting();
       const lazy = lazyTokenizer(loader);
-      lazy.observe(tokens, 800, omitted);
-      lazy.observe(tokens, 800, omitted);
+      expect(lazy.observe(tokens, 800, omitted)).toBe(cut);
+      expect(lazy.observe(tokens, 800, omitted)).toBe(cut);
       expect(lazy.ready).toBe(false);
       await tick();
       expect(calls()).toBe(1);
       expect(lazy.current).toBe(bpeTokenizer);
       expect(lazy.ready).toBe(true);
+      expect(lazy.observe(tokens, 800, omitted)).toBe(false);
     }
   });
 

@@ -7,10 +7,11 @@ export interface LazyTokenizer {
   readonly current: Tokenizer;
   readonly ready: boolean;
   /**
-   * Report a render counted with `current`. When the bound may have cut something the real count would
-   * keep (over half the budget, or anything omitted), the real tokenizer starts loading, off this call.
+   * Report a render counted with `current`. Past a quarter of the budget the real tokenizer starts loading
+   * in the background; the answer is true when this render may have cut what the real count would keep
+   * (past half the budget, or anything omitted): the caller then awaits `load()` and renders again.
    */
-  observe(tokens: number, budget: number, omitted: Record<string, number>): void;
+  observe(tokens: number, budget: number, omitted: Record<string, number>): boolean;
   /** Start loading now (idempotent); resolves when `current` is the real tokenizer. */
   load(): Promise<Tokenizer>;
 }
@@ -50,9 +51,10 @@ export function lazyTokenizer(
       return current !== bound;
     },
     observe(tokens, budget, omitted) {
-      if (current !== bound || loading) return;
-      const trimmed = Object.values(omitted).some((n) => n > 0);
-      if (trimmed || tokens * 2 > budget) later(() => void load().catch(() => (loading = undefined)));
+      if (current !== bound) return false;
+      const cut = Object.values(omitted).some((n) => n > 0) || tokens * 2 > budget;
+      if (!loading && (cut || tokens * 4 > budget)) later(() => void load().catch(() => (loading = undefined)));
+      return cut;
     },
     load,
   };

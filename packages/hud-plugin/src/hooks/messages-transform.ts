@@ -39,7 +39,7 @@ export function messagesTransform(ctx: HookContext) {
     if (session.compacting) return;
     ctx.runtime.noteCall(session);
     if (ctx.config.placement !== "tail") return;
-    const result = ctx.runtime.render(session);
+    const result = await ctx.runtime.renderCall(session);
     if (!result) return;
     const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
     if (tail) output.messages.push(tail);

@@ -15,7 +15,7 @@ export function systemTransform(ctx: HookContext) {
     if (session?.compacting) return;
     output.system.push(text);
     if (ctx.config.placement !== "system" || !session || session.compacting) return;
-    const result = ctx.runtime.render(session);
+    const result = await ctx.runtime.renderCall(session);
     if (result) output.system.push(wrapHud(result.markdown));
   };
 }

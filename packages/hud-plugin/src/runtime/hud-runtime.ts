@@ -131,8 +131,6 @@ export class HudRuntime {
         custom: loadCustomSections(this.deps.directory),
         tokenizer: this.tokenizer.current,
       });
-      const budget = this.deps.config.budgets[result.density] ?? defaultBudgets[result.density];
-      this.tokenizer.observe(result.tokens, budget, result.omitted);
       session.lastGood = result;
       return result;
     } catch (error) {
@@ -143,6 +141,25 @@ export class HudRuntime {
       );
       return session.lastGood;
     }
+  }
+
+  /**
+   * The HUD for an LLM call. Counted with the byte bound while o200k is not loaded (never over budget);
+   * when that may have cut something the exact count would keep, this call waits for o200k once and
+   * renders again, so every HUD sent is the exact fit. A short HUD never loads o200k at all.
+   */
+  async renderCall(session: SessionRuntime): Promise<RenderResult | undefined> {
+    const result = this.render(session);
+    if (!result) return result;
+    const budget = this.deps.config.budgets[result.density] ?? defaultBudgets[result.density];
+    if (!this.tokenizer.observe(result.tokens, budget, result.omitted)) return result;
+    try {
+      await this.tokenizer.load();
+    } catch (error) {
+      this.deps.log.once("tokenizer", "warn", `agent-hud: o200k did not load, counting bytes: ${String(error)}`);
+      return result;
+    }
+    return this.render(session);
   }
 
   /** The previous session of this project, replayed, if it left a task or open steps. */
