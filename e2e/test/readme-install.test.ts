@@ -4,17 +4,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { FakeLlm } from "../harness/fake-llm.ts";
 import { hud } from "../harness/hud-session.ts";
-import { createProject, logProblems, startOpencode, type Project } from "../harness/opencode.ts";
+import { createProject, logProblems, OPENCODE_BIN, startOpencode, type Project } from "../harness/opencode.ts";
 import { LocalRegistry } from "../harness/registry.ts";
 import { tailHud } from "../harness/requests.ts";
 import { configJsonSchema } from "../../packages/hud-plugin/src/config/json-schema.ts";
 
 const REPO = resolve(import.meta.dir, "../..");
-/** The person has opencode on PATH: the pinned binary of this suite. */
-const PATH = `${resolve(import.meta.dir, "../node_modules/.bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+/** The person has opencode on PATH: the binary this suite runs. */
+const PATH = `${dirname(OPENCODE_BIN)}:${process.env.PATH ?? "/usr/bin:/bin"}`;
 const PLACEHOLDER = "/path/to/agent-hud";
 const TSC = join(REPO, "node_modules/.bin/tsc");
 
