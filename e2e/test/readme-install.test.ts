@@ -92,6 +92,15 @@ test("the README's install section is exactly the commands this suite runs, one-
   expect(commands).toEqual([PLUGIN, PLUGIN_GLOBAL, LIBRARY, CLONE_BUILD, CLONE_PLUGIN]);
 });
 
+test("the declared opencode range starts at the oldest version CI smoke-tests and covers the pinned one", () => {
+  const read = (path: string) => JSON.parse(readFileSync(join(REPO, path), "utf8"));
+  const range = read("packages/hud-plugin/package.json").peerDependencies["@opencode-ai/plugin"];
+  const oldest = read("e2e/oldest/package.json").devDependencies["opencode-ai"];
+  const pinned = read("e2e/package.json").devDependencies["opencode-ai"];
+  expect(range).toBe(`>=${oldest} <2`);
+  expect(Bun.semver.satisfies(pinned, range)).toBe(true);
+});
+
 describe("a user installs the plugin from the registry", () => {
   test(`\`${PLUGIN}\`: entry in the project's config, the HUD in the next request`, async () => {
     const p = project();
