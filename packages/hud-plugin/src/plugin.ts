@@ -26,7 +26,9 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     log.log("info", `agent-hud is turned off for ${input.directory} (enabled: false)`);
     return {};
   }
-  const toast = showProblems(input.client as unknown as ToastClient, problems);
+  const toast = showProblems(input.client as unknown as ToastClient, problems, (line) =>
+    log.once("toast", "info", line),
+  );
   const now = () => Date.now();
   // opencode reports "/" as the worktree of a directory outside any git repository
   const worktree = input.worktree && input.worktree !== "/" ? input.worktree : input.directory;

@@ -65,11 +65,14 @@ describe("agent-hud.jsonc", () => {
 });
 
 describe("the plugin with config files", () => {
-  async function plugin(entry?: Record<string, unknown>) {
+  async function plugin(entry?: Record<string, unknown>, withToasts = true) {
     const toasts: Array<{ title?: string; message: string; variant: string }> = [];
+    const logs: string[] = [];
     const client = {
-      app: { log: async () => {} },
-      tui: { showToast: async (o: { body: (typeof toasts)[number] }) => void toasts.push(o.body) },
+      app: { log: async (o: { body: { message: string } }) => void logs.push(o.body.message) },
+      ...(withToasts
+        ? { tui: { showToast: async (o: { body: (typeof toasts)[number] }) => void toasts.push(o.body) } }
+        : {}),
       session: { messages: async () => ({ data: [] }), summarize: async () => {} },
     };
     const saved = process.env.XDG_CONFIG_HOME;
@@ -77,7 +80,7 @@ describe("the plugin with config files", () => {
     try {
       const input = { client, project: {}, directory: project, worktree: project, serverUrl: new URL("http://x") };
       const hooks = await createHooks(input as never, { storageDir: join(root, "store"), ...entry });
-      return { hooks, toasts };
+      return { hooks, toasts, logs };
     } finally {
       process.env.XDG_CONFIG_HOME = saved;
     }
@@ -105,6 +108,21 @@ describe("the plugin with config files", () => {
     expect(toasts[0]!.variant).toBe("warning");
     expect(toasts[0]!.message).toContain("budgets.full");
     expect(toasts[0]!.message).toContain(projectFile());
+    await hooks.dispose?.();
+  });
+
+  test("an opencode without the toast API: one log line says so, the problem itself is logged", async () => {
+    write(projectFile(), `{ "budgets": { "full": "big" } }`);
+    const { hooks, logs } = await plugin(undefined, false);
+    const transform = hooks["experimental.chat.system.transform"]!;
+    const input = {
+      sessionID: "ses_config02",
+      model: { id: "m", providerID: "p", limit: { context: 1000, output: 100 } },
+    };
+    await transform(input as never, { system: [] });
+    await transform(input as never, { system: [] });
+    expect(logs.filter((l) => l.includes("budgets.full"))).toHaveLength(1);
+    expect(logs.filter((l) => l.includes("no TUI toast API"))).toHaveLength(1);
     await hooks.dispose?.();
   });
 });
