@@ -86,6 +86,16 @@ describe("the plugin with config files", () => {
     }
   }
 
+  /** Two chat calls of one session: what the person sees must not repeat on the second. */
+  async function twoChatCalls(hooks: Awaited<ReturnType<typeof createHooks>>): Promise<void> {
+    const transform = hooks["experimental.chat.system.transform"]!;
+    const input = {
+      sessionID: "ses_config01",
+      model: { id: "m", providerID: "p", limit: { context: 1000, output: 100 } },
+    };
+    for (let i = 0; i < 2; i++) await transform(input as never, { system: [] });
+  }
+
   test("`enabled: false` in the project file turns the plugin off: no hooks, no tools", async () => {
     write(globalFile(), `{ "placement": "system" }`);
     write(projectFile(), `{ "enabled": false }`);
@@ -97,13 +107,7 @@ describe("the plugin with config files", () => {
     write(projectFile(), `{ "budgets": { "full": "big" } }`);
     const { hooks, toasts } = await plugin();
     expect(toasts).toEqual([]);
-    const transform = hooks["experimental.chat.system.transform"]!;
-    const input = {
-      sessionID: "ses_config01",
-      model: { id: "m", providerID: "p", limit: { context: 1000, output: 100 } },
-    };
-    await transform(input as never, { system: [] });
-    await transform(input as never, { system: [] });
+    await twoChatCalls(hooks);
     expect(toasts).toHaveLength(1);
     expect(toasts[0]!.variant).toBe("warning");
     expect(toasts[0]!.message).toContain("budgets.full");
@@ -114,13 +118,7 @@ describe("the plugin with config files", () => {
   test("an opencode without the toast API: one log line says so, the problem itself is logged", async () => {
     write(projectFile(), `{ "budgets": { "full": "big" } }`);
     const { hooks, logs } = await plugin(undefined, false);
-    const transform = hooks["experimental.chat.system.transform"]!;
-    const input = {
-      sessionID: "ses_config02",
-      model: { id: "m", providerID: "p", limit: { context: 1000, output: 100 } },
-    };
-    await transform(input as never, { system: [] });
-    await transform(input as never, { system: [] });
+    await twoChatCalls(hooks);
     expect(logs.filter((l) => l.includes("budgets.full"))).toHaveLength(1);
     expect(logs.filter((l) => l.includes("no TUI toast API"))).toHaveLength(1);
     await hooks.dispose?.();
