@@ -3,6 +3,7 @@ import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
 import { runRecallBench } from "./recall.ts";
+import { runStartupBench } from "./startup.ts";
 import { runStoreBench } from "./store.ts";
 import { runTuiBench } from "./tui.ts";
 import { runUjsxBench } from "./ujsx.ts";
@@ -15,6 +16,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
   ["TUI: sidebar cost per poll, per change, and the server's per-call recording", runTuiBench],
+  ['start-up: bundle size, import time, opencode run "hello" with and without the plugin', runStartupBench],
 ];
 
 for (const [title, run] of sections) {

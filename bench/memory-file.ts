@@ -2,14 +2,9 @@
 // per change through the plugin's real sync (SQLite store, atomic write) — an agent change written to the
 // file, a person's edit read back, and the check made before every HUD when nothing changed.
 // `bun memory-file.ts` runs it alone.
-import {
-  memoryItemsOf,
-  parseMemoryFile,
-  replay,
-  writeMemoryFile,
-  type HudEvent,
-  type ProjectorOptions,
-} from "@agent-hud/hud-components";
+import { replay, type HudEvent, type ProjectorOptions } from "@agent-hud/hud-components";
+import { memoryItemsOf, writeMemoryFile } from "@agent-hud/hud-components/memory-file";
+import { parseMemoryFile } from "@agent-hud/hud-components/memory-file/parse";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -6,7 +6,10 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-export const OPENCODE_BIN = resolve(import.meta.dir, "../node_modules/.bin/opencode");
+/** The pinned binary; AGENT_HUD_OPENCODE_BIN runs the suite against another install (the oldest supported one). */
+export const OPENCODE_BIN = process.env.AGENT_HUD_OPENCODE_BIN
+  ? resolve(process.env.AGENT_HUD_OPENCODE_BIN)
+  : resolve(import.meta.dir, "../node_modules/.bin/opencode");
 export const PLUGIN_DIR = resolve(import.meta.dir, "../../packages/hud-plugin");
 
 export type PluginEntry = string | [string, Record<string, unknown>];
@@ -34,6 +37,14 @@ export type Project = {
   cleanup(): void;
 };
 
+let version: string | undefined;
+
+/** The version of the binary under test (opencode installs the matching @opencode-ai/plugin). */
+export function opencodeVersion(): string {
+  version ??= Bun.spawnSync([OPENCODE_BIN, "--version"]).stdout.toString().trim();
+  return version;
+}
+
 /**
  * opencode runs a background `npm install` of @opencode-ai/plugin into every config dir unless the dir
  * already has node_modules and a package-lock listing every package.json dependency; an empty lock that
@@ -43,7 +54,7 @@ export function markDependenciesInstalled(configDir: string): void {
   mkdirSync(join(configDir, "node_modules"), { recursive: true });
   const pkgPath = join(configDir, "package.json");
   const pkg = existsSync(pkgPath) ? JSON.parse(readFileSync(pkgPath, "utf8")) : {};
-  const deps: Record<string, string> = { "@opencode-ai/plugin": "1.18.33", ...(pkg.dependencies ?? {}) };
+  const deps: Record<string, string> = { "@opencode-ai/plugin": opencodeVersion(), ...(pkg.dependencies ?? {}) };
   writeFileSync(
     join(configDir, "package-lock.json"),
     JSON.stringify({ name: "opencode-config", lockfileVersion: 3, packages: { "": { dependencies: deps } } }, null, 2),

@@ -52,9 +52,7 @@ test("the packed tarball, installed with npm and registered with `opencode plugi
   // --offline: the tarball must not need anything from a registry
   run(["npm", "install", "--offline", "--no-audit", "--no-fund", join(packDir, tarball!)], configDir, project.env);
   const installed = join(configDir, "node_modules/@agent-hud/hud-plugin");
-  expect(readdirSync(installed).sort()).toEqual(
-    ["dist", "package.json", "tui"].concat(existsSync(join(installed, "README.md")) ? ["README.md"] : []).sort(),
-  );
+  expect(readdirSync(installed).sort()).toEqual(["LICENSE", "README.md", "dist", "package.json", "tui"]);
 
   run([OPENCODE_BIN, "plugin", installed], project.dir, project.env);
   expect(project.readConfig().plugin).toEqual([installed]);

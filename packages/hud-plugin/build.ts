@@ -1,27 +1,71 @@
-// Bundles the plugin into one ESM file so the published package has no runtime dependencies:
-// ujsx, hud-components, TypeBox, the mdast utilities, gpt-tokenizer and zod are all inlined.
-import { rmSync } from "node:fs";
+// Bundles the plugin into ESM so the published package has no runtime dependencies: ujsx, hud-components,
+// TypeBox, the mdast utilities and zod are inlined. What the start must not pay for stays out of the entry:
+// production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
+// chunk of its own that only the lazy tokenizer imports, in the background, when a HUD grows.
+import { rmSync, writeFileSync } from "node:fs";
+import { configJsonSchema } from "./src/config/json-schema.ts";
 
-rmSync(new URL("./dist", import.meta.url), { recursive: true, force: true });
-const result = await Bun.build({
-  entrypoints: [
-    new URL("./src/server.ts", import.meta.url).pathname,
-    // the TUI entry (tui/index.tsx) imports these: core at load, edit on the person's first edit
-    new URL("./src/tui/core.ts", import.meta.url).pathname,
-    new URL("./src/tui/edit.ts", import.meta.url).pathname,
-    // the `agent-hud` command: the live HUD outside the TUI
-    new URL("./src/cli/index.ts", import.meta.url).pathname,
-  ],
-  root: new URL("./src", import.meta.url).pathname,
-  outdir: new URL("./dist", import.meta.url).pathname,
-  target: "bun",
-  format: "esm",
-  minify: { syntax: true, whitespace: false, identifiers: false },
-  sourcemap: "none",
-});
-if (!result.success) {
-  for (const message of result.logs) console.error(message);
-  process.exit(1);
+const outdir = new URL("./dist", import.meta.url).pathname;
+rmSync(outdir, { recursive: true, force: true });
+
+/**
+ * hud-components re-exports its eager o200k tokenizer as the render default; the plugin always passes its
+ * lazy tokenizer, so in this bundle the default is a stub that fails loudly if anything ever uses it, and
+ * the dynamic import (the lazy path) still gets the real module.
+ */
+const lazyO200k: Bun.BunPlugin = {
+  name: "lazy-o200k",
+  setup(build) {
+    build.onResolve({ filter: /\/o200k\.ts$/ }, (args) =>
+      args.kind === "dynamic-import" ? undefined : { path: "eager-o200k", namespace: "agent-hud" },
+    );
+    build.onLoad({ filter: /.*/, namespace: "agent-hud" }, () => ({
+      loader: "ts",
+      contents: `export const bpeTokenizer = { name: "o200k_base (lazy in this build)", count() {
+        throw new Error("agent-hud: the plugin bundle loads o200k lazily; pass the runtime's tokenizer");
+      } };`,
+    }));
+  },
+};
+
+const src = (path: string) => new URL(`./src/${path}`, import.meta.url).pathname;
+
+/**
+ * Two builds, so that chunks are split per target: in one build Bun groups the modules the person's views
+ * share with the server into one chunk, and the server would then load the markdown parser at start. In
+ * the server build the parser is reachable only through the memory file's dynamic import.
+ */
+const targets = [
+  [src("server.ts")],
+  // the TUI entry (tui/index.tsx) imports core at load and edit on the person's first edit; cli is `agent-hud`
+  [src("tui/core.ts"), src("tui/edit.ts"), src("cli/index.ts")],
+];
+for (const entrypoints of targets) {
+  const result = await Bun.build({
+    entrypoints,
+    root: src(""),
+    outdir,
+    target: "bun",
+    format: "esm",
+    splitting: true,
+    conditions: ["production"],
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    minify: { syntax: true, whitespace: false, identifiers: false },
+    sourcemap: "none",
+    plugins: [lazyO200k],
+  });
+  if (!result.success) {
+    for (const message of result.logs) console.error(message);
+    process.exit(1);
+  }
+  for (const output of result.outputs)
+    console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
 }
-for (const output of result.outputs)
-  console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
+
+writeFileSync(`${outdir}/agent-hud.schema.json`, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
+
+// opencode reads only the default export; the declaration lets a TypeScript config file import it typed.
+writeFileSync(
+  `${outdir}/server.d.ts`,
+  'import type { Plugin } from "@opencode-ai/plugin";\ndeclare const plugin: { id: string; server: Plugin };\nexport default plugin;\n',
+);

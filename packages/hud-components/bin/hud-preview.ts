@@ -9,8 +9,8 @@ import {
   renderHud,
   type Density,
   type RenderOptions,
-} from "../src/index.ts";
-import { usageFor, viewFromJson } from "../src/testing/index.ts";
+} from "@agent-hud/hud-components";
+import { usageFor, viewFromJson } from "@agent-hud/hud-components/testing";
 
 const USAGE = "usage: hud-preview <state.json> [--density full|compact|minimal | --all] [--budget n] [--usage pct]";
 

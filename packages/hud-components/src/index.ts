@@ -11,4 +11,3 @@ export * from "./components/index.ts";
 export * from "./sections/index.ts";
 export * from "./render/index.ts";
 export { defaultBudgets } from "./budget/budgets.ts";
-export * from "./memory-file/index.ts";

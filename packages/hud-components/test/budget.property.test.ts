@@ -1,6 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { bpeTokenizer, charsTokenizer, makeContextInfo, renderHud, replay, type HudView } from "../src/index.ts";
+import {
+  bpeTokenizer,
+  charsTokenizer,
+  makeContextInfo,
+  renderHud,
+  replay,
+  utf8BoundTokenizer,
+  type HudView,
+} from "../src/index.ts";
 import { eventsArb } from "./support/arbitraries.ts";
 
 const viewArb = fc.tuple(eventsArb(120), eventsArb(20)).map(([s, p]): HudView => ({
@@ -9,23 +17,26 @@ const viewArb = fc.tuple(eventsArb(120), eventsArb(20)).map(([s, p]): HudView =>
 }));
 
 describe("budget fitter (property)", () => {
-  test("never over budget, with the exact BPE count, at any usage and budget", () => {
-    fc.assert(
-      fc.property(
-        viewArb,
-        fc.integer({ min: 0, max: 1200 }),
-        fc.double({ min: 0, max: 110, noNaN: true }),
-        (view, budget, pct) => {
-          const context = makeContextInfo({ usedTokens: Math.round(pct * 2000), usableTokens: 200_000 });
-          const r = renderHud(view, context, { budgets: { full: budget, compact: budget, minimal: budget } });
-          const real = bpeTokenizer.count(r.markdown);
-          expect(real).toBe(r.tokens);
-          expect(real).toBeLessThanOrEqual(budget);
-        },
-      ),
-      { numRuns: 250 },
-    );
-  });
+  // The byte bound is what the plugin counts with until o200k has loaded: its fits must hold by o200k too.
+  for (const tokenizer of [bpeTokenizer, utf8BoundTokenizer])
+    test(`never over budget by the exact BPE count, fitted with ${tokenizer.name}, at any usage and budget`, () => {
+      fc.assert(
+        fc.property(
+          viewArb,
+          fc.integer({ min: 0, max: 1200 }),
+          fc.double({ min: 0, max: 110, noNaN: true }),
+          (view, budget, pct) => {
+            const context = makeContextInfo({ usedTokens: Math.round(pct * 2000), usableTokens: 200_000 });
+            const budgets = { full: budget, compact: budget, minimal: budget };
+            const r = renderHud(view, context, { tokenizer, budgets });
+            const real = bpeTokenizer.count(r.markdown);
+            expect(tokenizer.count(r.markdown)).toBe(r.tokens);
+            expect(real).toBeLessThanOrEqual(budget);
+          },
+        ),
+        { numRuns: 250 },
+      );
+    });
 
   test("never over budget with the chars/4 fallback", () => {
     fc.assert(

@@ -2,10 +2,12 @@ import { hudToolJsonSchema } from "@agent-hud/hud-components";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { dirname } from "node:path";
 import { HudBoard } from "./board/index.ts";
-import { parseConfig } from "./config/index.ts";
+import { loadConfig } from "./config/index.ts";
+import { showProblems } from "./config/show-problems.ts";
 import { eventHook } from "./hooks/event.ts";
 import { guard } from "./hooks/guard.ts";
 import type { HookContext, HudClient } from "./hooks/hook-context.ts";
+import type { ToastClient } from "./config/show-problems.ts";
 import { messagesTransform } from "./hooks/messages-transform.ts";
 import { sessionCompacting } from "./hooks/session-compacting.ts";
 import { systemTransform } from "./hooks/system-transform.ts";
@@ -21,8 +23,15 @@ import { hudTool } from "./tools/hud.ts";
 /** Assembles the hooks of one plugin instance (one per opencode project directory). */
 export async function createHooks(input: PluginInput, options?: Record<string, unknown>): Promise<Hooks> {
   const log = createLogger(input.client as unknown as AppLogClient);
-  const { config, problems } = parseConfig(options);
-  for (const problem of problems) log.once(`config:${problem.path}`, "warn", problem.message);
+  const { config, problems } = loadConfig(input.directory, options);
+  for (const problem of problems) log.once(`config:${problem.message}`, "warn", problem.message);
+  if (!config.enabled) {
+    log.log("info", `agent-hud is turned off for ${input.directory} (enabled: false)`);
+    return {};
+  }
+  const toast = showProblems(input.client as unknown as ToastClient, problems, (line) =>
+    log.once("toast", "info", line),
+  );
   const now = () => Date.now();
   // opencode reports "/" as the worktree of a directory outside any git repository
   const worktree = input.worktree && input.worktree !== "/" ? input.worktree : input.directory;
@@ -62,6 +71,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
   const flushOnExit = () => runtime.flushDeferred();
   process.on("exit", flushOnExit);
   const jsonSchema = hudToolJsonSchema();
+  const system = systemTransform(ctx);
   return {
     config: guard(log, "config", async (opencodeConfig: unknown) => ctx.limits.learnConfig(opencodeConfig)),
     tool: { hud: hudTool(ctx), hud_compact: hudCompactTool(ctx) },
@@ -73,7 +83,10 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
         if (hookInput.toolID === "hud") (output as { jsonSchema?: unknown }).jsonSchema = jsonSchema;
       },
     ),
-    "experimental.chat.system.transform": guard(log, "system transform", systemTransform(ctx)),
+    "experimental.chat.system.transform": guard(log, "system transform", async (...args: Parameters<typeof system>) => {
+      toast();
+      return system(...args);
+    }),
     "experimental.chat.messages.transform": guard(log, "messages transform", messagesTransform(ctx) as never),
     "experimental.session.compacting": guard(log, "session.compacting", sessionCompacting(ctx)),
     "tool.execute.after": guard(log, "tool.execute.after", toolExecuteAfter(ctx, input.directory)),

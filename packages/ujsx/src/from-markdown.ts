@@ -1,10 +1,16 @@
-import { fromMarkdown as parse } from "mdast-util-from-markdown";
+import { fromMarkdown as parse, type Options as FromMarkdownOptions } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
 import { defaultRegistry } from "./default-registry.ts";
 import { FromMdastContext } from "./from-mdast/state.ts";
-import { fromMarkdownOptions } from "./markdown-options.ts";
 import type { TransformRegistry } from "./registry.ts";
 import type { Root } from "mdast";
 import type { UElement } from "./types.ts";
+
+export const fromMarkdownOptions: FromMarkdownOptions = {
+  extensions: [gfm()],
+  mdastExtensions: [gfmFromMarkdown()],
+};
 
 /** Convert an mdast tree back to ujsx through the registry's rules. */
 export function fromMdast(tree: Root, options: { registry?: TransformRegistry } = {}): UElement {

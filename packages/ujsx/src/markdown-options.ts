@@ -1,11 +1,10 @@
-import { gfmFromMarkdown, gfmToMarkdown } from "mdast-util-gfm";
-import type { Options as FromMarkdownOptions } from "mdast-util-from-markdown";
+import { gfmToMarkdown } from "mdast-util-gfm";
 import type { Options as ToMarkdownOptions } from "mdast-util-to-markdown";
-import { gfm } from "micromark-extension-gfm";
 
 /**
  * The one place markdown style is decided. Tables are not padded: the reader is a model, and padding
- * only costs tokens.
+ * only costs tokens. Parsing options live beside the parser (from-markdown.ts), so a bundle that only
+ * writes markdown carries no parser.
  */
 export const toMarkdownOptions: ToMarkdownOptions = {
   bullet: "-",
@@ -19,9 +18,4 @@ export const toMarkdownOptions: ToMarkdownOptions = {
   listItemIndent: "one",
   incrementListMarker: true,
   extensions: [gfmToMarkdown({ tablePipeAlign: false })],
-};
-
-export const fromMarkdownOptions: FromMarkdownOptions = {
-  extensions: [gfm()],
-  mdastExtensions: [gfmFromMarkdown()],
 };

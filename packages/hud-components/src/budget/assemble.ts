@@ -1,4 +1,4 @@
-import { h, type Child } from "@agent-hud/ujsx";
+import { h, type Child } from "@agent-hud/ujsx/core";
 import { command, counted, labelLine, moreItem } from "../components/markup.ts";
 import type { SectionFit } from "./ladder.ts";
 import { isRaw, keptIndexes, morePart } from "./density-parts.ts";

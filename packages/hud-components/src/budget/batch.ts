@@ -1,4 +1,4 @@
-import { h, isUJsxElement, mdastToMarkdown, resolve, toMdast, type Child } from "@agent-hud/ujsx";
+import { h, isUJsxElement, mdastToMarkdown, resolve, toMdast, type Child } from "@agent-hud/ujsx/core";
 
 type Root = ReturnType<typeof toMdast>;
 type MdastNode = { type: string; children?: MdastNode[] };

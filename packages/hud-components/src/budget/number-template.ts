@@ -1,4 +1,4 @@
-import type { Child } from "@agent-hud/ujsx";
+import type { Child } from "@agent-hud/ujsx/core";
 
 // Volatile lines (usage %, token counts, turns) differ between calls only in their numbers. Their
 // markdown is serialised once per *shape* with the numbers replaced by alphanumeric sentinels, then the

@@ -1,4 +1,4 @@
-import { h, toMarkdown, type Child } from "@agent-hud/ujsx";
+import { h, toMarkdown, type Child } from "@agent-hud/ujsx/core";
 import type { Tokenizer } from "../tokenize/tokenizer.ts";
 import { serialiseItems } from "./batch.ts";
 import { checkTemplate, fillTemplate, numberShape } from "./number-template.ts";

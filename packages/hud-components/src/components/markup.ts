@@ -1,4 +1,4 @@
-import { h, type Child } from "@agent-hud/ujsx";
+import { h, type Child } from "@agent-hud/ujsx/core";
 import { clip } from "../projector/text.ts";
 
 // Text helpers for the components, and the few lines the budget fitter and the custom-section wrapper

@@ -1,5 +1,5 @@
 /** @jsxImportSource @agent-hud/ujsx */
-import { h, type Child } from "@agent-hud/ujsx";
+import { h, type Child } from "@agent-hud/ujsx/core";
 import { memorySections, type MemoryItem } from "../state/memory-item.ts";
 import { MemoryLine } from "./MemoryLine.tsx";
 

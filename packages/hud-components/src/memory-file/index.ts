@@ -12,6 +12,6 @@ export {
 } from "../state/memory-item.ts";
 export { MemoryFile, MEMORY_TITLE } from "./MemoryFile.tsx";
 export { MemoryLine } from "./MemoryLine.tsx";
-export { describeUnread, parseMemoryFile, type ParsedMemoryFile, type UnreadPart } from "./parse.ts";
+export { describeUnread, type ParsedMemoryFile, type UnreadPart } from "./unread.ts";
 export { fileMatches, planRead, planWritten, type MemorySyncEvent } from "./plan.ts";
 export { writeMemoryFile } from "./write.ts";

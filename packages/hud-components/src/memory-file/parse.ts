@@ -11,20 +11,8 @@ import {
   type MemorySection,
 } from "../state/memory-item.ts";
 import { plainText } from "./plain-text.ts";
+import type { ParsedMemoryFile, UnreadPart } from "./unread.ts";
 import { KEPT_MARKER } from "./write.ts";
-
-/** A stretch of the file the parser could not read; `text` is those lines exactly as they were. */
-export type UnreadPart = { start: number; end: number; reason: string; text: string };
-
-export type ParsedMemoryFile = {
-  items: MemoryItem[];
-  /** What could not be read, in file order, merged where only blank lines separate two parts. */
-  unread: UnreadPart[];
-  /** Keys seen in the unread parts: those items are not deleted, only not readable right now. */
-  unreadKeys: Set<string>;
-  /** The file holds merge conflict markers (a merge is under way: it is not rewritten until they go). */
-  conflicts: boolean;
-};
 
 type MdNode = ReturnType<typeof parseMarkdown>["children"][number];
 type Where = MemorySection | "header" | "unknown" | "kept";
@@ -86,16 +74,6 @@ export function parseMemoryFile(source: string): ParsedMemoryFile {
   const parts = mergeParts(unread, lines);
   const unreadKeys = new Set(parts.flatMap((part) => [...part.text.matchAll(KEY_IN_TEXT)].map((m) => m[1]!)));
   return { items, unread: parts, unreadKeys, conflicts: conflicts.length > 0 };
-}
-
-/** One line for the HUD: what could not be read and where, e.g. `lines 5–9 (merge conflict markers)`. */
-export function describeUnread(parts: readonly UnreadPart[], file: string): string | undefined {
-  if (!parts.length) return undefined;
-  const where = parts.map(
-    (p) => `${p.start === p.end ? `line ${p.start}` : `lines ${p.start}–${p.end}`} (${p.reason})`,
-  );
-  const shown = where.length > 3 ? [...where.slice(0, 3), `${where.length - 3} more`] : where;
-  return `${file}: could not read ${shown.join(", ")}; kept as written`;
 }
 
 // ujsx's mdast→ujsx direction; a node it has no rule for (an image, a footnote) makes the block unread.

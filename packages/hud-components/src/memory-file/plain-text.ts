@@ -1,4 +1,4 @@
-import type { UElement, UNode, UText } from "@agent-hud/ujsx";
+import type { UElement, UNode, UText } from "@agent-hud/ujsx/core";
 
 /** The text a reader sees in inline UJSX: text and code values, markup dropped, breaks as spaces. */
 export function plainText(nodes: readonly (UNode | string)[]): string {

@@ -1,7 +1,7 @@
 import type { EventOf } from "../events/hud-event.ts";
 import type { HudState } from "../state/hud-state.ts";
 import { fingerprint, fingerprints, memoryItemsOf, type MemoryItem } from "../state/memory-item.ts";
-import { describeUnread, type ParsedMemoryFile } from "./parse.ts";
+import { describeUnread, type ParsedMemoryFile } from "./unread.ts";
 
 export type MemorySyncEvent = EventOf<"memory.sync">;
 

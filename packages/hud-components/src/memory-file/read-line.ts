@@ -1,4 +1,4 @@
-import type { UElement, UNode } from "@agent-hud/ujsx";
+import type { UElement, UNode } from "@agent-hud/ujsx/core";
 import { KEY_PATTERN, makeKey, oneLine, type MemoryItem, type MemorySection } from "../state/memory-item.ts";
 import { plainText } from "./plain-text.ts";
 

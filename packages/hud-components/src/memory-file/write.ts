@@ -1,4 +1,4 @@
-import { h, toMarkdown } from "@agent-hud/ujsx";
+import { h, toMarkdown } from "@agent-hud/ujsx/core";
 import { MemoryFile } from "./MemoryFile.tsx";
 import type { MemoryItem } from "../state/memory-item.ts";
 

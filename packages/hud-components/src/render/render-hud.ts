@@ -1,4 +1,4 @@
-import { h } from "@agent-hud/ujsx";
+import { h } from "@agent-hud/ujsx/core";
 import type { ContextInfo, Density } from "../density/index.ts";
 import type { SectionInput } from "../sections/index.ts";
 import type { HudView } from "../state/hud-state.ts";

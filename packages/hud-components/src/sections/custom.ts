@@ -1,4 +1,4 @@
-import { h, resolve, toMarkdown, type UElement } from "@agent-hud/ujsx";
+import { h, resolve, toMarkdown, type UElement } from "@agent-hud/ujsx/core";
 import { labelLine } from "../components/markup.ts";
 import type { CustomSection, SectionParts, SectionSpec } from "./section-spec.ts";
 

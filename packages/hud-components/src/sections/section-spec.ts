@@ -1,4 +1,4 @@
-import type { Child, Component } from "@agent-hud/ujsx";
+import type { Child, Component } from "@agent-hud/ujsx/core";
 import type { ContextInfo, Density } from "../density/index.ts";
 import type { HudState, HudView } from "../state/hud-state.ts";
 import type { StalenessOptions } from "../components/Staleness.tsx";

@@ -1,4 +1,4 @@
-import { isUJsxElement, type Child, type Component, type UJsxElement } from "@agent-hud/ujsx";
+import { isUJsxElement, type Child, type Component, type UJsxElement } from "@agent-hud/ujsx/core";
 import type { ItemPart, SectionParts } from "./section-spec.ts";
 
 /** What a section says about its count: everything of `SectionParts` but the parts themselves. */

@@ -1,4 +1,4 @@
-import { h, isUJsxElement, toMarkdown, type Child, type Component, type UJsxElement } from "@agent-hud/ujsx";
+import { h, isUJsxElement, toMarkdown, type Child, type Component, type UJsxElement } from "@agent-hud/ujsx/core";
 import { contextAt, densities, type ContextInfo, type Density } from "../density/index.ts";
 import type { HudComponentProps } from "../sections/index.ts";
 import { emptyState, type HudState, type HudView } from "../state/hud-state.ts";

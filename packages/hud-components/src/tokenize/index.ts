@@ -1,1 +1,3 @@
 export * from "./tokenizer.ts";
+export * from "./bound.ts";
+export * from "./lazy.ts";

@@ -1,5 +1,3 @@
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-
 export interface Tokenizer {
   name: string;
   count(text: string): number;
@@ -13,18 +11,7 @@ export interface Tokenizer {
   upperBound?: boolean;
 }
 
-const plainText = { disallowedSpecial: new Set<string>() };
-
-/**
- * o200k BPE (GPT-4o family). Its pre-tokenizer never lets a chunk cross a "\n" followed by a non-space,
- * non-"/" character, which is exactly how HUD parts are joined, so part counts add up exactly.
- */
-export const bpeTokenizer: Tokenizer = {
-  name: "o200k_base",
-  // Agent text may contain strings like "<|endoftext|>": count them as plain text instead of throwing.
-  count: (text) => (text ? countTokens(text, plainText) : 0),
-  additive: true,
-};
+export { bpeTokenizer } from "./o200k.ts";
 
 /** Dependency-free estimate: ceil(chars / 4). The sum over parts is never below the count of the whole. */
 export const charsTokenizer: Tokenizer = {

@@ -1,5 +1,7 @@
 import { expect, test } from "bun:test";
-import { applyEvent, densities, emptyState, parseMemoryFile, planRead, replay } from "../../src/index.ts";
+import { applyEvent, densities, emptyState, replay } from "../../src/index.ts";
+import { planRead } from "../../src/memory-file/index.ts";
+import { parseMemoryFile } from "../../src/memory-file/parse.ts";
 import { renderAllDensities } from "../../src/testing/index.ts";
 import { example } from "./support.ts";
 

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { memoryItemsOf, memorySections, parseMemoryFile, writeMemoryFile, type MemoryItem } from "../../src/index.ts";
+import { memoryItemsOf, memorySections, writeMemoryFile, type MemoryItem } from "../../src/memory-file/index.ts";
+import { parseMemoryFile } from "../../src/memory-file/parse.ts";
 import { lineText, projectEvents, projectOf } from "./support.ts";
 
 test("any project memory → file → parsed back gives the same items, nothing unread (property)", () => {

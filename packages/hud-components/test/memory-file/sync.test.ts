@@ -1,13 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import {
-  applyEvent,
-  memoryItemsOf,
-  parseMemoryFile,
-  planRead,
-  planWritten,
-  writeMemoryFile,
-  type HudState,
-} from "../../src/index.ts";
+import { applyEvent, type HudState } from "../../src/index.ts";
+import { memoryItemsOf, planRead, planWritten, writeMemoryFile } from "../../src/memory-file/index.ts";
+import { parseMemoryFile } from "../../src/memory-file/parse.ts";
 import { example, projectOf } from "./support.ts";
 
 const FILE = ".opencode/hud/memory.md";

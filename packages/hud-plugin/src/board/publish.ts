@@ -1,5 +1,5 @@
 import { Hud, type ContextInfo, type HudProps, type RenderResult } from "@agent-hud/hud-components";
-import { h, resolve } from "@agent-hud/ujsx";
+import { h, resolve } from "@agent-hud/ujsx/core";
 import type { HudBoard } from "./board.ts";
 import type { Shown, ShownKind } from "./shown.ts";
 

@@ -1,4 +1,4 @@
-import type { TermLine, TermRole } from "@agent-hud/ujsx";
+import type { TermLine, TermRole } from "@agent-hud/ujsx/core";
 
 // SGR codes per role: the terminal's own palette, so the person's colour scheme applies.
 const ROLE: Record<TermRole, string> = {

@@ -37,6 +37,16 @@ function firstPerPath(problems: ConfigProblem[]): ConfigProblem[] {
   return problems.filter((p) => !seen.has(p.path) && seen.add(p.path));
 }
 
+/** The options of `raw` that pass the schema, and one problem per failing path (its key is left out). */
+export function validOptions(raw: Record<string, unknown>): { options: HudOptions; problems: ConfigProblem[] } {
+  const problems = firstPerPath([...Value.Errors(HudOptions, raw)].map(describe));
+  const badKeys = new Set(problems.map((p) => p.path.split(".")[0]));
+  const options = Object.fromEntries(
+    Object.entries(raw).filter(([key]) => !badKeys.has(key) && key in HudOptions.properties),
+  ) as HudOptions;
+  return { options, problems };
+}
+
 /**
  * Validates the plugin options. A key that fails validation falls back to its default (the rest of the
  * options still apply); the caller logs each problem once.
@@ -53,12 +63,9 @@ export function parseConfig(raw: unknown): ParsedConfig {
         },
       ],
     };
-  const problems = firstPerPath([...Value.Errors(HudOptions, raw)].map(describe));
-  const badKeys = new Set(problems.map((p) => p.path.split(".")[0]));
-  const good = Object.fromEntries(
-    Object.entries(raw).filter(([key]) => !badKeys.has(key) && key in HudOptions.properties),
-  ) as HudOptions;
+  const { options: good, problems } = validOptions(raw as Record<string, unknown>);
   const config: HudConfig = {
+    enabled: good.enabled ?? defaultConfig.enabled,
     placement: good.placement ?? defaultConfig.placement,
     thresholds: { ...defaultConfig.thresholds, ...good.thresholds },
     budgets: { ...good.budgets },

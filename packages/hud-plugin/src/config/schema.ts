@@ -6,9 +6,14 @@ const Budget = Type.Integer({ minimum: 40, maximum: 20_000 });
 const Cap = Type.Integer({ minimum: 1, maximum: 500 });
 const SectionList = Type.Array(Type.Union(sectionNames.map((name) => Type.Literal(name))));
 
-/** Options as written in opencode.json: `["agent-hud", { ...options }]`. Every key is optional. */
+/**
+ * Options as written in `agent-hud.jsonc` (global, then project) or the `plugin` entry of opencode.json
+ * (`["@agent-hud/hud-plugin", { ...options }]`). Every key is optional.
+ */
 export const HudOptions = Type.Object(
   {
+    /** `false` turns the plugin off (e.g. for one project, in its `.opencode/agent-hud.jsonc`). */
+    enabled: Type.Optional(Type.Boolean()),
     placement: Type.Optional(Type.Union([Type.Literal("tail"), Type.Literal("system")])),
     thresholds: Type.Optional(
       Type.Object(
@@ -68,6 +73,7 @@ export const HudOptions = Type.Object(
 export type HudOptions = Static<typeof HudOptions>;
 
 export type HudConfig = {
+  enabled: boolean;
   placement: "tail" | "system";
   thresholds: { compact: number; minimal: number; critical: number };
   budgets: { full?: number; compact?: number; minimal?: number };
@@ -80,6 +86,7 @@ export type HudConfig = {
 };
 
 export const defaultConfig: HudConfig = {
+  enabled: true,
   placement: "tail",
   thresholds: { compact: 70, minimal: 85, critical: 92 },
   budgets: {},

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as hudComponents from "@agent-hud/hud-components";
-import * as ujsx from "@agent-hud/ujsx";
+import * as ujsx from "@agent-hud/ujsx/core";
 import * as jsxDevRuntime from "@agent-hud/ujsx/jsx-dev-runtime";
 import * as jsxRuntime from "@agent-hud/ujsx/jsx-runtime";
 
@@ -9,6 +9,7 @@ import * as jsxRuntime from "@agent-hud/ujsx/jsx-runtime";
  * ignores tsconfig's jsxImportSource. So every file under a HUD folder is loaded through a Bun runtime
  * plugin that prepends the ujsx pragma, and the pragma's import (like any import of the HUD packages)
  * resolves to the modules bundled in this plugin: elements come from the very runtime that renders them.
+ * Components write trees and never parse markdown, so `@agent-hud/ujsx` here is its parser-free core.
  */
 const PRAGMA = "/** @jsxImportSource @agent-hud/ujsx */ ";
 

@@ -1,4 +1,4 @@
-import type { Component } from "@agent-hud/ujsx";
+import type { Component } from "@agent-hud/ujsx/core";
 import type { CustomSection, HudComponentProps } from "@agent-hud/hud-components";
 import { createRequire } from "node:module";
 import type { ComponentFile } from "./discover.ts";

@@ -42,7 +42,7 @@ export function messagesTransform(ctx: HookContext) {
     if (ctx.config.placement !== "tail") return;
     // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)
     if (ctx.board.isOff(sessionID)) return;
-    const result = ctx.runtime.render(session);
+    const result = await ctx.runtime.renderCall(session);
     if (!result) return;
     const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
     if (!tail) return;

@@ -17,7 +17,7 @@ export function systemTransform(ctx: HookContext) {
     output.system.push(text);
     if (ctx.config.placement !== "system" || !session) return;
     if (ctx.board.isOff(session.id)) return;
-    const result = ctx.runtime.render(session);
+    const result = await ctx.runtime.renderCall(session);
     if (!result) return;
     output.system.push(wrapHud(result.markdown));
     const target = { sessionID: session.id, projectKey: ctx.projectKey };

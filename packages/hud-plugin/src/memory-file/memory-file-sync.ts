@@ -1,18 +1,17 @@
+import type { HudEvent, HudState } from "@agent-hud/hud-components";
 import {
   fileMatches,
   memoryItemsOf,
-  parseMemoryFile,
   planRead,
   planWritten,
   writeMemoryFile,
-  type HudEvent,
-  type HudState,
   type ParsedMemoryFile,
-} from "@agent-hud/hud-components";
+} from "@agent-hud/hud-components/memory-file";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { errorLine, type Logger } from "../log/index.ts";
 import { contentHash, MEMORY_FILE, stampOf, writeAtomic, writeGitFile } from "./files.ts";
+import { loadedParser, loadParser } from "./parser.ts";
 
 /** The project stream as the sync sees it: caught-up state, and an append that folds at once. */
 export type ProjectPort = {
@@ -36,6 +35,8 @@ export class MemoryFileSync {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private gitFileDone = false;
   private lastProblem: string | undefined;
+  /** The file changed but the parser is still loading: nothing is decided (or written) until it is read. */
+  private unreadChange = false;
   /** Project revision at the last full check: another process's change that never reached the file shows. */
   private checkedRev = -1;
 
@@ -47,6 +48,19 @@ export class MemoryFileSync {
     private readonly now: () => number,
   ) {
     this.path = join(worktree, MEMORY_FILE);
+  }
+
+  /**
+   * Before an LLM call: if the file changed and the parser is not loaded yet, load it, so the call reads
+   * the change. Never throws; a start without a memory file, or with an unchanged one, loads nothing.
+   */
+  async prepare(): Promise<void> {
+    try {
+      if (!loadedParser() && this.changed()) await loadParser();
+    } catch (error) {
+      this.log.once("memory-parser", "warn", `agent-hud: memory file parser not loaded: ${errorLine(error)}`);
+    }
+    this.read();
   }
 
   /** Applies a changed file (edit, pull, merge, checkout) as one `memory.sync` event; never throws. */
@@ -62,6 +76,7 @@ export class MemoryFileSync {
   private apply(): boolean {
     const before = this.seen;
     const seen = this.load();
+    if (this.unreadChange) return false;
     if (!seen) return memoryItemsOf(this.project.state()).length > 0;
     // the common case, before every HUD: same file, already the log's record of it, no project change since
     const state = this.project.state();
@@ -97,6 +112,12 @@ export class MemoryFileSync {
   private write(): void {
     // what the file says now goes in first, so a person's edit made since the last read is never overwritten
     this.apply();
+    // never write over a change not read yet: write once the parser has loaded and the change is in
+    if (this.unreadChange)
+      return void loadParser().then(
+        () => this.schedule(),
+        () => {},
+      );
     const seen = this.seen;
     const state = this.project.state();
     if (seen?.parsed.conflicts) return; // a merge is under way; the person resolves it first
@@ -110,22 +131,40 @@ export class MemoryFileSync {
       writeGitFile(dirname(this.path), this.options.git);
     }
     // a written file reads back as exactly its items (the round-trip property); only kept text needs a parse
-    const parsed: ParsedMemoryFile = kept.length
-      ? parseMemoryFile(text)
-      : { items, unread: [], unreadKeys: new Set(), conflicts: false };
+    const parse = loadedParser();
+    // kept text came from a parse, so the parser is loaded whenever there is any
+    const parsed: ParsedMemoryFile =
+      kept.length && parse ? parse(text) : { items, unread: [], unreadKeys: new Set(), conflicts: false };
     const hash = contentHash(text);
     this.seen = { stamp: stampOf(this.path) ?? "", hash, parsed };
     this.project.append(planWritten(state, parsed, hash, this.now(), MEMORY_FILE));
   }
 
-  /** The file, parsed again only when its stamp or content changed; undefined when there is none. */
+  /** Whether the file's stamp differs from the one last read (a parse may be due). */
+  private changed(): boolean {
+    const stamp = stampOf(this.path);
+    return stamp !== undefined && stamp !== this.seen?.stamp;
+  }
+
+  /**
+   * The file, parsed again only when its stamp or content changed; undefined when there is none. Until the
+   * parser has loaded (started here, in the background) a changed file counts as not read yet: the last
+   * reading stands and the next call reads it.
+   */
   private load(): Seen | undefined {
+    this.unreadChange = false;
     const stamp = stampOf(this.path);
     if (stamp === undefined) return (this.seen = undefined);
     if (this.seen?.stamp === stamp) return this.seen;
     const text = readFileSync(this.path, "utf8");
     const hash = contentHash(text);
     if (this.seen?.hash === hash) return (this.seen = { ...this.seen, stamp });
-    return (this.seen = { stamp, hash, parsed: parseMemoryFile(text) });
+    const parse = loadedParser();
+    if (!parse) {
+      this.unreadChange = true;
+      void loadParser().catch(() => {});
+      return this.seen;
+    }
+    return (this.seen = { stamp, hash, parsed: parse(text) });
   }
 }

@@ -1,5 +1,7 @@
 import {
+  defaultBudgets,
   hasUnfinishedWork,
+  lazyTokenizer,
   makeContextInfo,
   renderHud,
   replay,
@@ -52,6 +54,8 @@ export class HudRuntime {
   private readonly deferred: DeferredWrites;
   /** This instance, as recorded on every session it touches: how other instances tell it is still running. */
   private readonly holder: Holder = newHolder();
+  /** Counts with a byte bound until o200k has loaded in the background: the start never pays for it. */
+  private readonly tokenizer = lazyTokenizer();
   readonly projector: ProjectorOptions;
   /** The memory file's sync, unless the project opted out. */
   readonly memory: MemoryFileSync | undefined;
@@ -156,6 +160,7 @@ export class HudRuntime {
           directory: this.deps.directory,
           sections: this.deps.config.sections,
           custom: loadCustomSections(this.deps.directory),
+          tokenizer: this.tokenizer.current,
         },
       };
       const result = renderHud(input.view, input.context, input.options);
@@ -170,6 +175,26 @@ export class HudRuntime {
       );
       return session.lastGood;
     }
+  }
+
+  /**
+   * The HUD for an LLM call. Counted with the byte bound while o200k is not loaded (never over budget);
+   * when that may have cut something the exact count would keep, this call waits for o200k once and
+   * renders again, so every HUD sent is the exact fit. A short HUD never loads o200k at all.
+   */
+  async renderCall(session: SessionRuntime): Promise<RenderResult | undefined> {
+    await this.memory?.prepare();
+    const result = this.render(session);
+    if (!result) return result;
+    const budget = this.deps.config.budgets[result.density] ?? defaultBudgets[result.density];
+    if (!this.tokenizer.observe(result.tokens, budget, result.omitted)) return result;
+    try {
+      await this.tokenizer.load();
+    } catch (error) {
+      this.deps.log.once("tokenizer", "warn", `agent-hud: o200k did not load, counting bytes: ${String(error)}`);
+      return result;
+    }
+    return this.render(session);
   }
 
   /**

@@ -22,6 +22,7 @@ describe("parseConfig", () => {
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
+      enabled: true,
       placement: "system",
       thresholds: { compact: 60, minimal: 80, critical: 92 },
       budgets: { full: 900, minimal: 200 },
@@ -67,7 +68,7 @@ describe("parseConfig", () => {
     const { problems } = parseConfig({ placment: "tail" });
     expect(problems).toHaveLength(1);
     expect(problems[0]!.path).toBe("placment");
-    expect(problems[0]!.message).toContain("one of placement, thresholds");
+    expect(problems[0]!.message).toContain("one of enabled, placement, thresholds");
   });
 
   test("thresholds out of order are rejected as a whole", () => {

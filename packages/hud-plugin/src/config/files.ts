@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+export const CONFIG_FILE = "agent-hud.jsonc";
+
+/** A config layer: where it came from (for messages) and its parsed content, or why it could not be read. */
+export type ConfigLayer = { source: string; options?: unknown; error?: string };
+
+/** opencode's global config folder: `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode`. */
+export function globalConfigDir(env: Record<string, string | undefined> = process.env): string {
+  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"), "opencode");
+}
+
+/** The files that may hold options, lowest precedence first: global, then the project's `.opencode/`. */
+export function configFiles(directory: string, env?: Record<string, string | undefined>): string[] {
+  return [join(globalConfigDir(env), CONFIG_FILE), join(directory, ".opencode", CONFIG_FILE)];
+}
+
+/** Reads one JSONC file; a missing file is no layer, an unreadable or malformed one a layer with an error. */
+export function readLayer(path: string): ConfigLayer | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const options = Bun.JSONC.parse(readFileSync(path, "utf8"));
+    if (options && typeof options === "object" && !Array.isArray(options)) {
+      // `$schema` is for editors; it is not an option
+      const { $schema: _, ...rest } = options as Record<string, unknown>;
+      return { source: path, options: rest };
+    }
+    return { source: path, error: `must hold an object like {"enabled": true}` };
+  } catch (error) {
+    return { source: path, error: `is not valid JSONC: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
