@@ -12,6 +12,18 @@ export type AssistantTokens = {
   total?: number | null;
 };
 
+/** The parts of an assistant message's info (`message.updated`, a request's messages) that usage comes from. */
+export type AssistantInfo = {
+  id: string;
+  sessionID: string;
+  role: string;
+  summary?: boolean;
+  tokens?: AssistantTokens;
+  time?: { created?: number };
+  providerID?: string;
+  modelID?: string;
+};
+
 /** A count that is missing, null, not a number or negative adds nothing, so the rest of a report still counts. */
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;

@@ -1,21 +1,11 @@
 import type { HudEvent } from "@agent-hud/hud-components";
-import type { AssistantTokens } from "../context/index.ts";
+import type { AssistantInfo } from "../context/index.ts";
 import type { HookContext } from "./hook-context.ts";
 import { displayPath, rememberEdit } from "./files.ts";
 import { scheduleSummarize } from "../tools/hud-compact.ts";
 import { validateSessionID } from "../store/index.ts";
 
 type BusEvent = { type: string; properties: Record<string, unknown> };
-type AssistantInfo = {
-  id: string;
-  sessionID: string;
-  role: string;
-  summary?: boolean;
-  tokens?: AssistantTokens;
-  time?: { created?: number };
-  providerID?: string;
-  modelID?: string;
-};
 type TodoInfo = { id?: string; content?: string; status?: string; priority?: string };
 
 const TODO_STATUS = new Set(["pending", "in_progress", "completed", "cancelled"]);

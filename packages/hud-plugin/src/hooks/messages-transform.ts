@@ -1,5 +1,5 @@
 import { publishLater } from "../board/index.ts";
-import type { AssistantTokens, ModelLimitsBook } from "../context/index.ts";
+import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { HookContext } from "./hook-context.ts";
@@ -15,15 +15,7 @@ export function trackTokens(
       const model = message.info.model as { providerID?: string; modelID?: string } | undefined;
       session.tracker.setLimits(limits.get(model?.providerID, model?.modelID));
     }
-    const info = message.info as {
-      id: string;
-      role: string;
-      summary?: boolean;
-      tokens?: AssistantTokens;
-      time?: { created?: number };
-      providerID?: string;
-      modelID?: string;
-    };
+    const info = message.info as AssistantInfo;
     if (info.role !== "assistant" || info.summary || !info.tokens) continue;
     session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
     if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
