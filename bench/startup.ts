@@ -1,11 +1,16 @@
 // Start-up benchmark: what the plugin adds to a short opencode session. Prints the bundle's files and
-// sizes, the time to import the bundle in a fresh process, and `opencode run "hello"` (the real binary,
-// the scripted fake LLM) with and without the plugin: alternated runs, medians of wall time and peak RSS.
+// sizes; the bundle's own cost phase by phase in a fresh bun process (import, server(), the first LLM
+// call's hooks, the memory they leave); and `opencode run "hello"` (the real binary, the scripted fake LLM)
+// without a plugin, with an empty plugin and with agent-hud, alternated, medians of wall time, of the
+// plugin-loading phase and of peak RSS. The empty plugin separates what opencode spends on loading any
+// plugin from agent-hud's own share.
 // Targets (printed, never asserted): wall <= 1.02x, peak RSS <= +25 MiB, import <= 50 ms.
-// `bun startup.ts` runs it alone; STARTUP_RUNS sets the runs per side (default 5); STARTUP_BUNDLE measures
-// another bundle (e.g. one built from an older commit) instead of packages/hud-plugin/dist.
-import { existsSync, readdirSync, statSync } from "node:fs";
+// `bun startup.ts` runs it alone; STARTUP_RUNS sets the runs per variant (default 7); STARTUP_BUNDLE
+// measures another bundle (e.g. one built from an older commit) instead of packages/hud-plugin/dist.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { filesLoadedAtStart } from "../e2e/harness/bundle.ts";
 import { FakeLlm } from "../e2e/harness/fake-llm.ts";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
 import { createProject, OPENCODE_BIN, type Project } from "../e2e/harness/opencode.ts";
@@ -14,8 +19,9 @@ import { tailHud } from "../e2e/harness/requests.ts";
 const WALL_TARGET = 1.02;
 const RSS_TARGET_MIB = 25;
 const IMPORT_TARGET_MS = 50;
-/** Node built-ins opencode has loaded before any plugin: the bundle's own import cost excludes them. */
-const HOST_BUILTINS = ["node:fs", "node:path", "node:os", "node:crypto", "node:stream", "bun:sqlite"];
+/** opencode's own log lines around its config and plugin loading (`--print-logs`). */
+const LOAD_PHASE = ["creating instance", "all LSPs are disabled"] as const;
+const EMPTY_PLUGIN = 'export default { id: "empty", server: async () => ({}) };\n';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -24,47 +30,82 @@ const median = (xs: number[]) => {
 };
 const mib = (bytes: number) => bytes / 2 ** 20;
 
-function bundleFiles(dist: string): void {
-  let total = 0;
-  for (const name of readdirSync(dist).sort()) {
-    const size = statSync(join(dist, name)).size;
-    total += size;
-    console.log(`  ${name.padEnd(28)} ${(size / 1024).toFixed(0).padStart(6)} KiB`);
-  }
-  console.log(`  ${"total".padEnd(28)} ${(total / 1024).toFixed(0).padStart(6)} KiB`);
+/**
+ * 95% bootstrap interval of median(b) / median(a): how far the printed ratio can be trusted. On a shared
+ * 2-core machine one `opencode run` varies by several hundred ms, so a 2% difference needs the interval
+ * beside it. A fixed seed keeps the interval a function of the samples.
+ */
+function ratioInterval(a: number[], b: number[], iterations = 4000): [number, number] {
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const resample = (xs: number[]) => xs.map(() => xs[Math.floor(random() * xs.length)]!);
+  const ratios = Array.from({ length: iterations }, () => median(resample(b)) / median(resample(a))).sort(
+    (x, y) => x - y,
+  );
+  return [ratios[Math.floor(iterations * 0.025)]!, ratios[Math.floor(iterations * 0.975)]!];
 }
 
-/** Import time of the bundle in fresh bun processes (median), cold and with the host's built-ins loaded. */
-async function importTime(entry: string, runs: number): Promise<{ cold: number; warm: number; rss: number }> {
-  const probe = (preload: readonly string[]) =>
-    `${preload.map((m) => `await import(${JSON.stringify(m)});`).join("")}` +
-    `const t = Bun.nanoseconds(); await import(${JSON.stringify(entry)});` +
-    `console.log((Bun.nanoseconds() - t) / 1e6, process.memoryUsage().rss);`;
-  const cold: number[] = [];
-  const warm: number[] = [];
-  const rss: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    for (const [preload, into] of [
-      [[], cold],
-      [HOST_BUILTINS, warm],
-    ] as const) {
-      const out = Bun.spawnSync(["bun", "-e", probe(preload)], { stderr: "inherit" })
-        .stdout.toString()
-        .trim();
-      const [ms, bytes] = out.split(" ").map(Number);
-      into.push(ms!);
-      if (preload.length) rss.push(bytes!);
-    }
+/** The bundle's files, and which of them opencode loads at start (the entry and its static imports). */
+function bundleFiles(dist: string, entry: string): void {
+  const atStart = new Set(filesLoadedAtStart(dist, entry));
+  let total = 0;
+  let loaded = 0;
+  for (const name of readdirSync(dist).sort()) {
+    const stat = statSync(join(dist, name));
+    if (!stat.isFile()) continue;
+    total += stat.size;
+    if (atStart.has(name)) loaded += stat.size;
+    const note = atStart.has(name) ? "  loaded at start" : "";
+    console.log(`  ${name.padEnd(28)} ${(stat.size / 1024).toFixed(0).padStart(6)} KiB${note}`);
   }
-  return { cold: median(cold), warm: median(warm), rss: median(rss) };
+  console.log(`  total ${(total / 1024).toFixed(0)} KiB, ${(loaded / 1024).toFixed(0)} KiB of it loaded at start`);
+}
+
+type ProbeResult = {
+  ms: Record<"import" | "server" | "firstCall" | "afterCall" | "dispose", number>;
+  rssGrowth: number;
+};
+
+/** The bundle's own cost in fresh bun processes (startup-probe.ts), medians per phase. */
+function probeBundle(entry: string, runs: number): ProbeResult {
+  const dir = mkdtempSync(join(tmpdir(), "agent-hud-probe-"));
+  try {
+    const results: ProbeResult[] = [];
+    // the first run creates the databases, as a first start would; later runs open them, as every other does
+    for (let i = 0; i <= runs; i++) {
+      const run = Bun.spawnSync(["bun", join(import.meta.dir, "startup-probe.ts"), entry, dir], { stderr: "pipe" });
+      if (run.exitCode !== 0) throw new Error(`startup probe failed: ${run.stderr.toString().trim()}`);
+      if (i > 0) results.push(JSON.parse(run.stdout.toString()) as ProbeResult);
+    }
+    const phase = (k: keyof ProbeResult["ms"]) => median(results.map((r) => r.ms[k]));
+    return {
+      ms: {
+        import: phase("import"),
+        server: phase("server"),
+        firstCall: phase("firstCall"),
+        afterCall: phase("afterCall"),
+        dispose: phase("dispose"),
+      },
+      rssGrowth: median(results.map((r) => r.rssGrowth)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const HAS_TIME = existsSync("/usr/bin/time");
 
-/** One `opencode run "hello"`: wall ms and peak RSS bytes (GNU time where present, else Bun's rusage). */
-async function runHello(project: Project): Promise<{ wall: number; rss: number }> {
+type Sample = { wall: number; rss: number; load: number };
+
+/** One `opencode run "hello"`: wall ms, peak RSS bytes (GNU time where present, else Bun's rusage), load phase ms. */
+async function runHello(project: Project): Promise<Sample> {
   const report = join(project.root, "time.txt");
-  const cmd = [OPENCODE_BIN, "run", "hello"];
+  const cmd = [OPENCODE_BIN, "run", "--print-logs", "--log-level", "INFO", "hello"];
   const start = Bun.nanoseconds();
   const proc = Bun.spawn(HAS_TIME ? ["/usr/bin/time", "-f", "%M", "-o", report, ...cmd] : cmd, {
     cwd: project.dir,
@@ -76,59 +117,93 @@ async function runHello(project: Project): Promise<{ wall: number; rss: number }
   const wall = (Bun.nanoseconds() - start) / 1e6;
   if (code !== 0) throw new Error(`opencode run failed (${code}): ${stderr.trim() || stdout.trim()}`);
   const rss = HAS_TIME
-    ? Number((await Bun.file(report).text()).trim().split("\n").at(-1)) * 1024
+    ? Number(readFileSync(report, "utf8").trim().split("\n").at(-1)) * 1024
     : proc.resourceUsage()!.maxRSS * 1024;
-  return { wall, rss };
+  const at = (needle: string) => {
+    const line = stderr.split("\n").find((l) => l.includes(needle));
+    return Date.parse(line?.match(/timestamp=(\S+)/)?.[1] ?? "");
+  };
+  return { wall, rss, load: at(LOAD_PHASE[1]) - at(LOAD_PHASE[0]) };
 }
 
+const VARIANTS = ["none", "empty", "agent-hud"] as const;
+type Variant = (typeof VARIANTS)[number];
+
 export async function runStartupBench(): Promise<void> {
-  const runs = Number(process.env.STARTUP_RUNS ?? 5);
+  const runs = Number(process.env.STARTUP_RUNS ?? 7);
   const dist = process.env.STARTUP_BUNDLE
     ? resolve(process.env.STARTUP_BUNDLE)
     : (ensureFreshBundle(), resolve(import.meta.dir, "../packages/hud-plugin/dist"));
   const entry = join(dist, "server.js");
   console.log(`bundle ${dist}`);
-  bundleFiles(dist);
+  bundleFiles(dist, "server.js");
 
-  const imp = await importTime(entry, runs);
+  const probe = probeBundle(entry, runs);
+  const p = probe.ms;
   console.log(
-    `import: ${imp.warm.toFixed(1)} ms with the host's built-ins loaded (target <= ${IMPORT_TARGET_MS} ms), ` +
-      `${imp.cold.toFixed(1)} ms cold; process RSS after import ${mib(imp.rss).toFixed(0)} MiB`,
+    `in a fresh bun process, medians of ${runs}: import ${p.import.toFixed(1)} ms (target <= ${IMPORT_TARGET_MS} ms), ` +
+      `server() ${p.server.toFixed(1)} ms, first LLM call's hooks ${p.firstCall.toFixed(1)} ms, ` +
+      `work queued after it ${p.afterCall.toFixed(1)} ms, dispose ${p.dispose.toFixed(1)} ms; ` +
+      `RSS growth through the first call ${mib(probe.rssGrowth).toFixed(1)} MiB`,
   );
 
   const llm = new FakeLlm({ defaultText: "hi" }).start();
-  const without = createProject({ llmUrl: llm.url });
-  const withPlugin = createProject({ llmUrl: llm.url, plugins: [entry] });
+  const pluginDir = mkdtempSync(join(tmpdir(), "agent-hud-empty-plugin-"));
+  writeFileSync(join(pluginDir, "empty.js"), EMPTY_PLUGIN);
+  const projects: Record<Variant, Project> = {
+    none: createProject({ llmUrl: llm.url }),
+    empty: createProject({ llmUrl: llm.url, plugins: [join(pluginDir, "empty.js")] }),
+    "agent-hud": createProject({ llmUrl: llm.url, plugins: [entry] }),
+  };
   try {
-    const samples: Record<"without" | "with", Array<{ wall: number; rss: number }>> = { without: [], with: [] };
-    // one warm-up each (disk cache, first-run migrations), then alternated so drift hits both sides alike
-    await runHello(without);
-    const before = llm.agentRequests().length;
-    await runHello(withPlugin);
-    const hud = llm
-      .agentRequests()
-      .slice(before)
-      .some((r) => tailHud(r) !== undefined);
-    if (!hud) throw new Error("the plugin's HUD is not in the with-plugin request: the bench would measure nothing");
-    for (let i = 0; i < runs; i++) {
-      samples.without.push(await runHello(without));
-      samples.with.push(await runHello(withPlugin));
+    // one warm-up each (disk cache, first-run migrations), then alternated so drift hits every variant alike
+    for (const variant of VARIANTS) {
+      const before = llm.agentRequests().length;
+      await runHello(projects[variant]);
+      const hud = llm
+        .agentRequests()
+        .slice(before)
+        .some((r) => tailHud(r) !== undefined);
+      if (hud !== (variant === "agent-hud"))
+        throw new Error(`HUD ${hud ? "present" : "missing"} with ${variant}: the bench would measure the wrong thing`);
     }
-    const wall = { without: median(samples.without.map((s) => s.wall)), with: median(samples.with.map((s) => s.wall)) };
-    const rss = { without: median(samples.without.map((s) => s.rss)), with: median(samples.with.map((s) => s.rss)) };
-    console.log(`opencode run "hello", medians of ${runs} alternated runs per side (HUD present: ${hud}):`);
+    const samples: Record<Variant, Sample[]> = { none: [], empty: [], "agent-hud": [] };
+    for (let i = 0; i < runs; i++)
+      for (const variant of VARIANTS) samples[variant].push(await runHello(projects[variant]));
+    const stat = (variant: Variant, key: keyof Sample) => median(samples[variant].map((s) => s[key]));
+    const max = (variant: Variant) => Math.max(...samples[variant].map((s) => s.rss));
+    console.log(`opencode run "hello", medians of ${runs} alternated runs per variant:`);
     console.log(
-      `  wall  without ${wall.without.toFixed(0)} ms  with ${wall.with.toFixed(0)} ms  ` +
-        `ratio ${(wall.with / wall.without).toFixed(3)}x (target <= ${WALL_TARGET}x)`,
+      `  ${"".padEnd(10)} ${"wall ms".padStart(8)} ${"load ms".padStart(8)} ${"RSS MiB".padStart(8)} ${"max RSS".padStart(8)}`,
     );
+    for (const variant of VARIANTS)
+      console.log(
+        `  ${variant.padEnd(10)} ${stat(variant, "wall").toFixed(0).padStart(8)} ${stat(variant, "load").toFixed(0).padStart(8)} ` +
+          `${mib(stat(variant, "rss")).toFixed(0).padStart(8)} ${mib(max(variant)).toFixed(0).padStart(8)}`,
+      );
+    const ratio = (a: Variant, b: Variant) => {
+      const [low, high] = ratioInterval(
+        samples[b].map((s) => s.wall),
+        samples[a].map((s) => s.wall),
+      );
+      return `${(stat(a, "wall") / stat(b, "wall")).toFixed(3)}x (95% interval ${low.toFixed(2)}-${high.toFixed(2)})`;
+    };
+    console.log(`  wall: agent-hud / none ${ratio("agent-hud", "none")}, target <= ${WALL_TARGET}x`);
+    console.log(`        empty / none ${ratio("empty", "none")}: opencode loading any plugin`);
+    console.log(`        agent-hud / empty ${ratio("agent-hud", "empty")}: agent-hud's own share`);
     console.log(
-      `  peak RSS  without ${mib(rss.without).toFixed(0)} MiB  with ${mib(rss.with).toFixed(0)} MiB  ` +
-        `delta ${(mib(rss.with) - mib(rss.without)).toFixed(1)} MiB (target <= +${RSS_TARGET_MIB} MiB)`,
+      `  load phase ("${LOAD_PHASE[0]}" to "${LOAD_PHASE[1]}"): agent-hud ${(stat("agent-hud", "load") - stat("none", "load")).toFixed(0)} ms ` +
+        `over none, ${(stat("agent-hud", "load") - stat("empty", "load")).toFixed(0)} ms over empty`,
+    );
+    const delta = (f: (v: Variant) => number) => mib(f("agent-hud") - f("none")).toFixed(1);
+    console.log(
+      `  peak RSS: agent-hud - none ${delta((v) => stat(v, "rss"))} MiB by medians, ${delta(max)} MiB by maxima ` +
+        `(target <= +${RSS_TARGET_MIB} MiB); opencode's own peak varies by ~90 MiB from run to run (when its GC runs)`,
     );
   } finally {
     llm.stop();
-    without.cleanup();
-    withPlugin.cleanup();
+    for (const project of Object.values(projects)) project.cleanup();
+    rmSync(pluginDir, { recursive: true, force: true });
   }
 }
 

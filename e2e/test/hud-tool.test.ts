@@ -1,3 +1,4 @@
+import { hudToolJsonSchema } from "@agent-hud/hud-components";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
 import { tailHud, toolResults } from "../harness/requests.ts";
@@ -24,6 +25,9 @@ test("a hud task.set / notes.add call changes the HUD of the very next request",
   );
   await server.prompt(session.id, "start");
   const [first, second, third, fourth] = llm.agentRequests();
+  // the model is offered the router's own JSON Schema, exactly: the plugin declares its args without zod
+  const offered = (first!.body.tools ?? []).find((t) => t.function.name === "hud");
+  expect(offered?.function.parameters).toEqual(hudToolJsonSchema());
   expect(tailHud(first!)).not.toContain("Port the parser");
   expect(tailHud(second!)).toContain("Port the parser to streaming input");
   expect(toolResults(second!).at(-1)).toContain("ok: set task");

@@ -9,6 +9,13 @@ export type ValidationMode = "dev" | "production";
 
 // Compiling costs ~a millisecond per schema; keyed by the kind object so user kinds share the cache.
 const compiled = new WeakMap<NodeKind, TypeCheck<TSchema>>();
+const uses = new WeakMap<NodeKind, number>();
+/**
+ * Production checks a kind with the interpreted `Value.Check` until the kind has been used this often,
+ * then compiles it: a short session (or a plugin's first LLM call) never pays for compiling a dozen
+ * schemas, and a long one gets the compiled speed. Both answer the same for every value.
+ */
+export const COMPILE_AFTER_USES = 64;
 
 export function compiledChecker(kind: NodeKind): TypeCheck<TSchema> {
   let check = compiled.get(kind);
@@ -19,12 +26,20 @@ export function compiledChecker(kind: NodeKind): TypeCheck<TSchema> {
   return check;
 }
 
+function productionChecker(kind: NodeKind): TypeCheck<TSchema> | undefined {
+  const check = compiled.get(kind);
+  if (check) return check;
+  const count = (uses.get(kind) ?? 0) + 1;
+  uses.set(kind, count);
+  return count > COMPILE_AFTER_USES ? compiledChecker(kind) : undefined;
+}
+
 /** Throws a `UjsxError` naming the node path and the first schema violation. */
 export function checkProps(kind: NodeKind, props: unknown, mode: ValidationMode, path: () => string): void {
   if (mode === "production") {
-    const check = compiledChecker(kind);
-    if (!check.Check(props)) throw invalidProps(kind, check.Errors(props).First(), path());
-    return;
+    const check = productionChecker(kind);
+    if (check ? check.Check(props) : Value.Check(kind.schema, props)) return;
+    throw invalidProps(kind, Value.Errors(kind.schema, props).First(), path());
   }
   const first = Value.Errors(kind.schema, props).First();
   if (first !== undefined) throw invalidProps(kind, first, path());

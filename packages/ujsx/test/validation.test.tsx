@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { type Component, h, resolve, toMarkdown, UjsxError, type ValidationMode } from "../src/index.ts";
+import { COMPILE_AFTER_USES } from "../src/validate.ts";
 
 const notes = ["a", "b", "c", "d"];
 // Deliberately wrong prop, as a component author could write it without the type checker.
@@ -48,6 +49,17 @@ describe.each(["dev", "production"] as ValidationMode[])("%s mode", (mode) => {
     const error = caught(() => resolve(h("heading", { depth: 0 }), { mode, path: "custom:git-branch.tsx" }));
     expect(error.path).toBe("custom:git-branch.tsx > heading");
   });
+});
+
+test("production reports the same before and after a kind's checker is compiled", () => {
+  const broken = () => caught(() => resolve(<Hud broken />, { mode: "production" })).message;
+  const before = broken();
+  // each valid render checks <item> four times, so this crosses the compile threshold
+  for (let i = 0; i <= COMPILE_AFTER_USES / 4; i++)
+    expect(toMarkdown(<Hud />, { mode: "production" })).toBe("- a\n- b\n- c\n- d\n");
+  expect(broken()).toBe(before);
+  expect(before).toContain('/checked: Expected boolean (got "yes")');
+  expect(() => resolve(h("heading", { depth: 9 }), { mode: "production" })).toThrow("less or equal to 6");
 });
 
 describe("dev-only structure checks", () => {

@@ -30,7 +30,8 @@ export function shownOf(result: RenderResult, context: ContextInfo, at: number, 
 export function treeOf(input: HudProps | undefined): Shown["tree"] {
   if (!input) return undefined;
   try {
-    const tree = resolve(h(Hud, input));
+    // the render that made the markdown has checked these components already
+    const tree = resolve(h(Hud, input), { mode: "production" });
     return tree.type === "root" ? (tree as Shown["tree"]) : { type: "root", children: [tree] };
   } catch {
     return undefined;

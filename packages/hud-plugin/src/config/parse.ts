@@ -39,7 +39,8 @@ function firstPerPath(problems: ConfigProblem[]): ConfigProblem[] {
 
 /** The options of `raw` that pass the schema, and one problem per failing path (its key is left out). */
 export function validOptions(raw: Record<string, unknown>): { options: HudOptions; problems: ConfigProblem[] } {
-  const problems = firstPerPath([...Value.Errors(HudOptions, raw)].map(describe));
+  // the check is the start-up path; listing errors walks the whole schema and is needed only when it fails
+  const problems = Value.Check(HudOptions, raw) ? [] : firstPerPath([...Value.Errors(HudOptions, raw)].map(describe));
   const badKeys = new Set(problems.map((p) => p.path.split(".")[0]));
   const options = Object.fromEntries(
     Object.entries(raw).filter(([key]) => !badKeys.has(key) && key in HudOptions.properties),

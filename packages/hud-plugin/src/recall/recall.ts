@@ -39,6 +39,13 @@ export type RecallOptions = {
 
 type BusEvent = { type: string; properties?: Record<string, unknown> };
 
+/** `session.idle`, or `session.status` reporting idle (the form newer opencode versions emit). */
+function isIdle(event: BusEvent): boolean {
+  if (event.type === "session.idle") return true;
+  const status = event.properties?.["status"] as { type?: unknown } | undefined;
+  return event.type === "session.status" && status?.type === "idle";
+}
+
 /**
  * Recall: the agent's way back to what compaction took out of its prompt. Bus events keep the index
  * current; on start, sessions that changed while no plugin was watching are read back through the SDK
@@ -48,6 +55,9 @@ export class Recall {
   private readonly synced = new Map<string, Promise<void>>();
   private timers: Array<ReturnType<typeof setTimeout>> = [];
   private closed = false;
+  /** Set by `start`: how long after the first idle moment the catch-up runs. */
+  private idleDelayMs: number | undefined;
+  private caughtUp = false;
 
   private constructor(
     readonly index: RecallIndex,
@@ -96,11 +106,28 @@ export class Recall {
     // a session deleted in opencode leaves nothing searchable behind
     else if (event.type === "session.deleted" && typeof info?.id === "string")
       this.guard("dropping a deleted session", () => this.index.drop(info.id));
+    else if (isIdle(event) && this.idleDelayMs !== undefined) {
+      this.later(this.idleDelayMs);
+      this.idleDelayMs = undefined;
+    }
   }
 
-  /** After start-up settles: catch up through the client, then apply retention; both off the hot path. */
-  start(delayMs = 1_000): void {
-    const timer = setTimeout(() => void this.catchUp().then(() => this.prune()), delayMs);
+  /**
+   * Catch-up, then retention, at the first idle moment: `idleDelayMs` after a session first goes idle, or
+   * `fallbackMs` after start when none does. Never on the way to an LLM call, so a short
+   * `opencode run` (which exits as its session goes idle) does not pay for it.
+   */
+  start(idleDelayMs = 1_000, fallbackMs = 30_000): void {
+    this.idleDelayMs = idleDelayMs;
+    this.later(fallbackMs);
+  }
+
+  private later(ms: number): void {
+    const timer = setTimeout(() => {
+      if (this.caughtUp || this.closed) return;
+      this.caughtUp = true;
+      void this.catchUp().then(() => this.prune());
+    }, ms);
     (timer as { unref?: () => void }).unref?.();
     this.timers.push(timer);
   }

@@ -1,7 +1,7 @@
-import { tool } from "@opencode-ai/plugin/tool";
 import type { HookContext } from "../hooks/hook-context.ts";
 import { errorLine } from "../log/index.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
+import { defineTool } from "./define-tool.ts";
 
 export const HUD_COMPACT_DESCRIPTION =
   "Compact (summarize) this conversation now, on your terms, before opencode does it at the limit. Save what matters to the HUD first; the HUD survives compaction. Declines when the context is less than half full.";
@@ -32,7 +32,7 @@ export function scheduleSummarize(ctx: HookContext, session: SessionRuntime): vo
 }
 
 export function hudCompactTool(ctx: HookContext) {
-  return tool({
+  return defineTool({
     description: HUD_COMPACT_DESCRIPTION,
     args: {},
     async execute(_args, context) {

@@ -1,30 +1,26 @@
-import { describeOutcome, planOperation } from "@agent-hud/hud-components";
-import { tool } from "@opencode-ai/plugin/tool";
+import { describeOutcome, hudToolJsonSchema, planOperation } from "@agent-hud/hud-components";
 import { publishLater } from "../board/index.ts";
 import type { HookContext } from "../hooks/hook-context.ts";
 import { hostOperations } from "./host-operations.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
+import { defineTool } from "./define-tool.ts";
 import { provisionalReply } from "./provisional-reply.ts";
-
-const z = tool.schema;
 
 export const HUD_DESCRIPTION =
   'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory) and search everything this session saw. Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape.';
 
 /**
- * The `hud` router. opencode neither validates nor defaults tool args, so the raw call goes to the pure
+ * The `hud` router. opencode neither validates nor defaults these args, so the raw call goes to the pure
  * router, which checks it against the operation's TypeBox schema; a thrown Error's message is what the
- * model reads as the tool result.
+ * model reads as the tool result. The args are the router's own schema (`tool.definition` sends it whole).
  */
 export function hudTool(ctx: HookContext) {
-  return tool({
+  return defineTool({
     description: HUD_DESCRIPTION,
-    args: {
-      tool: z.string().describe('operation name, e.g. "task.set", "notes.add", "search", "help"'),
-      args: z.record(z.string(), z.unknown()).optional().describe("arguments of the operation"),
-    },
+    args: hudToolJsonSchema()["properties"] as Record<string, Record<string, unknown>>,
     async execute(raw, context) {
-      const call = { tool: (raw as { tool?: unknown }).tool as string, args: (raw as { args?: unknown }).args };
+      const input = (typeof raw === "object" && raw !== null ? raw : {}) as { tool?: unknown; args?: unknown };
+      const call = { tool: input.tool as string, args: input.args };
       const runtime = ctx.runtime;
       const session = runtime.session(context.sessionID);
       const result = planOperation(runtime.view(session), call, {

@@ -1,6 +1,6 @@
 // A restart catches up through the SDK client without re-indexing everything: sessions unchanged since
 // their last sync are not read again, and unchanged texts are not rewritten.
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -126,4 +126,48 @@ test("turns and compactions follow message time, not arrival: a catch-up after n
     .sort();
   expect(lines).toEqual(["bash turn 1 epoch 0", "user turn 2 epoch 1"]);
   recall.close();
+});
+
+describe("when the catch-up runs", () => {
+  const sessions = () =>
+    new Map([["ses_old", { updated: NOW - 1_000, events: userMessage("ses_old", "older words", NOW - 2_000) }]]);
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const started = (idleDelayMs: number, fallbackMs: number) => {
+    const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+    dirs.push(dir);
+    const fake = fakeClient(sessions());
+    const recall = open(dir, fake.client);
+    recall.start(idleDelayMs, fallbackMs);
+    return { recall, reads: fake.reads };
+  };
+
+  test("not before a session goes idle: the first LLM call never waits on it", async () => {
+    const { recall, reads } = started(5, 10_000);
+    recall.observe({ type: "session.status", properties: { sessionID: "ses_new", status: { type: "busy" } } });
+    await wait(40);
+    expect(reads).toEqual([]);
+    recall.observe({ type: "session.status", properties: { sessionID: "ses_new", status: { type: "idle" } } });
+    await wait(40);
+    expect(reads).toEqual(["ses_old"]);
+    // a second idle session does not read again
+    recall.observe({ type: "session.idle", properties: { sessionID: "ses_new" } });
+    await wait(40);
+    expect(reads).toEqual(["ses_old"]);
+    recall.close();
+  });
+
+  test("after the fallback delay when no session goes idle", async () => {
+    const { recall, reads } = started(5, 20);
+    await wait(80);
+    expect(reads).toEqual(["ses_old"]);
+    recall.close();
+  });
+
+  test("never after close: a short run that exits as its session goes idle reads nothing", async () => {
+    const { recall, reads } = started(20, 30);
+    recall.observe({ type: "session.idle", properties: { sessionID: "ses_new" } });
+    recall.close();
+    await wait(80);
+    expect(reads).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { hudToolJsonSchema } from "@agent-hud/hud-components";
 import { fakeOpencode, hostTurn, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 let oc: FakeOpencode;
@@ -42,6 +43,26 @@ describe("hud tool", () => {
       expect(error!.split("\n")).toHaveLength(1);
     }
     expect(await snapshot()).toBe(before);
+  });
+
+  test("a call that is not an object at all gets the router's one line, not a TypeError", async () => {
+    for (const raw of [null, "notes.add", 7, []]) {
+      const error = await oc.hooks.tool
+        .hud!.execute(raw as never, { sessionID: "ses_a", messageID: "m", agent: "build" } as never)
+        .then(
+          () => undefined,
+          (e: Error) => e.message,
+        );
+      expect(error).toBe('missing operation name in "tool"; call { tool: "help" } to list operations');
+    }
+  });
+
+  test("the tools declare JSON Schema args, the router's own, and no zod", () => {
+    const { hud, hud_compact } = oc.hooks.tool;
+    expect(hud!.args).toEqual(hudToolJsonSchema()["properties"] as never);
+    expect(hud_compact!.args).toEqual({});
+    // opencode takes args carrying `_zod` for zod schemas and validates them with its own zod
+    for (const schema of Object.values(hud!.args)) expect(schema).not.toHaveProperty("_zod");
   });
 
   test("args sent as a JSON string are accepted", async () => {

@@ -1,0 +1,29 @@
+// The server bundle opencode loads at every start: what must stay out of it, read from the built files.
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { bundledPackages, filesLoadedAtStart } from "../harness/bundle.ts";
+import { ensureFreshBundle } from "../harness/fresh-build.ts";
+import { PLUGIN_DIR } from "../harness/opencode.ts";
+
+const dist = join(PLUGIN_DIR, "dist");
+
+test("at start: the renderer's packages, and no zod, markdown parser, tokenizer table or debug build", () => {
+  ensureFreshBundle();
+  const files = filesLoadedAtStart(dist);
+  expect(files).toContain("server.js");
+  const atStart = bundledPackages(dist, files);
+  // the reading works: these are what the server renders with
+  for (const name of ["@sinclair/typebox", "mdast-util-to-markdown", "mdast-util-gfm"]) expect(atStart).toContain(name);
+  for (const name of [
+    "zod",
+    "mdast-util-from-markdown",
+    "micromark",
+    "micromark-extension-gfm",
+    "gpt-tokenizer",
+    "debug",
+  ])
+    expect(atStart).not.toContain(name);
+  // the parser and the rank table are in the bundle, behind dynamic imports
+  const everything = bundledPackages(dist, [...new Bun.Glob("chunk-*.js").scanSync(dist)]);
+  for (const name of ["mdast-util-from-markdown", "gpt-tokenizer"]) expect(everything).toContain(name);
+});
