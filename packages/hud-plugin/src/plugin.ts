@@ -74,7 +74,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
   const system = systemTransform(ctx);
   return {
     config: guard(log, "config", async (opencodeConfig: unknown) => ctx.limits.learnConfig(opencodeConfig)),
-    tool: { hud: hudTool(ctx), hud_compact: hudCompactTool(ctx) },
+    tool: { hud: hudTool(ctx, jsonSchema), hud_compact: hudCompactTool(ctx) },
     "tool.definition": guard(
       log,
       "tool.definition",

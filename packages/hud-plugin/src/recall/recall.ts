@@ -48,8 +48,8 @@ function isIdle(event: BusEvent): boolean {
 
 /**
  * Recall: the agent's way back to what compaction took out of its prompt. Bus events keep the index
- * current; on start, sessions that changed while no plugin was watching are read back through the SDK
- * client, and sessions older than the retention window are dropped. No method throws.
+ * current; at the first idle moment, sessions that changed while no plugin was watching are read back
+ * through the SDK client, and sessions older than the retention window are dropped. No method throws.
  */
 export class Recall {
   private readonly synced = new Map<string, Promise<void>>();

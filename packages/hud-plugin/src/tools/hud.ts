@@ -14,10 +14,10 @@ export const HUD_DESCRIPTION =
  * router, which checks it against the operation's TypeBox schema; a thrown Error's message is what the
  * model reads as the tool result. The args are the router's own schema (`tool.definition` sends it whole).
  */
-export function hudTool(ctx: HookContext) {
+export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudToolJsonSchema()) {
   return defineTool({
     description: HUD_DESCRIPTION,
-    args: hudToolJsonSchema()["properties"] as Record<string, Record<string, unknown>>,
+    args: schema["properties"] as Record<string, Record<string, unknown>>,
     async execute(raw, context) {
       const input = (typeof raw === "object" && raw !== null ? raw : {}) as { tool?: unknown; args?: unknown };
       const call = { tool: input.tool as string, args: input.args };
