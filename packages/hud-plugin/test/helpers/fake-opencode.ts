@@ -12,6 +12,22 @@ export type Msg = {
 
 export const MODEL = { id: "m", providerID: "fake", limit: { context: 200_000, output: 8_000 } };
 
+/** A user message as opencode stores it; `n` numbers it (its id and creation time) within one test. */
+export function userMessage(n: number, sessionID: string, text: string): Msg {
+  const id = `msg_${String(n).padStart(4, "0")}`;
+  return {
+    info: {
+      id,
+      role: "user",
+      sessionID,
+      agent: "build",
+      model: { providerID: "fake", modelID: "m" },
+      time: { created: n },
+    },
+    parts: [{ id: `prt_${id}`, type: "text", messageID: id, sessionID, text }],
+  };
+}
+
 /** A plugin instance over a temp store, with a recording stand-in for opencode's SDK client. */
 export async function fakeOpencode(options?: Record<string, unknown>) {
   const dir = mkdtempSync(join(tmpdir(), "hud-plugin-test-"));
@@ -45,18 +61,7 @@ export async function fakeOpencode(options?: Record<string, unknown>) {
       sessionMessages = messages;
     },
     user(sessionID: string, text: string): Msg {
-      const id = `msg_${String(++counter).padStart(4, "0")}`;
-      return {
-        info: {
-          id,
-          role: "user",
-          sessionID,
-          agent: "build",
-          model: { providerID: "fake", modelID: "m" },
-          time: { created: counter },
-        },
-        parts: [{ id: `prt_${id}`, type: "text", messageID: id, sessionID, text }],
-      };
+      return userMessage(++counter, sessionID, text);
     },
     assistant(sessionID: string, tokens = 1_000, extra: Record<string, unknown> = {}): Msg {
       const id = `msg_${String(++counter).padStart(4, "0")}`;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { createHooks } from "../../src/plugin.ts";
-import { hostTurn, tailText, type Msg } from "../helpers/fake-opencode.ts";
+import { hostTurn, tailText, userMessage, type Msg } from "../helpers/fake-opencode.ts";
 
 /**
  * Several plugin instances over one storage directory, each standing for an opencode process serving a
@@ -33,20 +33,7 @@ export function workspace() {
     } as unknown as PluginInput;
     const hooks = (await createHooks(input, { storageDir, ...options })) as Required<Hooks>;
     opened.push(hooks);
-    const user = (sessionID: string, text: string): Msg => {
-      const id = `msg_${String(++counter).padStart(4, "0")}`;
-      return {
-        info: {
-          id,
-          role: "user",
-          sessionID,
-          agent: "build",
-          model: { providerID: "fake", modelID: "m" },
-          time: { created: counter },
-        },
-        parts: [{ id: `prt_${id}`, type: "text", messageID: id, sessionID, text }],
-      };
-    };
+    const user = (sessionID: string, text: string): Msg => userMessage(++counter, sessionID, text);
     return {
       directory,
       hooks,
