@@ -3,7 +3,7 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "../log/index.ts";
 import { errorLine } from "../log/index.ts";
-import type { EventReader } from "../runtime/ports.ts";
+import type { EventReader } from "../store/ports.ts";
 import { compactionLines, hitLines, readText } from "./lines.ts";
 import { RecallIndex, type MessageLike } from "./recall-index.ts";
 import { pruneEventLog } from "./retention.ts";

@@ -3,7 +3,7 @@ import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Recall, RecallClient } from "../recall/index.ts";
-import type { HudRuntime } from "../runtime/hud-runtime.ts";
+import type { HudRuntime } from "./hud-runtime.ts";
 
 /** The slice of opencode's SDK client the hooks and tools call (recall's reads plus summarize). */
 export type HudClient = {
