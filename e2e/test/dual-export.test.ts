@@ -71,4 +71,4 @@ test("opencode 1.18 with the dual export holds as many hud.db handles as with th
   // the scan found the store's handles at all (a wrong path would make both counts 0 and equal)
   expect(v1Only.handles).toBeGreaterThan(0);
   expect(dual.handles).toBe(v1Only.handles);
-});
+}, 120_000);
