@@ -1,15 +1,16 @@
 /** @jsxImportSource @opentui/solid */
+import type { Glue, V1TuiApi } from "./types/host.ts";
 
 /**
  * opencode 1.x's TUI API reduced to what the person's view needs. Commands go through the keymap layer
  * (1.18); `api.command.register` is kept only for older 1.x, where the keymap has no `registerLayer`.
  */
-export function v1Glue(api) {
-  const dialog = (render) => api.ui.dialog.replace(render);
+export function v1Glue(api: V1TuiApi): Glue {
+  const dialog = (render: () => unknown) => api.ui.dialog.replace(render);
   return {
     directory: api.state.path.directory,
     worktree: api.state.path.worktree,
-    sessionNow: () => (api.route.current.name === "session" ? api.route.current.params.sessionID : undefined),
+    sessionNow: () => (api.route.current.name === "session" ? api.route.current.params?.sessionID : undefined),
     toast: (note) => api.ui.toast(note),
     onCompacted: (run) => api.event.on("session.compacted", (event) => run(event.properties.sessionID)),
     onDispose: (run) => api.lifecycle.onDispose(run),
@@ -27,7 +28,7 @@ export function v1Glue(api) {
     closeDialog: () => api.ui.dialog.clear(),
     alert: (title, message) => dialog(() => <api.ui.DialogAlert title={title} message={message} />),
     select: (title, options) =>
-      new Promise((resolve) =>
+      new Promise<number | undefined>((resolve) =>
         dialog(() => (
           <api.ui.DialogSelect
             title={title}
@@ -37,7 +38,7 @@ export function v1Glue(api) {
         )),
       ),
     prompt: (title, placeholder) =>
-      new Promise((resolve) =>
+      new Promise<string | undefined>((resolve) =>
         dialog(() => (
           <api.ui.DialogPrompt
             title={title}
@@ -59,7 +60,7 @@ export function v1Glue(api) {
             run: c.run,
           })),
         });
-        if (typeof dispose === "function") api.lifecycle.onDispose(dispose);
+        if (typeof dispose === "function") api.lifecycle.onDispose(dispose as () => void);
         return;
       }
       api.command?.register(() =>

@@ -1,4 +1,5 @@
 /** @jsxImportSource @opentui/solid */
+import type { Glue, V2TuiContext } from "./types/host.ts";
 
 /**
  * opencode 2's TUI context reduced to what the person's view needs: `ui.slot` claims for the sidebar and
@@ -6,19 +7,27 @@
  * component), `ui.dialog`, `ui.toast`, `data.on`. Built from V2's published TUI types (see
  * src/host/README.md); no V2 binary runs where this is tested.
  */
-export function v2Glue(ctx, cleanups) {
+export function v2Glue(ctx: V2TuiContext, cleanups: Array<() => void>): Glue {
   const route = () => ctx.ui.router.current();
   return {
     directory: ctx.location?.directory,
     worktree: undefined,
-    sessionNow: () => (route()?.type === "session" ? route().sessionID : undefined),
+    sessionNow: () => {
+      const current = route();
+      return current?.type === "session" ? current.sessionID : undefined;
+    },
     toast: (note) => ctx.ui.toast.show(note),
     onCompacted: (run) => ctx.data.on("session.compaction.ended", (event) => run(event.data.sessionID)),
-    onDispose: (run) => cleanups.push(run),
+    onDispose: (run) => void cleanups.push(run),
     sidebar: (render) =>
-      cleanups.push(ctx.ui.slot({ append: "sidebar.content", render: (input) => render(input.sessionID, ctx.theme) })),
+      void cleanups.push(
+        ctx.ui.slot({
+          append: "sidebar.content",
+          render: (input) => (input.sessionID ? render(input.sessionID, ctx.theme) : null),
+        }),
+      ),
     promptStatus: (render) =>
-      cleanups.push(
+      void cleanups.push(
         ctx.ui.slot({
           append: "prompt.footer.status",
           render: (input) => (input.sessionID ? render(input.sessionID, ctx.theme) : null),
@@ -31,7 +40,7 @@ export function v2Glue(ctx, cleanups) {
       ctx.ui.dialog.select({ title, options: options.map((option, value) => ({ title: option, value })) }),
     prompt: (title, placeholder) => ctx.ui.dialog.prompt({ title, placeholder }),
     commands: (commands) =>
-      cleanups.push(
+      void cleanups.push(
         ctx.ui.slot({
           append: "app",
           render: () => {

@@ -5,6 +5,8 @@ import { HudDialog } from "./HudDialog.tsx";
 import { PromptStatus } from "./PromptStatus.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { editHud } from "./edit-hud.tsx";
+import type { Shown } from "../dist/tui/core.js";
+import type { Glue } from "./types/host.ts";
 
 // How often the database is asked whether anything changed: one pragma, well under a frame's budget.
 const POLL_MS = 250;
@@ -15,12 +17,12 @@ const POLL_MS = 250;
  * the HUD's density changes, usage turns critical or a compaction happened. `glue` is the host's API
  * reduced to what this needs (`glue-v1.tsx`, `glue-v2.tsx`).
  */
-export function startPersonView(glue, options) {
+export function startPersonView(glue: Glue, options: Record<string, unknown> | undefined): void {
   const desk = new HudDesk({ options, directory: glue.directory });
   const [tick, setTick] = createSignal(0);
-  const lastShown = new Map();
-  const compacted = new Set();
-  const failuresToasted = new Set();
+  const lastShown = new Map<string, Shown>();
+  const compacted = new Set<string>();
+  const failuresToasted = new Set<string>();
 
   const poll = () => {
     if (!desk.changed()) return;
@@ -56,12 +58,12 @@ export function startPersonView(glue, options) {
   glue.sidebar((sessionID, theme) => <Sidebar desk={desk} sessionID={sessionID} tick={tick} theme={theme} />);
   glue.promptStatus((sessionID, theme) => <PromptStatus desk={desk} sessionID={sessionID} tick={tick} theme={theme} />);
 
-  const withSession = (run) => () => {
+  const withSession = (run: (sessionID: string) => void) => () => {
     const sessionID = glue.sessionNow();
     if (!sessionID) return glue.toast({ variant: "warning", message: "HUD: open a session first" });
     return run(sessionID);
   };
-  const switchTo = (off) =>
+  const switchTo = (off: boolean) =>
     withSession((sessionID) => {
       desk.setOff(sessionID, off);
       poll();
