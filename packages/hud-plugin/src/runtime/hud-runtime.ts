@@ -261,7 +261,7 @@ export class HudRuntime {
 
   /** Writes what is queued; from now on other instances count this one's sessions as no longer live. */
   dispose(): void {
-    this.deferred.flush();
+    this.flushDeferred();
     this.holder.release();
   }
 }
