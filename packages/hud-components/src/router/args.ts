@@ -5,7 +5,18 @@ import { Decision, ItemId, KeyFile, Note, Scope, Step, Task, Convention, Blocker
 const strict = { additionalProperties: false } as const;
 /** At least one non-space character: whitespace-only text passes minLength but makes an empty item. */
 export const NON_BLANK = "\\S";
-const nonBlank = (field: TString) => Type.String({ minLength: 1, pattern: NON_BLANK, description: field.description });
+/**
+ * Every string the agent can send has a ceiling: a 10 MB note would be stored, indexed and rendered whole.
+ * The limits are far above what a HUD line needs (the components clip for display anyway).
+ */
+export const MAX_TEXT = 2_000;
+const MAX_DETAILS = 4_000;
+const MAX_PATH = 1_024;
+const MAX_QUERY = 500;
+const nonBlank = (field: TString, maxLength = MAX_TEXT) =>
+  Type.String({ minLength: 1, maxLength, pattern: NON_BLANK, description: field.description });
+const bounded = (field: TString, maxLength: number) =>
+  Type.Optional(Type.String({ maxLength, description: field.description }));
 const scope = Type.Optional(
   Type.Union([Type.Literal("session"), Type.Literal("project")], {
     description: "where the item lives (default session)",
@@ -17,7 +28,10 @@ export const IdArgs = Type.Object({ id: ItemId }, strict);
 export const HistoryArgs = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, strict);
 export const SearchArgs = Type.Object(
   {
-    query: Type.String({ description: "words to find; read as plain text, never as search syntax" }),
+    query: Type.String({
+      maxLength: MAX_QUERY,
+      description: "words to find; read as plain text, never as search syntax",
+    }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
     scope: Type.Optional(
       Type.Union([Type.Literal("session"), Type.Literal("project")], {
@@ -34,7 +48,11 @@ export const HandleArgs = Type.Object(
 export const ScopeFilterArgs = Type.Object({ scope: Type.Optional(Scope) }, strict);
 export const TaskArgs = Type.Object({ description: nonBlank(Task.properties.description) }, strict);
 export const DecisionArgs = Type.Object(
-  { summary: nonBlank(Decision.properties.summary), details: Decision.properties.details, scope },
+  {
+    summary: nonBlank(Decision.properties.summary),
+    details: bounded(Decision.properties.details as unknown as TString, MAX_DETAILS),
+    scope,
+  },
   strict,
 );
 export const NoteArgs = Type.Object({ content: nonBlank(Note.properties.content), scope }, strict);
@@ -44,7 +62,10 @@ export const StepReorderArgs = Type.Object({ ids: Type.Array(ItemId, { minItems:
 export const BlockerArgs = Type.Object({ description: nonBlank(Blocker.properties.description) }, strict);
 export const ConventionArgs = Type.Object({ content: nonBlank(Convention.properties.content) }, strict);
 export const KeyFileArgs = Type.Object(
-  { path: nonBlank(KeyFile.properties.path), note: KeyFile.properties.note },
+  {
+    path: nonBlank(KeyFile.properties.path, MAX_PATH),
+    note: bounded(KeyFile.properties.note as unknown as TString, MAX_TEXT),
+  },
   strict,
 );
 
