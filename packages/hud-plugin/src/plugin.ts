@@ -13,9 +13,10 @@ import { sessionCompacting } from "./hooks/session-compacting.ts";
 import { systemTransform } from "./hooks/system-transform.ts";
 import { toolExecuteAfter } from "./hooks/tool-execute-after.ts";
 import { ModelLimitsBook } from "./context/index.ts";
-import { createLogger, type AppLogClient } from "./log/index.ts";
+import { createLogger, errorLine, type AppLogClient } from "./log/index.ts";
+import { createRedactor, redactingLog } from "./privacy/index.ts";
 import { HudRuntime } from "./runtime/hud-runtime.ts";
-import { Recall } from "./recall/index.ts";
+import { Recall, scheduleLogRetention } from "./recall/index.ts";
 import { defaultDir, EventStore, projectKeyFor } from "./store/index.ts";
 import { hudCompactTool } from "./tools/hud-compact.ts";
 import { hudTool } from "./tools/hud.ts";
@@ -40,19 +41,42 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
   });
   const projectKey = projectKeyFor(worktree);
-  const runtime = new HudRuntime({ store, config, log, directory: input.directory, projectKey, now, worktree });
+  const redactor = createRedactor(config.privacy, (error) =>
+    log.once(
+      "privacy:rules",
+      "warn",
+      `agent-hud privacy: rule set not loaded (${errorLine(error)}); long tokens are all redacted`,
+    ),
+  );
+  const runtime = new HudRuntime({
+    store: redactingLog(store, redactor),
+    config,
+    log,
+    directory: input.directory,
+    projectKey,
+    now,
+    worktree,
+    redact: redactor.deep,
+  });
   // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
   runtime.memory?.read();
-  const recall = Recall.open({
-    dir: dirname(store.path),
-    projectKey,
-    retentionDays: config.retentionDays,
-    log,
-    now,
-    client: input.client as unknown as HudClient,
-    eventLog: store.path,
-  });
+  const recall = config.recall.enabled
+    ? Recall.open({
+        dir: dirname(store.path),
+        projectKey,
+        retentionDays: config.retentionDays,
+        log,
+        now,
+        client: input.client as unknown as HudClient,
+        eventLog: store.path,
+        redact: redactor.text,
+      })
+    : undefined;
   recall?.start();
+  if (!recall && !config.recall.enabled)
+    scheduleLogRetention(store.path, config.retentionDays, now, (error) =>
+      log.log("warn", `agent-hud: retention of the hud log failed: ${errorLine(error)}`),
+    );
   const board = HudBoard.open(config.storageDir ?? defaultDir(), (level, message) => log.once(message, level, message));
   const ctx: HookContext = {
     recall,
@@ -66,6 +90,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     recentEdits: new Map(),
     board,
     projectKey,
+    redact: redactor,
   };
   // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
   const flushOnExit = () => runtime.flushDeferred();

@@ -35,6 +35,8 @@ export type RecallOptions = {
   client?: RecallClient | undefined;
   /** The event store's database file: retention drops old sessions' HUD logs from it too. */
   eventLog?: string;
+  /** Applied to every text before it is indexed (the privacy redactor). */
+  redact?: (text: string) => string;
 };
 
 type BusEvent = { type: string; properties?: Record<string, unknown> };
@@ -66,7 +68,7 @@ export class Recall {
 
   static open(options: RecallOptions): Recall | undefined {
     try {
-      return new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+      return new Recall(RecallIndex.open(options.dir, options.projectKey, options.redact), options);
     } catch (first) {
       // the index is derived data: an unreadable file is set aside and rebuilt through the client
       try {
@@ -75,7 +77,7 @@ export class Recall {
           renameSync(path, `${path}.broken-${options.now()}`);
           for (const side of ["-wal", "-shm"]) rmSync(`${path}${side}`, { force: true });
         }
-        const recall = new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+        const recall = new Recall(RecallIndex.open(options.dir, options.projectKey, options.redact), options);
         options.log.log("warn", `agent-hud recall: index was unreadable (${errorLine(first)}); rebuilding it`);
         return recall;
       } catch (error) {

@@ -1,0 +1,88 @@
+import { candidateText } from "./candidates.ts";
+import { ruleSet } from "./load-rule-set.ts";
+import { mark } from "./mark.ts";
+import { redactNamedValues } from "./named-values.ts";
+import { redactPemBlocks } from "./pem-blocks.ts";
+import { dropPrivate } from "./private-tags.ts";
+import { redactTokenShapes } from "./token-shapes.ts";
+import { redactUrlCredentials } from "./url-credentials.ts";
+import { compilePatterns } from "./user-patterns.ts";
+
+export type PrivacyOptions = { redact: boolean; patterns?: readonly string[] };
+
+export type Redactor = {
+  /** The text as it may be stored. */
+  text(text: string): string;
+  /** Every string inside a value (an event, memory items, a rendered tree), ids and kinds left alone. */
+  deep<T>(value: T): T;
+};
+
+// ids, links and enum fields: never conversation text, and a changed one would break the event
+const KEPT_KEYS = new Set([
+  "kind",
+  "at",
+  "by",
+  "id",
+  "ids",
+  "key",
+  "section",
+  "fromSessionID",
+  "parentID",
+  "status",
+  "priority",
+  "type",
+]);
+
+/**
+ * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`),
+ * then PEM private keys, URL credentials, secret-named values, the shapes the rule set lacks, the
+ * person's patterns, and last the maintained rule set on the lines that may hold a token. A rule set
+ * that cannot be loaded fails closed: those lines' random-looking runs are all marked.
+ */
+/** The rule set on the lines that may hold a token; fails closed when the rule set cannot be loaded. */
+function redactRuleSet(text: string, onLoadError: ((error: unknown) => void) | undefined): string {
+  const lines = candidateText(text);
+  if (lines === undefined) return text;
+  let scan;
+  try {
+    scan = ruleSet();
+  } catch (error) {
+    onLoadError?.(error);
+    scan = null;
+  }
+  if (!scan) return text.replace(/[\w+-]{16,}/g, (token) => (candidateText(token) ? mark("secret") : token));
+  let out = text;
+  for (const { value, kind } of scan(lines)) out = out.replaceAll(value, mark(kind));
+  return out;
+}
+
+export function createRedactor(options: PrivacyOptions, onLoadError?: (error: unknown) => void): Redactor {
+  const patterns = compilePatterns(options.patterns ?? []).patterns;
+  const text = (input: string): string => {
+    let out = dropPrivate(input);
+    if (!options.redact || out.length < 6) return out;
+    out = redactPemBlocks(out);
+    out = redactUrlCredentials(out);
+    out = redactTokenShapes(out);
+    for (const pattern of patterns) out = out.replace(pattern, mark("pattern"));
+    out = redactRuleSet(out, onLoadError);
+    return redactNamedValues(out);
+  };
+  const deep = <T>(value: T, key?: string): T => {
+    if (typeof value === "string") return (key !== undefined && KEPT_KEYS.has(key) ? value : text(value)) as T;
+    if (Array.isArray(value)) {
+      const mapped = value.map((item) => deep(item, key));
+      return (mapped.every((item, i) => item === value[i]) ? value : mapped) as T;
+    }
+    if (value && typeof value === "object") {
+      let changed: Record<string, unknown> | undefined;
+      for (const [k, v] of Object.entries(value)) {
+        const next = deep(v, k);
+        if (next !== v) (changed ??= { ...(value as Record<string, unknown>) })[k] = next;
+      }
+      return (changed ?? value) as T;
+    }
+    return value;
+  };
+  return { text, deep: (value) => deep(value) };
+}
