@@ -13,7 +13,7 @@ export type PrivacyOptions = { redact: boolean; patterns?: readonly string[] };
 export type Redactor = {
   /** The text as it may be stored. */
   text(text: string): string;
-  /** Every string inside a value (an event, memory items, a rendered tree), ids and kinds left alone. */
+  /** Every string inside a value (an event, memory items, a rendered tree); ids, keys and kinds stay. */
   deep<T>(value: T): T;
 };
 
@@ -32,17 +32,14 @@ const KEPT_KEYS = new Set([
   "priority",
   "type",
 ]);
+/** Short texts recur (the HUD's lines on every render): their answers are kept, up to this many. */
+const CACHE_ENTRIES = 4_096;
+const CACHE_MAX_LENGTH = 1_024;
 
-/**
- * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`),
- * then PEM private keys, URL credentials, secret-named values, the shapes the rule set lacks, the
- * person's patterns, and last the maintained rule set on the lines that may hold a token. A rule set
- * that cannot be loaded fails closed: those lines' random-looking runs are all marked.
- */
-/** The rule set on the lines that may hold a token; fails closed when the rule set cannot be loaded. */
+/** The rule set on the parts that may hold a token; fails closed when the rule set cannot be loaded. */
 function redactRuleSet(text: string, onLoadError: ((error: unknown) => void) | undefined): string {
-  const lines = candidateText(text);
-  if (lines === undefined) return text;
+  const candidates = candidateText(text);
+  if (candidates === undefined) return text;
   let scan;
   try {
     scan = ruleSet();
@@ -52,13 +49,20 @@ function redactRuleSet(text: string, onLoadError: ((error: unknown) => void) | u
   }
   if (!scan) return text.replace(/[\w+-]{16,}/g, (token) => (candidateText(token) ? mark("secret") : token));
   let out = text;
-  for (const { value, kind } of scan(lines)) out = out.replaceAll(value, mark(kind));
+  for (const { value, kind } of scan(candidates)) out = out.replaceAll(value, mark(kind));
   return out;
 }
 
+/**
+ * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`),
+ * PEM private keys, URL credentials, the shapes the rule set lacks, the person's patterns, the maintained
+ * rule set (secretlint's recommended preset) on the parts that may hold a token, and last secret-named
+ * values (`DB_PASSWORD=…`), so a token the rule set knows keeps its own kind.
+ */
 export function createRedactor(options: PrivacyOptions, onLoadError?: (error: unknown) => void): Redactor {
   const patterns = compilePatterns(options.patterns ?? []).patterns;
-  const text = (input: string): string => {
+  const cache = new Map<string, string>();
+  const redact = (input: string): string => {
     let out = dropPrivate(input);
     if (!options.redact || out.length < 6) return out;
     out = redactPemBlocks(out);
@@ -67,6 +71,15 @@ export function createRedactor(options: PrivacyOptions, onLoadError?: (error: un
     for (const pattern of patterns) out = out.replace(pattern, mark("pattern"));
     out = redactRuleSet(out, onLoadError);
     return redactNamedValues(out);
+  };
+  const text = (input: string): string => {
+    if (input.length > CACHE_MAX_LENGTH) return redact(input);
+    let out = cache.get(input);
+    if (out === undefined) {
+      if (cache.size >= CACHE_ENTRIES) cache.clear();
+      cache.set(input, (out = redact(input)));
+    }
+    return out;
   };
   const deep = <T>(value: T, key?: string): T => {
     if (typeof value === "string") return (key !== undefined && KEPT_KEYS.has(key) ? value : text(value)) as T;

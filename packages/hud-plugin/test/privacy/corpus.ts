@@ -1,8 +1,14 @@
 // The redactor's corpus: secret shapes that must all be redacted and look-alikes that must stay. Every
 // value is fake, generated here from a fixed seed; the shapes follow the providers' published formats.
 
+// xorshift32: integer-exact, so the fakes stay random-looking however many are drawn
 let seed = 20_240_601;
-const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+const next = () => {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) % 2 ** 31;
+};
 const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const DIGITS = "0123456789";
@@ -100,7 +106,8 @@ export function secretCases(): SecretCase[] {
   add("quoted api key", (s) => `API_KEY='${s(fake(32, HEX))}'`);
   add("cli password flag", (s) => `mysql --user=root --password=${s(fake(12))} app`);
   add("npm token", (s) => `//registry.example.org/:_authToken=${s(`npm_${fake(36)}`)}`);
-  add("sendgrid key", (s) => `SENDGRID=${s(`SG.${fake(22, URLSAFE)}.${fake(43, URLSAFE)}`)}`);
+  // the preset's SendGrid rule takes `\w` segments (one `-` at most in the last): the corpus keeps to that
+  add("sendgrid key", (s) => `SENDGRID=${s(`SG.${fake(22, `${ALNUM}_`)}.${fake(43, `${ALNUM}_`)}`)}`);
   add("huggingface token", (s) => `huggingface-cli login --token ${s(`hf_${fake(34, UPPER + LOWER)}`)}`);
   add("shopify token", (s) => `shop token ${s(`shpat_${fake(32, HEX)}`)}`);
   add("docker pat", (s) => `docker login -u me -p ${s(`dckr_pat_${fake(27, URLSAFE)}`)}`);
@@ -108,6 +115,23 @@ export function secretCases(): SecretCase[] {
   add("databricks token", (s) => `host token ${s(`dapi${fake(32, HEX)}`)}`);
   add("groq key", (s) => `groq ${s(`gsk_${fake(52)}`)}`);
   add("linear key", (s) => `linear ${s(`lin_api_${fake(40)}`)}`);
+  add("notion token", (s) => `NOTION=${s(`ntn_${fake(11, DIGITS)}${fake(35)}`)}`);
+  add("cloudflare token", (s) => `cloudflare ${s(`cfut_${fake(40)}${fake(8, HEX)}`)}`);
+  add("figma token", (s) => `figma ${s(`figd_${fake(48, URLSAFE)}`)}`);
+  add("grafana cloud token", (s) => `grafana ${s(`glc_${fake(64)}`)}`);
+  add("grafana service account", (s) => `grafana ${s(`glsa_${fake(32)}_${fake(8, HEX)}`)}`);
+  add("tailscale key", (s) => `tailscale up --authkey ${s(`tskey-auth-${fake(16)}-${fake(32)}`)}`);
+  add("vercel token", (s) => `vercel ${s(`vcp_${fake(40)}`)}`);
+  add("vault batch token", (s) => `vault ${s(`hvb.${fake(150, URLSAFE)}`)}`);
+  add("1password service account", (s) => {
+    let json = JSON.stringify({
+      email: `${fake(12, LOWER)}@example.com`,
+      secretKey: `A3-${fake(6, UPPER)}`,
+      srpX: fake(64, HEX),
+    });
+    while (json.length % 3 !== 1) json = `${json.slice(0, -1)} }`;
+    return `OP=${s(`ops_${Buffer.from(json).toString("base64")}`)}`;
+  });
   add("python secret assignment", (s) => `SECRET = "${s(fake(50, URLSAFE))}"`);
   add("private tags", (s) => `notes <private>${s(`my pin is ${fake(6, DIGITS)}`)}</private> end`);
   return cases;
