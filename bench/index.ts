@@ -1,4 +1,5 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
+import { runHostBench } from "./host-v2.ts";
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
@@ -14,6 +15,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["hud-components: HUD render against a template floor and prompt-tsx", runHudBench],
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
+  ["host adapters: start-up and per-call hooks, V1 and V2 (a simulated V2 context)", runHostBench],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
   ["redaction: per 10 KB of tool output, at start and first use, the corpus", runRedactionBench],

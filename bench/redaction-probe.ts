@@ -1,5 +1,7 @@
 // Run by redaction.ts in a fresh bun process: what the redactor costs at start (its import) and on first
 // use (a text with no token loads nothing; the first text that may hold one loads the rule set). One JSON line.
+export {};
+
 const ms = (start: number) => (Bun.nanoseconds() - start) / 1e6;
 let start = Bun.nanoseconds();
 const { createRedactor } = await import("../packages/hud-plugin/src/privacy/index.ts");

@@ -31,7 +31,11 @@ export function installPlugin(project: Project, spec: string): string {
 export class Tui {
   private constructor(readonly name: string) {}
 
-  static start(project: Project, name = `hud-e2e-${process.pid}-${Date.now()}`): Tui {
+  static start(
+    project: Project,
+    name = `hud-e2e-${process.pid}-${Date.now()}`,
+    size = { columns: TUI_COLUMNS, rows: TUI_ROWS },
+  ): Tui {
     const env = Object.entries({ ...project.env, PWD: project.dir, TERM: "xterm-256color" })
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
       .join(" ");
@@ -41,9 +45,9 @@ export class Tui {
       "-s",
       name,
       "-x",
-      String(TUI_COLUMNS),
+      String(size.columns),
       "-y",
-      String(TUI_ROWS),
+      String(size.rows),
       `cd ${shellQuote(project.dir)} && env ${env} ${shellQuote(OPENCODE_BIN)}`,
     );
     return new Tui(name);

@@ -86,5 +86,15 @@ writeFileSync(`${outdir}/agent-hud.schema.json`, `${JSON.stringify(configJsonSch
 // opencode reads only the default export; the declaration lets a TypeScript config file import it typed.
 writeFileSync(
   `${outdir}/server.d.ts`,
-  'import type { Plugin } from "@opencode-ai/plugin";\ndeclare const plugin: { id: string; server: Plugin };\nexport default plugin;\n',
+  [
+    'import type { Plugin } from "@opencode-ai/plugin";',
+    "/** opencode 1.x calls `server`; opencode 2 calls `setup` with its plugin context. */",
+    "declare const plugin: { id: string; server: Plugin; setup: (context: object) => Promise<(() => Promise<void>) | void> };",
+    "export default plugin;",
+    "",
+  ].join("\n"),
 );
+
+// The TUI's .tsx files import these built modules; their declarations are the sources', for the tui/ check.
+for (const name of ["core", "edit"])
+  writeFileSync(`${outdir}/tui/${name}.d.ts`, `export * from "../../src/tui/${name}.ts";\n`);

@@ -1,6 +1,6 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 import type { AssistantInfo } from "../context/index.ts";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 import { displayPath, rememberEdit } from "./files.ts";
 import { scheduleSummarize } from "../tools/hud-compact.ts";
 import { validateSessionID } from "../store/index.ts";
@@ -54,7 +54,8 @@ export function eventHook(ctx: HookContext, directory: string) {
         const session = ctx.runtime.session(sessionID);
         session.compacting = false;
         session.tracker.reset(ctx.now());
-        const summary = (await latestSummary(ctx, sessionID)) ?? "";
+        // V2 carries the summary in the event; V1 has to read it back through the client
+        const summary = typeof p.summary === "string" ? p.summary : ((await latestSummary(ctx, sessionID)) ?? "");
         record(sessionID, [{ kind: "compact.after", at: ctx.now(), summary }]);
         return;
       }

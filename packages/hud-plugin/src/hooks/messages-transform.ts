@@ -2,7 +2,7 @@ import { publishLater } from "../board/index.ts";
 import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 
 /** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
 export function trackTokens(

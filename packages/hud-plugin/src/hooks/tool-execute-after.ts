@@ -1,6 +1,6 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 import { displayPath, rememberEdit, touchedFiles } from "./files.ts";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 import { bashResult } from "./tool-result.ts";
 
 export function toolExecuteAfter(ctx: HookContext, directory: string) {

@@ -1,5 +1,5 @@
 import type { HudEvent } from "@agent-hud/hud-components";
-import type { EventLog } from "../runtime/ports.ts";
+import type { EventLog } from "../store/ports.ts";
 import type { Redactor } from "./redactor.ts";
 
 /**

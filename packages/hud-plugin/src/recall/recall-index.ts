@@ -1,6 +1,7 @@
 import { Database, type Statement } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { retryBusy } from "../store/faults.ts";
 import { ftsQuery } from "./fts-query.ts";
 import { RECALL_FILE, createSchema } from "./schema.ts";
 import { HIT_COLUMNS, ORIGIN, RANK_WINDOW, RENUMBER, scopeOf, token } from "./sql.ts";
@@ -50,8 +51,16 @@ export class RecallIndex {
   /** `redact` is applied to every text before it is stored (the privacy redactor; identity in tests). */
   static open(dir: string, project: string, redact: (text: string) => string = (text) => text): RecallIndex {
     if (dir !== ":memory:") mkdirSync(dir, { recursive: true });
-    const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
-    createSchema(db);
+    const db = retryBusy(() => {
+      const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
+      try {
+        createSchema(db);
+        return db;
+      } catch (error) {
+        db.close(false);
+        throw error;
+      }
+    });
     return new RecallIndex(db, project, redact);
   }
 

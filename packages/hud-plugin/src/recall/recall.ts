@@ -1,9 +1,10 @@
 import type { HandleArgs, SearchArgs } from "@agent-hud/hud-components";
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "../log/index.ts";
 import { errorLine } from "../log/index.ts";
-import type { EventReader } from "../runtime/ports.ts";
+import { classify, describe } from "../store/faults.ts";
+import type { EventReader } from "../store/ports.ts";
 import { compactionLines, hitLines, readText } from "./lines.ts";
 import { RecallIndex, type MessageLike } from "./recall-index.ts";
 import { pruneEventLog } from "./retention.ts";
@@ -70,13 +71,19 @@ export class Recall {
     try {
       return new Recall(RecallIndex.open(options.dir, options.projectKey, options.redact), options);
     } catch (first) {
-      // the index is derived data: an unreadable file is set aside and rebuilt through the client
+      // busy, locked, read-only, full: another process or the disk, not the file; setting the file aside
+      // would pull it from under a process that has it open
+      if (classify(first) !== "corrupt") {
+        options.log.log("error", `agent-hud recall: index unavailable, search is off: ${describe(first)}`);
+        return undefined;
+      }
+      // the index is derived data: a corrupt file is set aside and rebuilt through the client; its WAL and
+      // shared memory go with it (renamed, not deleted: a process holding them keeps its own handles)
       try {
         const path = join(options.dir, RECALL_FILE);
-        if (existsSync(path)) {
-          renameSync(path, `${path}.broken-${options.now()}`);
-          for (const side of ["-wal", "-shm"]) rmSync(`${path}${side}`, { force: true });
-        }
+        const stamp = options.now();
+        for (const side of ["", "-wal", "-shm"])
+          if (existsSync(`${path}${side}`)) renameSync(`${path}${side}`, `${path}.broken-${stamp}${side}`);
         const recall = new Recall(RecallIndex.open(options.dir, options.projectKey, options.redact), options);
         options.log.log("warn", `agent-hud recall: index was unreadable (${errorLine(first)}); rebuilding it`);
         return recall;

@@ -21,7 +21,7 @@ import { MemoryFileSync } from "../memory-file/index.ts";
 import { validateSessionID } from "../store/index.ts";
 import { DeferredWrites } from "./deferred-writes.ts";
 import { isLive, newHolder, type Holder } from "./liveness.ts";
-import type { EventLog } from "./ports.ts";
+import type { EventLog } from "../store/ports.ts";
 import { SessionRuntime } from "./session-runtime.ts";
 import { StreamCache, type FoldOutcome } from "./stream-cache.ts";
 

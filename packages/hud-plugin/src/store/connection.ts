@@ -2,7 +2,7 @@ import { constants, Database } from "bun:sqlite";
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { classify, describe } from "./faults.ts";
+import { classify, describe, retryBusy } from "./faults.ts";
 import { DB_FILE, SIDE_FILES, stamp } from "./paths.ts";
 import { SCHEMA_VERSION, migrate } from "./schema.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
@@ -128,7 +128,8 @@ export function openConnection(s: OpenSettings): OpenResult {
   const path = dbPath(s.dir);
   try {
     mkdirSync(s.dir, { recursive: true });
-    return { ok: true, conn: connect(path, s, "readwrite") };
+    // another process creating the same file at this moment is waited for, not taken for a fault
+    return { ok: true, conn: retryBusy(() => connect(path, s, "readwrite")) };
   } catch (err) {
     if (classify(err) !== "corrupt") return openReadonly(path, s, err);
     try {

@@ -1,5 +1,5 @@
 import type { HostOperations } from "@agent-hud/hud-components";
-import type { HookContext } from "../hooks/hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { answerHistory } from "./history.ts";
 

@@ -4,7 +4,7 @@ import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Redactor } from "../privacy/index.ts";
 import type { Recall, RecallClient } from "../recall/index.ts";
-import type { HudRuntime } from "../runtime/hud-runtime.ts";
+import type { HudRuntime } from "./hud-runtime.ts";
 
 /** The slice of opencode's SDK client the hooks and tools call (recall's reads plus summarize). */
 export type HudClient = {
