@@ -1,5 +1,5 @@
 // Bundles the plugin into ESM so the published package has no runtime dependencies: ujsx, hud-components,
-// TypeBox, the mdast utilities and zod are inlined. What the start must not pay for stays out of the entry:
+// TypeBox, the mdast utilities, zod and the secret rule set are inlined. What the start must not pay for stays out of the entry:
 // production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
 // chunk of its own that only the lazy tokenizer imports, in the background, when a HUD grows.
 import { rmSync, writeFileSync } from "node:fs";
@@ -61,6 +61,25 @@ for (const entrypoints of targets) {
   for (const output of result.outputs)
     console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
 }
+
+// The secret rule set: a file of its own beside the chunks, which the redactor requires on the first text
+// that may hold a token (src/privacy/load-rule-set.ts), so no entry parses it at start.
+const rules = await Bun.build({
+  entrypoints: [src("privacy/rule-set.ts")],
+  outdir,
+  naming: "privacy-rules.[ext]",
+  target: "bun",
+  format: "esm",
+  conditions: ["production"],
+  minify: { syntax: true, whitespace: false, identifiers: false },
+  sourcemap: "none",
+});
+if (!rules.success) {
+  for (const message of rules.logs) console.error(message);
+  process.exit(1);
+}
+for (const output of rules.outputs)
+  console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
 
 writeFileSync(`${outdir}/agent-hud.schema.json`, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
 

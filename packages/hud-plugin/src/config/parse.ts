@@ -1,4 +1,5 @@
 import { Value, type ValueError } from "@sinclair/typebox/value";
+import { compilePatterns } from "../privacy/user-patterns.ts";
 import { HudOptions, defaultConfig, type HudConfig } from "./schema.ts";
 
 export type ConfigProblem = { path: string; message: string };
@@ -75,6 +76,8 @@ export function parseConfig(raw: unknown): ParsedConfig {
     compactMinPercent: good.compactMinPercent ?? defaultConfig.compactMinPercent,
     memoryFile: { ...defaultConfig.memoryFile, ...good.memoryFile },
     retentionDays: good.retentionDays ?? defaultConfig.retentionDays,
+    privacy: { ...defaultConfig.privacy, ...good.privacy },
+    recall: { ...defaultConfig.recall, ...good.recall },
     ...(good.storageDir ? { storageDir: good.storageDir } : {}),
   };
   const t = config.thresholds;
@@ -85,5 +88,13 @@ export function parseConfig(raw: unknown): ParsedConfig {
     });
     config.thresholds = defaultConfig.thresholds;
   }
+  // a pattern that does not compile is one problem line; the others still apply
+  const compiled = compilePatterns(config.privacy.patterns);
+  for (const problem of compiled.problems)
+    problems.push({
+      path: `privacy.patterns.${problem.index}`,
+      message: `agent-hud option privacy.patterns[${problem.index}] ${JSON.stringify(config.privacy.patterns[problem.index])}: ${problem.message}; it is left out`,
+    });
+  config.privacy.patterns = compiled.patterns.map((pattern) => pattern.source);
   return { config, problems };
 }

@@ -39,7 +39,7 @@ export function messagesTransform(ctx: HookContext) {
     const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
     if (!tail) return;
     output.messages.push(tail);
-    const target = { sessionID, projectKey: ctx.projectKey };
+    const target = { sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }

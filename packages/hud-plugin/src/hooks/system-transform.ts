@@ -20,7 +20,7 @@ export function systemTransform(ctx: HookContext) {
     const result = await ctx.runtime.renderCall(session);
     if (!result) return;
     output.system.push(wrapHud(result.markdown));
-    const target = { sessionID: session.id, projectKey: ctx.projectKey };
+    const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }

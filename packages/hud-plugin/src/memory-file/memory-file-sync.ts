@@ -19,7 +19,12 @@ export type ProjectPort = {
   append(event: HudEvent): void;
 };
 
-export type MemoryFileOptions = { git: "share" | "ignore"; debounceMs?: number };
+export type MemoryFileOptions = {
+  git: "share" | "ignore";
+  debounceMs?: number;
+  /** Applied to the items and kept text before they are written (the privacy redactor). */
+  redact?: <T>(value: T) => T;
+};
 
 /** The file as last read; `refused` says why it was not used (the project memory stays as it was). */
 type Seen = { stamp: string; hash: string; parsed: ParsedMemoryFile; refused?: string };
@@ -149,8 +154,9 @@ export class MemoryFileSync {
     const outside = outsideWorktree(this.worktree, this.path);
     if (outside) return void this.refused(outside);
     if (seen && fileMatches(state, seen.parsed)) return;
-    const items = memoryItemsOf(state);
-    const kept = (seen?.parsed.unread ?? []).map((part) => part.text);
+    const redact = this.options.redact ?? (<T>(value: T) => value);
+    const items = redact(memoryItemsOf(state));
+    const kept = (seen?.parsed.unread ?? []).map((part) => redact(part.text));
     const text = writeMemoryFile(items, kept);
     writeAtomic(this.path, text);
     if (!this.gitFileDone) {

@@ -45,9 +45,11 @@ export class RecallIndex {
   private constructor(
     readonly db: Database,
     readonly project: string,
+    private readonly redact: (text: string) => string,
   ) {}
 
-  static open(dir: string, project: string): RecallIndex {
+  /** `redact` is applied to every text before it is stored (the privacy redactor; identity in tests). */
+  static open(dir: string, project: string, redact: (text: string) => string = (text) => text): RecallIndex {
     if (dir !== ":memory:") mkdirSync(dir, { recursive: true });
     const db = retryBusy(() => {
       const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
@@ -59,7 +61,7 @@ export class RecallIndex {
         throw error;
       }
     });
-    return new RecallIndex(db, project);
+    return new RecallIndex(db, project, redact);
   }
 
   private q(sql: string): Statement {
@@ -131,8 +133,10 @@ export class RecallIndex {
 
   private upsert(
     key: string,
-    doc: Pick<Doc, "kind" | "session" | "source" | "at" | "body"> & { message: string | null },
+    raw: Pick<Doc, "kind" | "session" | "source" | "at" | "body"> & { message: string | null },
   ) {
+    // the one way into the file: nothing is stored before the redactor has seen it
+    const doc = { ...raw, body: this.redact(raw.body) };
     const known = this.q("SELECT body FROM docs WHERE key = ?").get(key) as { body: string } | null;
     if (known?.body === doc.body) return;
     if (known) this.q("UPDATE docs SET body = ?2 WHERE key = ?1").run(key, doc.body);

@@ -36,6 +36,8 @@ export type RecallOptions = {
   client?: RecallClient | undefined;
   /** The event store's database file: retention drops old sessions' HUD logs from it too. */
   eventLog?: string;
+  /** Applied to every text before it is indexed (the privacy redactor). */
+  redact?: (text: string) => string;
 };
 
 type BusEvent = { type: string; properties?: Record<string, unknown> };
@@ -67,7 +69,7 @@ export class Recall {
 
   static open(options: RecallOptions): Recall | undefined {
     try {
-      return new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+      return new Recall(RecallIndex.open(options.dir, options.projectKey, options.redact), options);
     } catch (first) {
       // busy, locked, read-only, full: another process or the disk, not the file; setting the file aside
       // would pull it from under a process that has it open
@@ -82,7 +84,7 @@ export class Recall {
         const stamp = options.now();
         for (const side of ["", "-wal", "-shm"])
           if (existsSync(`${path}${side}`)) renameSync(`${path}${side}`, `${path}.broken-${stamp}${side}`);
-        const recall = new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+        const recall = new Recall(RecallIndex.open(options.dir, options.projectKey, options.redact), options);
         options.log.log("warn", `agent-hud recall: index was unreadable (${errorLine(first)}); rebuilding it`);
         return recall;
       } catch (error) {

@@ -7,6 +7,24 @@ import { existsSync } from "node:fs";
  * streams are never touched: conventions, key files and project notes outlive any session.
  * Runs on its own short connection, after start-up, at most once per start.
  */
+/** Without recall (`recall.enabled: false`) the HUD log's retention still runs once, a while after start. */
+export function scheduleLogRetention(
+  path: string,
+  retentionDays: number,
+  now: () => number,
+  onError: (error: unknown) => void,
+  delayMs = 30_000,
+): void {
+  const timer = setTimeout(() => {
+    try {
+      pruneEventLog(path, now() - retentionDays * 86_400_000);
+    } catch (error) {
+      onError(error);
+    }
+  }, delayMs);
+  (timer as { unref?: () => void }).unref?.();
+}
+
 export function pruneEventLog(path: string, cutoff: number, busyTimeoutMs = 2_000): number {
   if (!existsSync(path)) return 0;
   const db = new Database(path);

@@ -2,6 +2,7 @@ import type { HudBoard } from "../board/index.ts";
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
+import type { Redactor } from "../privacy/index.ts";
 import type { Recall, RecallClient } from "../recall/index.ts";
 import type { HudRuntime } from "./hud-runtime.ts";
 
@@ -29,4 +30,6 @@ export type HookContext = {
   /** What the person's views (TUI, CLI) read: the latest renders and the per-session switch. */
   board: HudBoard;
   projectKey: string;
+  /** What every text the plugin stores passes first (`privacy` options). */
+  redact: Redactor;
 };

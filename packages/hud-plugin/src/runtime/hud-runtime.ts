@@ -34,6 +34,8 @@ export type RuntimeDeps = {
   now: () => number;
   /** Top of the project (where `.opencode/hud/memory.md` lives); defaults to `directory`. */
   worktree?: string;
+  /** The privacy redactor's deep form: the memory file's text passes it before it is written. */
+  redact?: <T>(value: T) => T;
 };
 
 const MAX_SESSIONS = 256;
@@ -75,7 +77,13 @@ export class HudRuntime {
       },
     };
     this.memory = deps.config.memoryFile.enabled
-      ? new MemoryFileSync(deps.worktree ?? deps.directory, project, deps.config.memoryFile, deps.log, deps.now)
+      ? new MemoryFileSync(
+          deps.worktree ?? deps.directory,
+          project,
+          { ...deps.config.memoryFile, ...(deps.redact ? { redact: deps.redact } : {}) },
+          deps.log,
+          deps.now,
+        )
       : undefined;
   }
 

@@ -3,8 +3,9 @@ import { HudBoard } from "../board/index.ts";
 import { loadConfig } from "../config/index.ts";
 import { showProblems, type ToastClient } from "../config/show-problems.ts";
 import { ModelLimitsBook } from "../context/index.ts";
-import { createLogger, type AppLogClient, type Logger } from "../log/index.ts";
-import { Recall } from "../recall/index.ts";
+import { createLogger, errorLine, type AppLogClient, type Logger } from "../log/index.ts";
+import { createRedactor, redactingLog } from "../privacy/index.ts";
+import { Recall, scheduleLogRetention } from "../recall/index.ts";
 import { defaultDir, EventStore, projectKeyFor } from "../store/index.ts";
 import type { HookContext, HudClient } from "./hook-context.ts";
 import { HudRuntime } from "./hud-runtime.ts";
@@ -43,20 +44,44 @@ export function openHud(host: HostStart): OpenHud | undefined {
     log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
   });
   const projectKey = projectKeyFor(worktree);
-  const runtime = new HudRuntime({ store, config, log, directory: host.directory, projectKey, now, worktree });
+  const redactor = createRedactor(config.privacy, (error) =>
+    log.once(
+      "privacy:rules",
+      "warn",
+      `agent-hud privacy: rule set not loaded (${errorLine(error)}); tokens are all redacted`,
+    ),
+  );
+  // every event passes the redactor on its way into hud.db: the one point where the HUD log is written
+  const runtime = new HudRuntime({
+    store: redactingLog(store, redactor),
+    config,
+    log,
+    directory: host.directory,
+    projectKey,
+    now,
+    worktree,
+    redact: redactor.deep,
+  });
   // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
   runtime.memory?.read();
   const client = host.client as HudClient | undefined;
-  const recall = Recall.open({
-    dir: dirname(store.path),
-    projectKey,
-    retentionDays: config.retentionDays,
-    log,
-    now,
-    client,
-    eventLog: store.path,
-  });
+  const recall = config.recall.enabled
+    ? Recall.open({
+        dir: dirname(store.path),
+        projectKey,
+        retentionDays: config.retentionDays,
+        log,
+        now,
+        client,
+        eventLog: store.path,
+        redact: redactor.text,
+      })
+    : undefined;
   recall?.start();
+  if (!config.recall.enabled)
+    scheduleLogRetention(store.path, config.retentionDays, now, (error) =>
+      log.log("warn", `agent-hud: retention of the hud log failed: ${errorLine(error)}`),
+    );
   const board = HudBoard.open(config.storageDir ?? defaultDir(), (level, message) => log.once(message, level, message));
   const ctx: HookContext = {
     recall,
@@ -70,6 +95,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     recentEdits: new Map(),
     board,
     projectKey,
+    redact: redactor,
   };
   // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
   const flushOnExit = () => runtime.flushDeferred();

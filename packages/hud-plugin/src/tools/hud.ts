@@ -43,6 +43,6 @@ export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudT
 function showChange(ctx: HookContext, session: SessionRuntime): void {
   const result = ctx.runtime.render(session);
   if (!result) return;
-  const target = { sessionID: session.id, projectKey: ctx.projectKey };
+  const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
   publishLater(ctx.board, target, ["current"], result, session.lastInput, ctx.now());
 }

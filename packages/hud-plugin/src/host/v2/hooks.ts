@@ -32,7 +32,7 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     const hud = wrapHud(result.markdown);
     if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
     else appendHud(e.system, e.messages, hud);
-    const target = { sessionID: e.sessionID, projectKey: ctx.projectKey };
+    const target = { sessionID: e.sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }
