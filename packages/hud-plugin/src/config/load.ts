@@ -45,8 +45,11 @@ export function loadConfig(
   entryOptions: unknown,
   env?: Record<string, string | undefined>,
 ): ParsedConfig {
-  const files = configFiles(directory, env)
-    .map(readLayer)
-    .filter((layer): layer is ConfigLayer => layer !== undefined);
-  return mergeLayers([...files, { source: "the plugin entry in opencode.json", options: entryOptions }]);
+  const [global, ...project] = configFiles(directory, env).map(readLayer);
+  const layers = [global, ...project].filter((layer): layer is ConfigLayer => layer !== undefined);
+  const parsed = mergeLayers([...layers, { source: "the plugin entry in opencode.json", options: entryOptions }]);
+  // only the global file speaks for every project; this project's files and entry speak for it alone
+  const others = global ? mergeLayers([global]).config.retentionDays : parsed.config.retentionDays;
+  if (others !== parsed.config.retentionDays) parsed.config.othersRetentionDays = others;
+  return parsed;
 }

@@ -1,5 +1,6 @@
 import { Value, type ValueError } from "@sinclair/typebox/value";
 import { compilePatterns } from "../privacy/user-patterns.ts";
+import { storageDirOf } from "./storage-dir.ts";
 import { HudOptions, defaultConfig, type HudConfig } from "./schema.ts";
 
 export type ConfigProblem = { path: string; message: string };
@@ -78,8 +79,16 @@ export function parseConfig(raw: unknown): ParsedConfig {
     retentionDays: good.retentionDays ?? defaultConfig.retentionDays,
     privacy: { ...defaultConfig.privacy, ...good.privacy },
     recall: { ...defaultConfig.recall, ...good.recall },
-    ...(good.storageDir ? { storageDir: good.storageDir } : {}),
   };
+  if (good.storageDir) {
+    const dir = storageDirOf(good.storageDir);
+    if (dir) config.storageDir = dir;
+    else
+      problems.push({
+        path: "storageDir",
+        message: `agent-hud option storageDir must be an absolute path or start with ~/, got ${JSON.stringify(good.storageDir)}; using the default folder`,
+      });
+  }
   const t = config.thresholds;
   if (!(t.compact < t.minimal && t.minimal <= t.critical)) {
     problems.push({

@@ -95,6 +95,11 @@ export type HudConfig = {
   compactMinPercent: number;
   memoryFile: { enabled: boolean; git: "share" | "ignore" };
   retentionDays: number;
+  /**
+   * The retention every project gets (the global file's, else the default), when this project's own
+   * `retentionDays` differs: a project's configuration applies to its own sessions only.
+   */
+  othersRetentionDays?: number;
   privacy: { redact: boolean; patterns: string[] };
   recall: { enabled: boolean };
 };

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { retryBusy } from "../store/faults.ts";
 import { ftsQuery } from "./fts-query.ts";
+import { expiredWhere, type Retention } from "./retention.ts";
 import { RECALL_FILE, createSchema } from "./schema.ts";
 import { HIT_COLUMNS, ORIGIN, RANK_WINDOW, RENUMBER, scopeOf, token } from "./sql.ts";
 import { eventText, partText, type PartLike } from "./texts.ts";
@@ -275,8 +276,9 @@ export class RecallIndex {
    * Drops every session (of any project) last active before `cutoff`, with its messages, index entries
    * and log cursor, then gives the space back. Project items are not session rows and stay.
    */
-  prune(cutoff: number): string[] {
-    const rows = this.q("SELECT id FROM sessions WHERE updated_at < ?").all(cutoff) as Array<{ id: string }>;
+  prune(retention: Retention, now: number): string[] {
+    const { where, values } = expiredWhere(retention, now, "project", "updated_at");
+    const rows = this.q(`SELECT id FROM sessions WHERE ${where}`).all(...values) as Array<{ id: string }>;
     if (!rows.length) return [];
     this.db.transaction(() => rows.forEach(({ id }) => this.drop(id)))();
     // merging the FTS segments drops the deleted entries for real; then free pages go back to the disk

@@ -7,7 +7,7 @@ import { classify, describe } from "../store/faults.ts";
 import type { EventReader } from "../store/ports.ts";
 import { compactionLines, hitLines, readText } from "./lines.ts";
 import { RecallIndex, type MessageLike } from "./recall-index.ts";
-import { pruneEventLog } from "./retention.ts";
+import { pruneEventLog, type Retention } from "./retention.ts";
 import { RECALL_FILE } from "./schema.ts";
 import type { PartLike } from "./texts.ts";
 
@@ -31,6 +31,8 @@ export type RecallOptions = {
   dir: string;
   projectKey: string;
   retentionDays: number;
+  /** What retention drops; defaults to `retentionDays` for every project. */
+  retention?: Retention;
   log: Logger;
   now: () => number;
   client?: RecallClient | undefined;
@@ -192,15 +194,16 @@ export class Recall {
 
   /** Drops sessions past the retention window from the index and from the HUD log; returns how many. */
   prune(): { index: number; log: number } {
-    const cutoff = this.options.now() - this.options.retentionDays * DAY;
+    const retention = this.options.retention ?? { days: this.options.retentionDays };
+    const now = this.options.now();
     const dropped = { index: 0, log: 0 };
     this.guard("retention of the index", () => {
-      dropped.index = this.index.prune(cutoff).length;
+      dropped.index = this.index.prune(retention, now).length;
     });
     const eventLog = this.options.eventLog;
     if (eventLog)
       this.guard("retention of the hud log", () => {
-        dropped.log = pruneEventLog(eventLog, cutoff);
+        dropped.log = pruneEventLog(eventLog, retention, now);
       });
     if (dropped.index || dropped.log)
       this.options.log.log(

@@ -5,7 +5,7 @@ import { showProblems, type ToastClient } from "../config/show-problems.ts";
 import { ModelLimitsBook } from "../context/index.ts";
 import { createLogger, errorLine, type AppLogClient, type Logger } from "../log/index.ts";
 import { createRedactor, redactingLog } from "../privacy/index.ts";
-import { Recall, scheduleLogRetention } from "../recall/index.ts";
+import { Recall, scheduleLogRetention, type Retention } from "../recall/index.ts";
 import { defaultDir, EventStore, projectKeyFor } from "../store/index.ts";
 import type { HookContext, HudClient } from "./hook-context.ts";
 import { HudRuntime } from "./hud-runtime.ts";
@@ -65,11 +65,16 @@ export function openHud(host: HostStart): OpenHud | undefined {
   // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
   runtime.memory?.read();
   const client = host.client as HudClient | undefined;
+  const retention: Retention =
+    config.othersRetentionDays === undefined
+      ? { days: config.retentionDays }
+      : { days: config.othersRetentionDays, own: { projectKey, days: config.retentionDays } };
   const recall = config.recall.enabled
     ? Recall.open({
         dir: dirname(store.path),
         projectKey,
         retentionDays: config.retentionDays,
+        retention,
         log,
         now,
         client,
@@ -79,7 +84,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     : undefined;
   recall?.start();
   if (!config.recall.enabled)
-    scheduleLogRetention(store.path, config.retentionDays, now, (error) =>
+    scheduleLogRetention(store.path, retention, now, (error) =>
       log.log("warn", `agent-hud: retention of the hud log failed: ${errorLine(error)}`),
     );
   const board = HudBoard.open(config.storageDir ?? defaultDir(), (level, message) => log.once(message, level, message));

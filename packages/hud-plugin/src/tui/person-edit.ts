@@ -6,7 +6,7 @@ import {
   type ToolCall,
 } from "@agent-hud/hud-components";
 import { publishShown, type HudBoard } from "../board/index.ts";
-import { parseConfig } from "../config/index.ts";
+import { loadConfig } from "../config/index.ts";
 import { createLogger } from "../log/index.ts";
 import { createRedactor, redactingLog, type Redactor } from "../privacy/index.ts";
 import { HudRuntime } from "../runtime/hud-runtime.ts";
@@ -37,7 +37,9 @@ export class PersonEditor {
   private readonly redactor: Redactor;
 
   constructor(private readonly o: PersonEditOptions) {
-    const { config } = parseConfig(o.options);
+    // the server's layers (global file, project file, entry options), so an opt-out there holds here too
+    const { config } = loadConfig(o.directory, o.options);
+    const worktree = o.worktree && o.worktree !== "/" ? o.worktree : o.directory;
     const log = createLogger(undefined, () => {});
     this.now = o.now ?? Date.now;
     this.store = EventStore.open({ dir: o.dir });
@@ -48,7 +50,9 @@ export class PersonEditor {
       config,
       log,
       directory: o.directory,
-      projectKey: projectKeyFor(o.worktree && o.worktree !== "/" ? o.worktree : o.directory),
+      // one memory file per worktree, whatever folder opencode was started in
+      worktree,
+      projectKey: projectKeyFor(worktree),
       now: this.now,
     });
   }
