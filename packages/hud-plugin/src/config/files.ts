@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 export const CONFIG_FILE = "agent-hud.jsonc";
 
@@ -14,7 +14,23 @@ export function globalConfigDir(env: Record<string, string | undefined> = proces
 
 /** The files that may hold options, lowest precedence first: global, then the project's `.opencode/`. */
 export function configFiles(directory: string, env?: Record<string, string | undefined>): string[] {
-  return [join(globalConfigDir(env), CONFIG_FILE), join(directory, ".opencode", CONFIG_FILE)];
+  return [join(globalConfigDir(env), CONFIG_FILE), projectConfigFile(directory)];
+}
+
+/**
+ * The project's file: the nearest `.opencode/agent-hud.jsonc` from `directory` up to the repository's
+ * top (the folder holding `.git`), as opencode finds its own `.opencode` folders — so opencode started in
+ * a subfolder reads the same file as at the top.
+ */
+function projectConfigFile(directory: string): string {
+  const own = join(directory, ".opencode", CONFIG_FILE);
+  for (let dir = resolve(directory); ;) {
+    const file = join(dir, ".opencode", CONFIG_FILE);
+    if (existsSync(file)) return file;
+    const up = dirname(dir);
+    if (existsSync(join(dir, ".git")) || up === dir) return own;
+    dir = up;
+  }
 }
 
 /** Reads one JSONC file; a missing file is no layer, an unreadable or malformed one a layer with an error. */

@@ -80,6 +80,18 @@ describe("agent-hud.jsonc", () => {
     expect(loadConfig(project, { storageDir: "/var/tmp/hud" }, env).config.storageDir).toBe("/var/tmp/hud");
   });
 
+  test("started in a subfolder, the repository's file is found; nothing above the repository is read", () => {
+    mkdirSync(join(project, ".git"), { recursive: true });
+    write(projectFile(), `{ "placement": "system" }`);
+    write(join(root, ".opencode", CONFIG_FILE), `{ "caps": { "notes": 3 } }`);
+    const sub = join(project, "packages", "api");
+    mkdirSync(sub, { recursive: true });
+    const { config, problems } = loadConfig(sub, undefined, env);
+    expect(problems).toEqual([]);
+    expect(config.placement).toBe("system");
+    expect(config.caps).toEqual({});
+  });
+
   test("no files and no entry options: the defaults, enabled", () => {
     const { config, problems } = loadConfig(project, undefined, env);
     expect(problems).toEqual([]);
