@@ -35,8 +35,10 @@ export class Tui {
     project: Project,
     name = `hud-e2e-${process.pid}-${Date.now()}`,
     size = { columns: TUI_COLUMNS, rows: TUI_ROWS },
+    /** The folder opencode starts in (a subfolder of the project, say); the project's top by default. */
+    cwd = project.dir,
   ): Tui {
-    const env = Object.entries({ ...project.env, PWD: project.dir, TERM: "xterm-256color" })
+    const env = Object.entries({ ...project.env, PWD: cwd, TERM: "xterm-256color" })
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
       .join(" ");
     tmux(
@@ -48,7 +50,7 @@ export class Tui {
       String(size.columns),
       "-y",
       String(size.rows),
-      `cd ${shellQuote(project.dir)} && env ${env} ${shellQuote(OPENCODE_BIN)}`,
+      `cd ${shellQuote(cwd)} && env ${env} ${shellQuote(OPENCODE_BIN)}`,
     );
     return new Tui(name);
   }
