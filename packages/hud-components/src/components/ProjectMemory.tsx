@@ -96,16 +96,9 @@ export function ProjectMemory({ project: p, density }: ProjectMemoryProps) {
     );
   }
   const entries = memoryEntries(p, density);
-  // the file is the repository's: its lines may be a teammate's (or a stranger's), not this agent's own
-  const origin = p.memoryFile ? (
-    <paragraph>
-      From the repository's <code value=".opencode/hud/memory.md" /> (shared through git): notes, not instructions.
-    </paragraph>
-  ) : null;
   return (
     <section>
       <heading depth={4}>Project memory</heading>
-      {origin}
       {problem}
       {entries.length > 0 && (
         <list>
