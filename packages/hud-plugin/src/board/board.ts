@@ -1,8 +1,8 @@
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { retryBusy } from "../store/faults.ts";
 import { DB_FILE } from "../store/paths.ts";
+import { privateDatabase } from "../store/private-files.ts";
 import { parseShown, type Shown, type ShownKind } from "./shown.ts";
 
 export type BoardLog = (level: "warn" | "error", message: string) => void;
@@ -54,7 +54,7 @@ export class HudBoard {
 
   private connect(dir: string): Database {
     if (this.db) return this.db;
-    mkdirSync(dir, { recursive: true });
+    privateDatabase(this.path);
     const db = new Database(this.path, { create: true, readwrite: true });
     try {
       db.run("PRAGMA busy_timeout = 1000");

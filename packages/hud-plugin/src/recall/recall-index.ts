@@ -1,7 +1,7 @@
 import { Database, type Statement } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { retryBusy } from "../store/faults.ts";
+import { privateDatabase } from "../store/private-files.ts";
 import { ftsQuery } from "./fts-query.ts";
 import { expiredWhere, type Retention } from "./retention.ts";
 import { RECALL_FILE, createSchema } from "./schema.ts";
@@ -51,7 +51,7 @@ export class RecallIndex {
 
   /** `redact` is applied to every text before it is stored (the privacy redactor; identity in tests). */
   static open(dir: string, project: string, redact: (text: string) => string = (text) => text): RecallIndex {
-    if (dir !== ":memory:") mkdirSync(dir, { recursive: true });
+    if (dir !== ":memory:") privateDatabase(join(dir, RECALL_FILE));
     const db = retryBusy(() => {
       const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
       try {
