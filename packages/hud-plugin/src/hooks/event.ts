@@ -3,7 +3,8 @@ import type { AssistantInfo } from "../context/index.ts";
 import type { HookContext } from "../runtime/hook-context.ts";
 import { displayPath, rememberEdit } from "./files.ts";
 import { scheduleSummarize } from "../tools/hud-compact.ts";
-import { validateSessionID } from "../store/index.ts";
+import { isSessionID, validateSessionID } from "../store/index.ts";
+import { forgetSessions } from "../store/forget.ts";
 
 type BusEvent = { type: string; properties: Record<string, unknown> };
 type TodoInfo = { id?: string; content?: string; status?: string; priority?: string };
@@ -105,6 +106,14 @@ export function eventHook(ctx: HookContext, directory: string) {
           session.compactRequested = false;
           scheduleSummarize(ctx, session);
         }
+        return;
+      }
+      case "session.deleted": {
+        // deleted means deleted: its HUD stream and the person's copies go (recall drops its own rows)
+        const id = (p.info as { id?: unknown } | undefined)?.id;
+        if (typeof id !== "string" || !isSessionID(id)) return;
+        ctx.runtime.forget(id);
+        forgetSessions(ctx.storePath, [id]);
         return;
       }
       case "session.error": {

@@ -1,5 +1,6 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
+import { forgetSessions } from "../store/forget.ts";
 
 /**
  * Drops the HUD log of every session last touched before `cutoff` (events and session rows) from the
@@ -47,28 +48,17 @@ export function expiredWhere(retention: Retention, now: number, project: string,
 export function pruneEventLog(path: string, retention: Retention, now: number, busyTimeoutMs = 2_000): number {
   if (!existsSync(path)) return 0;
   const db = new Database(path);
+  let ids: string[];
   try {
     db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     const exists = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sessions'").get();
     if (!exists) return 0;
     const { where, values } = expiredWhere(retention, now, "project_key", "updated_at");
-    const ids = (
-      db.query(`SELECT session_id FROM sessions WHERE ${where}`).all(...values) as Array<{ session_id: string }>
-    ).map((r) => r.session_id);
-    if (!ids.length) return 0;
-    const dropEvents = db.query("DELETE FROM events WHERE stream = ?");
-    const dropSession = db.query("DELETE FROM sessions WHERE session_id = ?");
-    db.transaction(() => {
-      for (const id of ids) {
-        dropEvents.run(`session:${id}`);
-        dropSession.run(id);
-      }
-    }).immediate();
-    db.run("VACUUM");
-    // in WAL mode the rewritten pages sit in the -wal file until a checkpoint moves them back
-    db.run("PRAGMA wal_checkpoint(TRUNCATE)");
-    return ids.length;
+    const rows = db.query(`SELECT session_id FROM sessions WHERE ${where}`).all(...values);
+    ids = (rows as Array<{ session_id: string }>).map((r) => r.session_id);
   } finally {
     db.close();
   }
+  // the board's copies of those sessions go with them
+  return forgetSessions(path, ids, true, busyTimeoutMs);
 }

@@ -30,6 +30,8 @@ export type HookContext = {
   /** What the person's views (TUI, CLI) read: the latest renders and the per-session switch. */
   board: HudBoard;
   projectKey: string;
+  /** The event store's database file (`hud.db`), where a deleted session's rows are removed. */
+  storePath: string;
   /** What every text the plugin stores passes first (`privacy` options). */
   redact: Redactor;
 };

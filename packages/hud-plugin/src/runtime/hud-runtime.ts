@@ -101,6 +101,15 @@ export class HudRuntime {
     return session;
   }
 
+  /**
+   * A session opencode deleted: what is queued is written first (so nothing lands after the removal), then
+   * its runtime is dropped. Removing its stored rows is the caller's (`store/forget.ts`).
+   */
+  forget(sessionID: string): void {
+    this.flushDeferred();
+    this.sessions.delete(sessionID);
+  }
+
   /** Folds new events of the session, its parent and the project. */
   refresh(session: SessionRuntime): void {
     session.cache.catchUp(this.deps.store);

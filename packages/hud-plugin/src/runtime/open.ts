@@ -100,6 +100,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     recentEdits: new Map(),
     board,
     projectKey,
+    storePath: store.path,
     redact: redactor,
   };
   // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
