@@ -20,7 +20,9 @@ Prints the live HUD of the project's latest session (or of --session) from the H
   --width <n>    wrap terminal rows at n columns (default: the terminal's width, at most 100)
   --no-color     plain text (also NO_COLOR=1; FORCE_COLOR=1 colours output that is not a terminal)
 
-       agent-hud data | purge …   what the plugin stores, and removing it (agent-hud purge --help)`;
+       agent-hud data | purge …   what the plugin stores, and removing it (agent-hud purge --help)
+       agent-hud doctor           config files and where each option came from, the data folder and its modes,
+                                  the TUI entry, opencode's version and the supported range`;
 
 /** The no-color.org and FORCE_COLOR conventions: --no-color and NO_COLOR win, FORCE_COLOR colours a pipe. */
 function colorWanted(tty: boolean, noColor: boolean, env: Record<string, string | undefined>): boolean {

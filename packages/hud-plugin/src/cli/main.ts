@@ -5,6 +5,7 @@ import { sidebarRows, type ViewState } from "../tui/sidebar-rows.ts";
 import { ansiText } from "./ansi.ts";
 import { parseCliArgs, USAGE, type CliArgs } from "./args.ts";
 import { DATA_USAGE, runData, runPurge } from "./data-commands.ts";
+import { opencodeVersion, runDoctor } from "./doctor.ts";
 import { worktreeOf } from "./project.ts";
 
 export type CliIO = {
@@ -20,6 +21,8 @@ export type CliIO = {
   /** NO_COLOR, FORCE_COLOR and the folders the data folder is found from; the process's own by default. */
   env?: Record<string, string | undefined>;
   now?: () => number;
+  /** How `doctor` asks for opencode's version (runs `opencode --version` by default). */
+  opencodeVersion?: () => string | undefined;
 };
 
 /** `data` and `purge`: what is stored, and removing it; `--storage-dir` as for the HUD itself. */
@@ -45,6 +48,11 @@ const CLEAR = "\x1b[H\x1b[2J";
 export async function runCli(io: CliIO): Promise<number> {
   const [command, ...rest] = io.argv;
   if (command === "data" || command === "purge") return dataCommand(command, rest, io);
+  if (command === "doctor")
+    return runDoctor(io.cwd, io.env ?? process.env, {
+      out: io.out,
+      opencodeVersion: io.opencodeVersion ?? opencodeVersion,
+    });
   const args = parseCliArgs(io.argv, { cwd: io.cwd, columns: io.columns, tty: io.tty, env: io.env });
   if ("error" in args) {
     if (args.error) io.err(`agent-hud: ${args.error}\n`);

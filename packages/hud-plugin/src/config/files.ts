@@ -12,9 +12,18 @@ export function globalConfigDir(env: Record<string, string | undefined> = proces
   return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"), "opencode");
 }
 
-/** The files that may hold options, lowest precedence first: global, then the project's `.opencode/`. */
+/**
+ * The files that may hold options for every project, lowest precedence first: opencode's global folder,
+ * then `OPENCODE_CONFIG_DIR` when set (opencode reads its own config from there too).
+ */
+export function globalConfigFiles(env: Record<string, string | undefined> = process.env): string[] {
+  const extra = env.OPENCODE_CONFIG_DIR;
+  return [join(globalConfigDir(env), CONFIG_FILE), ...(extra ? [join(resolve(extra), CONFIG_FILE)] : [])];
+}
+
+/** The files that may hold options, lowest precedence first: the global ones, then the project's `.opencode/`. */
 export function configFiles(directory: string, env?: Record<string, string | undefined>): string[] {
-  return [join(globalConfigDir(env), CONFIG_FILE), projectConfigFile(directory)];
+  return [...globalConfigFiles(env), projectConfigFile(directory)];
 }
 
 /**

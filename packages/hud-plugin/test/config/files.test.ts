@@ -92,6 +92,19 @@ describe("agent-hud.jsonc", () => {
     expect(config.caps).toEqual({});
   });
 
+  test("OPENCODE_CONFIG_DIR holds a second global file, read after the global one and before the project's", () => {
+    const extra = join(root, "team-config");
+    write(globalFile(), `{ "placement": "system", "caps": { "notes": 4 } }`);
+    write(join(extra, CONFIG_FILE), `{ "caps": { "notes": 6 }, "retentionDays": 30 }`);
+    write(projectFile(), `{ "caps": { "steps": 2 } }`);
+    const { config, problems } = loadConfig(project, undefined, { ...env, OPENCODE_CONFIG_DIR: extra });
+    expect(problems).toEqual([]);
+    expect(config.placement).toBe("system");
+    expect(config.caps).toEqual({ notes: 6, steps: 2 });
+    // it speaks for every project, so its retention is not a project's own
+    expect([config.retentionDays, config.othersRetentionDays]).toEqual([30, undefined]);
+  });
+
   test("no files and no entry options: the defaults, enabled", () => {
     const { config, problems } = loadConfig(project, undefined, env);
     expect(problems).toEqual([]);
