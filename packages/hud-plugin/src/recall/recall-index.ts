@@ -56,6 +56,12 @@ export class RecallIndex {
       const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
       try {
         createSchema(db);
+        // as for hud.db: a file damaged inside (its header intact) opens fine and fails every search later
+        const check = db.query("PRAGMA quick_check").get() as { quick_check?: string } | null;
+        if (check?.quick_check !== "ok")
+          throw Object.assign(new Error(`integrity check reported ${JSON.stringify(check?.quick_check ?? null)}`), {
+            code: "SQLITE_CORRUPT",
+          });
         return db;
       } catch (error) {
         db.close(false);

@@ -65,9 +65,26 @@ export class Recall {
   private caughtUp = false;
 
   private constructor(
-    readonly index: RecallIndex,
+    private current: RecallIndex,
     private readonly options: RecallOptions,
   ) {}
+
+  /** The index; replaced by a fresh one when the file turns out corrupt while the plugin runs. */
+  get index(): RecallIndex {
+    return this.current;
+  }
+
+  /**
+   * The index is derived data: a corrupt file is set aside and rebuilt through the client; its WAL and
+   * shared memory go with it (renamed, not deleted: a process holding them keeps its own handles).
+   */
+  private static setAside(options: RecallOptions): RecallIndex {
+    const path = join(options.dir, RECALL_FILE);
+    const stamp = options.now();
+    for (const side of ["", "-wal", "-shm"])
+      if (existsSync(`${path}${side}`)) renameSync(`${path}${side}`, `${path}.broken-${stamp}${side}`);
+    return RecallIndex.open(options.dir, options.projectKey, options.redact);
+  }
 
   static open(options: RecallOptions): Recall | undefined {
     try {
@@ -79,14 +96,8 @@ export class Recall {
         options.log.log("error", `agent-hud recall: index unavailable, search is off: ${describe(first)}`);
         return undefined;
       }
-      // the index is derived data: a corrupt file is set aside and rebuilt through the client; its WAL and
-      // shared memory go with it (renamed, not deleted: a process holding them keeps its own handles)
       try {
-        const path = join(options.dir, RECALL_FILE);
-        const stamp = options.now();
-        for (const side of ["", "-wal", "-shm"])
-          if (existsSync(`${path}${side}`)) renameSync(`${path}${side}`, `${path}.broken-${stamp}${side}`);
-        const recall = new Recall(RecallIndex.open(options.dir, options.projectKey, options.redact), options);
+        const recall = new Recall(Recall.setAside(options), options);
         options.log.log("warn", `agent-hud recall: index was unreadable (${errorLine(first)}); rebuilding it`);
         return recall;
       } catch (error) {
@@ -103,6 +114,25 @@ export class Recall {
       body();
     } catch (error) {
       this.options.log.once(`recall:${what}`, "warn", `agent-hud recall: ${what} failed: ${errorLine(error)}`);
+      if (classify(error) === "corrupt") this.rebuild(error);
+    }
+  }
+
+  /** Corrupt while running: a fresh index now, read back from opencode at the next catch-up or search. */
+  private rebuild(cause: unknown): void {
+    try {
+      this.current.close();
+      this.current = Recall.setAside(this.options);
+      this.synced.clear();
+      this.caughtUp = false;
+      this.later(0);
+      this.options.log.log("warn", `agent-hud recall: index turned out corrupt (${errorLine(cause)}); rebuilding it`);
+    } catch (error) {
+      this.options.log.once(
+        "recall:rebuild",
+        "error",
+        `agent-hud recall: rebuilding the index failed: ${errorLine(error)}`,
+      );
     }
   }
 

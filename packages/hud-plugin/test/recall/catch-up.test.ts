@@ -1,7 +1,7 @@
 // A restart catches up through the SDK client without re-indexing everything: sessions unchanged since
 // their last sync are not read again, and unchanged texts are not rewritten.
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Recall, type RecallClient } from "../../src/recall/index.ts";
@@ -104,6 +104,40 @@ test("an unreadable index file is set aside and rebuilt: search stays on", async
   for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
   expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
   expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
+  recall.close();
+});
+
+test("an index damaged inside (header intact) is found at open (its first statements or quick_check), set aside and rebuilt", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+  dirs.push(dir);
+  const log = { log() {}, once() {} } as never;
+  const first = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log, now: () => NOW })!;
+  for (let i = 0; i < 200; i++)
+    for (const e of userMessage("ses_a", `filler words number ${i} ${"lorem ipsum ".repeat(20)}`, NOW + i))
+      first.observe(e);
+  first.close();
+  const { Database } = await import("bun:sqlite");
+  const db = new Database(join(dir, RECALL_FILE));
+  db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close();
+  // garbage over pages in the middle of the file; the first page (the header, the schema) stays
+  const file = join(dir, RECALL_FILE);
+  const bytes = readFileSync(file);
+  expect(bytes.length).toBeGreaterThan(16 * 4096);
+  bytes.fill(0x5a, 8 * 4096, 12 * 4096);
+  writeFileSync(file, bytes);
+  const warnings: string[] = [];
+  const log2 = { log: (_: string, message: string) => warnings.push(message), once() {} } as never;
+  const recall = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log: log2, now: () => NOW })!;
+  expect(recall).toBeDefined();
+  expect(warnings).toEqual([
+    expect.stringMatching(
+      /index was unreadable \((database disk image is malformed|integrity check .+)\); rebuilding it$/,
+    ),
+  ]);
+  expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
+  for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
+  expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
   recall.close();
 });
 
