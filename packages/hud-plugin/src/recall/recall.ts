@@ -118,6 +118,11 @@ export class Recall {
     }
   }
 
+  /** Runs SQLite's quick check on the index; a corrupt file is set aside and rebuilt. Never throws. */
+  verify(): void {
+    this.guard("integrity check", () => this.index.verify());
+  }
+
   /** Corrupt while running: a fresh index now, read back from opencode at the next catch-up or search. */
   private rebuild(cause: unknown): void {
     try {
@@ -167,6 +172,8 @@ export class Recall {
     const timer = setTimeout(() => {
       if (this.caughtUp || this.closed) return;
       this.caughtUp = true;
+      // the file's integrity, checked where no call waits on it; a corrupt file is rebuilt before the catch-up
+      this.verify();
       void this.catchUp().then(() => this.prune());
     }, ms);
     (timer as { unref?: () => void }).unref?.();

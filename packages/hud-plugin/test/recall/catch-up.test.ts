@@ -107,12 +107,12 @@ test("an unreadable index file is set aside and rebuilt: search stays on", async
   recall.close();
 });
 
-test("an index damaged inside (header intact) is found at open (its first statements or quick_check), set aside and rebuilt", async () => {
+test("a file damaged inside (header intact) opens, and verify() at the first idle moment finds it, sets it aside and rebuilds", async () => {
   const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
   dirs.push(dir);
-  const log = { log() {}, once() {} } as never;
-  const first = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log, now: () => NOW })!;
-  for (let i = 0; i < 200; i++)
+  const quiet = { log() {}, once() {} } as never;
+  const first = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log: quiet, now: () => NOW })!;
+  for (let i = 0; i < 400; i++)
     for (const e of userMessage("ses_a", `filler words number ${i} ${"lorem ipsum ".repeat(20)}`, NOW + i))
       first.observe(e);
   first.close();
@@ -120,21 +120,22 @@ test("an index damaged inside (header intact) is found at open (its first statem
   const db = new Database(join(dir, RECALL_FILE));
   db.run("PRAGMA wal_checkpoint(TRUNCATE)");
   db.close();
-  // garbage over pages in the middle of the file; the first page (the header, the schema) stays
   const file = join(dir, RECALL_FILE);
   const bytes = readFileSync(file);
-  expect(bytes.length).toBeGreaterThan(16 * 4096);
-  bytes.fill(0x5a, 8 * 4096, 12 * 4096);
+  // the last pages: index and table data that opening the file and its schema never reads
+  bytes.fill(0x5a, bytes.length - 6 * 4096, bytes.length - 2 * 4096);
   writeFileSync(file, bytes);
   const warnings: string[] = [];
-  const log2 = { log: (_: string, message: string) => warnings.push(message), once() {} } as never;
-  const recall = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log: log2, now: () => NOW })!;
-  expect(recall).toBeDefined();
-  expect(warnings).toEqual([
-    expect.stringMatching(
-      /index was unreadable \((database disk image is malformed|integrity check .+)\); rebuilding it$/,
-    ),
-  ]);
+  const log = {
+    log: (_: string, m: string) => warnings.push(m),
+    once: (_: string, __: string, m: string) => warnings.push(m),
+  } as never;
+  const recall = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log, now: () => NOW })!;
+  expect(warnings).toEqual([]);
+  recall.verify();
+  expect(warnings.at(-1)).toMatch(
+    /index turned out corrupt \((integrity check reported .+|database disk image is malformed)\); rebuilding it$/,
+  );
   expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
   for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
   expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
