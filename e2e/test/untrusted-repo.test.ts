@@ -109,7 +109,7 @@ test("a 10 MB note is refused in one line, and the CLI prints no terminal contro
   ]);
   const results = llm.agentRequests().flatMap(toolResults);
   const refusal = results.find((r) => r.includes("string length"))!;
-  expect(refusal).toMatch(/notes\.add: args\.content: expected string length less or equal to 2000/);
+  expect(refusal).toMatch(/notes\.add: args\.content: expected string length less or equal to 400/);
   expect(refusal.split("\n")).toHaveLength(1);
   for (const args of [[CLI], [CLI, "--markdown"]]) {
     const out = Bun.spawnSync(["bun", ...args, "--session", session.id], {

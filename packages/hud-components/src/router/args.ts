@@ -1,4 +1,5 @@
 import { Type, type Static, type TString } from "@sinclair/typebox";
+import { defaultLengths } from "../projector/options.ts";
 import { Decision, ItemId, KeyFile, Note, Scope, Step, Task, Convention, Blocker } from "../state/items.ts";
 
 // Op argument schemas reuse the item field schemas: one definition for storage and for the tool.
@@ -7,13 +8,12 @@ const strict = { additionalProperties: false } as const;
 export const NON_BLANK = "\\S";
 /**
  * Every string the agent can send has a ceiling: a 10 MB note would be stored, indexed and rendered whole.
- * The limits are far above what a HUD line needs (the components clip for display anyway).
+ * The ceilings are the lengths the state keeps (`defaultLengths`), so a longer text is refused in one line
+ * instead of being cut without a word.
  */
-export const MAX_TEXT = 2_000;
-const MAX_DETAILS = 4_000;
-const MAX_PATH = 1_024;
+const L = defaultLengths;
 const MAX_QUERY = 500;
-const nonBlank = (field: TString, maxLength = MAX_TEXT) =>
+const nonBlank = (field: TString, maxLength: number) =>
   Type.String({ minLength: 1, maxLength, pattern: NON_BLANK, description: field.description });
 const bounded = (field: TString, maxLength: number) =>
   Type.Optional(Type.String({ maxLength, description: field.description }));
@@ -46,25 +46,25 @@ export const HandleArgs = Type.Object(
   strict,
 );
 export const ScopeFilterArgs = Type.Object({ scope: Type.Optional(Scope) }, strict);
-export const TaskArgs = Type.Object({ description: nonBlank(Task.properties.description) }, strict);
+export const TaskArgs = Type.Object({ description: nonBlank(Task.properties.description, L.task) }, strict);
 export const DecisionArgs = Type.Object(
   {
-    summary: nonBlank(Decision.properties.summary),
-    details: bounded(Decision.properties.details as unknown as TString, MAX_DETAILS),
+    summary: nonBlank(Decision.properties.summary, L.summary),
+    details: bounded(Decision.properties.details as unknown as TString, L.details),
     scope,
   },
   strict,
 );
-export const NoteArgs = Type.Object({ content: nonBlank(Note.properties.content), scope }, strict);
-export const NoteUpdateArgs = Type.Object({ id: ItemId, content: nonBlank(Note.properties.content) }, strict);
-export const StepArgs = Type.Object({ description: nonBlank(Step.properties.description), scope }, strict);
+export const NoteArgs = Type.Object({ content: nonBlank(Note.properties.content, L.note), scope }, strict);
+export const NoteUpdateArgs = Type.Object({ id: ItemId, content: nonBlank(Note.properties.content, L.note) }, strict);
+export const StepArgs = Type.Object({ description: nonBlank(Step.properties.description, L.step), scope }, strict);
 export const StepReorderArgs = Type.Object({ ids: Type.Array(ItemId, { minItems: 1 }) }, strict);
-export const BlockerArgs = Type.Object({ description: nonBlank(Blocker.properties.description) }, strict);
-export const ConventionArgs = Type.Object({ content: nonBlank(Convention.properties.content) }, strict);
+export const BlockerArgs = Type.Object({ description: nonBlank(Blocker.properties.description, L.blocker) }, strict);
+export const ConventionArgs = Type.Object({ content: nonBlank(Convention.properties.content, L.convention) }, strict);
 export const KeyFileArgs = Type.Object(
   {
-    path: nonBlank(KeyFile.properties.path, MAX_PATH),
-    note: bounded(KeyFile.properties.note as unknown as TString, MAX_TEXT),
+    path: nonBlank(KeyFile.properties.path, L.path),
+    note: bounded(KeyFile.properties.note as unknown as TString, L.note),
   },
   strict,
 );

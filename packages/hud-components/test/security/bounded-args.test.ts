@@ -9,7 +9,7 @@ test("a 10 MB note is refused in one line that names the limit, and nothing is r
   const result = planOperation(view(), { tool: "notes.add", args: { content: "x".repeat(10 * 2 ** 20) } }, { now: 1 });
   expect(result.ok).toBe(false);
   if (result.ok) return;
-  expect(result.error).toMatch(/^notes\.add: args\.content: expected string length less or equal to 2000; expected /);
+  expect(result.error).toMatch(/^notes\.add: args\.content: expected string length less or equal to 400; expected /);
   expect(result.error.split("\n")).toHaveLength(1);
   expect(result.error.length).toBeLessThan(400);
 });
