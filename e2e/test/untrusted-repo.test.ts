@@ -65,8 +65,8 @@ test("a memory file linking to /dev/zero: opencode starts and the HUD says why t
 
 for (const [name, text, reason] of [
   ["20 KB of block-quote markers", `# Project memory\n\n${">".repeat(20_000)}\n`, /nests quotes or lists 20000 deep/],
-  ["1 MB of nested lists", `# Project memory\n\n${"- a\n  ".repeat(200_000)}`, /over the 256 KB limit/],
-  ["5 MB of binary data", "", /over the 256 KB limit/],
+  ["1 MB of nested lists", `# Project memory\n\n${"- a\n  ".repeat(200_000)}`, /over the 64 KB limit/],
+  ["5 MB of binary data", "", /over the 64 KB limit/],
 ] as const)
   test(`a parser bomb (${name}) is refused with one line in the HUD`, async () => {
     const { hud: shown } = await turnWith((p) =>

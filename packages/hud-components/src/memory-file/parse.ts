@@ -1,5 +1,6 @@
 import { fromMdast, parseMarkdown, type UElement, type UNode } from "@agent-hud/ujsx";
 import { conflictRanges, type LineRange } from "./conflicts.ts";
+import { shallowRanges } from "./shallow.ts";
 import { MEMORY_TITLE, headerParagraphs } from "./MemoryFile.tsx";
 import { readLine } from "./read-line.ts";
 import {
@@ -34,8 +35,14 @@ const header = new Set(headerParagraphs.map((children) => oneLine(plainText(chil
 export function parseMemoryFile(source: string): ParsedMemoryFile {
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
   const conflicts = conflictRanges(lines);
-  const blanked = blankRanges(lines, conflicts);
-  const unread: Omit<UnreadPart, "text">[] = conflicts.map((r) => ({ ...r, reason: "merge conflict markers" }));
+  // a conflict's own lines (`>>>>>>> theirs` among them) are the conflict's to report
+  const inConflict = (n: number) => conflicts.some((r) => n >= r.start && n <= r.end);
+  const shallow = shallowRanges(lines).filter((r) => !inConflict(r.start));
+  const blanked = blankRanges(lines, [...conflicts, ...shallow]);
+  const unread: Omit<UnreadPart, "text">[] = [
+    ...conflicts.map((r) => ({ ...r, reason: "merge conflict markers" })),
+    ...shallow,
+  ];
   const items: MemoryItem[] = [];
   const seen = new Map<string, string>();
   const keyless = new Map<string, number>();

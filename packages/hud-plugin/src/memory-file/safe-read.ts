@@ -1,8 +1,13 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
-/** A memory file larger than this is not read: a repository is untrusted input. */
-export const MAX_MEMORY_BYTES = 256 * 1024;
+/**
+ * A memory file larger than this is not read: a repository is untrusted input, and a markdown parser's
+ * time grows fast with size (measured in the bench's worst cases). A 500-item file is about 32 KB.
+ */
+export const MAX_MEMORY_BYTES = 64 * 1024;
+/** …nor one with more lines than this (a 500-item file has about 520). */
+export const MAX_LINES = 1_000;
 /** Block quotes or list levels deeper than this are not parsed (a parser's time and stack grow with depth). */
 export const MAX_NESTING = 12;
 
@@ -70,6 +75,8 @@ export function readMemoryText(worktree: string, path: string): MemoryText {
   if (typeof bytes === "string") return refuse(bytes);
   if (bytes.includes(0)) return refuse("holds binary data (NUL bytes), not text");
   const text = new TextDecoder().decode(bytes);
+  const lines = text.split("\n").length;
+  if (lines > MAX_LINES) return refuse(`has ${lines} lines, over the limit of ${MAX_LINES}`);
   const depth = nestingDepth(text);
   if (depth > MAX_NESTING) return refuse(`nests quotes or lists ${depth} deep, over the limit of ${MAX_NESTING}`);
   // an emptied or truncated file (an editor crash, `> memory.md`) is not "every item removed"

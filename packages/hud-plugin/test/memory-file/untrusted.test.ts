@@ -44,7 +44,7 @@ describe("refused memory files keep the project memory and are left alone", () =
     [
       "a file over the size limit",
       (oc) => writeFileSync(fileOf(oc), `# Project memory\n\n## Notes\n\n${"- a line\n".repeat(MAX_MEMORY_BYTES / 8)}`),
-      /over the 256 KB limit/,
+      /over the 64 KB limit/,
     ],
     ["20 KB of block-quote markers", (oc) => writeFileSync(fileOf(oc), `# M\n\n${">".repeat(20_000)}\n`), /nests/],
     ["binary data", (oc) => writeFileSync(fileOf(oc), Buffer.from([35, 32, 77, 0, 1, 2, 255])), /binary/],
