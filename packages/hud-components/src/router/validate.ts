@@ -1,3 +1,4 @@
+import { containLines } from "@agent-hud/ujsx/core";
 import { Value } from "@sinclair/typebox/value";
 import { ValueErrorType } from "@sinclair/typebox/errors";
 import { NON_BLANK } from "./args.ts";
@@ -22,7 +23,7 @@ export function checkCall(call: ToolCall): Checked {
     const hint = close.length ? `did you mean ${close.map((c) => `"${c}"`).join(", ")}? ` : "";
     return { ok: false, error: `${shown}; ${hint}call { tool: "help" } to list operations` };
   }
-  let args = call.args ?? {};
+  let args: unknown = call.args ?? {};
   // Models sometimes send args as a JSON string; accept it when it parses to an object.
   if (typeof args === "string") {
     try {
@@ -31,6 +32,8 @@ export function checkCall(call: ToolCall): Checked {
       return { ok: false, error: `${name}: args is not valid JSON; expected ${shapeOf(op.args)}` };
     }
   }
+  // the agent's text enters the state contained, as it leaves it: no control or bidi character is stored
+  args = containStrings(args);
   if (!Value.Check(op.args, args)) {
     const first = Value.Errors(op.args, args).First();
     // The path can name a caller's key: odd or long keys are quoted and clipped so the error stays one line.
@@ -43,4 +46,12 @@ export function checkCall(call: ToolCall): Checked {
     return { ok: false, error: `${name}: ${problem}; expected ${shapeOf(op.args)}` };
   }
   return { ok: true, op, args: args as Record<string, unknown> };
+}
+
+/** Every string in the args, contained (controls and bidi characters become U+FFFD); the rest as it was. */
+function containStrings(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return containLines(value);
+  if (depth > 8 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => containStrings(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, containStrings(v, depth + 1)]));
 }
