@@ -123,3 +123,24 @@ test("a 10 MB note is refused in one line, and the CLI prints no terminal contro
     expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
   }
 }, 60_000);
+
+test("a 10 MB write is indexed clipped (head, tail and the size left out) and hud search finds its first words", async () => {
+  const content = `OPENINGWORD ${"lorem ipsum dolor ".repeat(600_000)} CLOSINGWORD`;
+  const { llm, project } = await turnWith(
+    (p) => void p,
+    [
+      { toolCalls: [{ name: "write", args: { filePath: "big.txt", content } }] },
+      { toolCalls: [hud("search", { query: "OPENINGWORD" })] },
+      { text: "ok" },
+    ],
+  );
+  const answer = toolResults(llm.agentRequests().at(-1)!).at(-1)!;
+  expect(answer).toMatch(/^1 hit for /);
+  expect(answer).toContain("OPENINGWORD");
+  const { Database } = await import("bun:sqlite");
+  const db = new Database(join(project.dataDir, "opencode", "hud", "recall.db"), { readonly: true });
+  const biggest = db.query("SELECT max(length(body)) AS n, body FROM docs").get() as { n: number; body: string };
+  db.close();
+  expect(biggest.n).toBeLessThan(40 * 1024);
+  expect(biggest.body).toMatch(/MB clipped from the index/);
+}, 120_000);

@@ -21,12 +21,34 @@ export type PartText = { source: string; body: string; at?: number };
  * time), tool calls once they finished (the call and its output or error), sub-agent prompts. Reasoning,
  * files, patches and step markers are left out.
  */
+/** A tool's input and output are indexed up to these sizes: enough to find them, never megabytes. */
+const MAX_INPUT = 8 * 1024;
+const MAX_OUTPUT = 24 * 1024;
+const MAX_TEXT = 32 * 1024;
+
+/**
+ * The head and the tail of a long text with the size of what was left out between them, said in the text
+ * itself, so a hit shows that the stored copy is clipped. FTS5's snippets cost grows with a document's
+ * hits, and a 10 MB write would make every search over it slow.
+ */
+export function clipForIndex(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const keep = Math.floor((max - 40) / 2);
+  const cut = text.length - 2 * keep;
+  const size = cut >= 1_048_576 ? `${(cut / 1_048_576).toFixed(1)} MB` : `${Math.ceil(cut / 1024)} KB`;
+  return `${text.slice(0, keep)}\n[… ${size} clipped from the index …]\n${text.slice(-keep)}`;
+}
+
 export function partText(part: PartLike): PartText | undefined {
   switch (part.type) {
     case "text": {
       if (part.ignored || typeof part.text !== "string" || !part.text.trim()) return undefined;
       if (part.time?.start !== undefined && part.time.end === undefined) return undefined;
-      return { source: "text", body: part.text, ...(part.time?.end ? { at: part.time.end } : {}) };
+      return {
+        source: "text",
+        body: clipForIndex(part.text, MAX_TEXT),
+        ...(part.time?.end ? { at: part.time.end } : {}),
+      };
     }
     case "tool": {
       // the HUD's own tools: their effects are in the HUD log, and indexing search answers would echo them
@@ -34,8 +56,9 @@ export function partText(part: PartLike): PartText | undefined {
       const state = part.state;
       if (!state || (state.status !== "completed" && state.status !== "error")) return undefined;
       const result = state.status === "completed" ? state.output : state.error;
-      const input = state.input === undefined ? "" : JSON.stringify(state.input);
-      const body = `${part.tool ?? "tool"} ${input}\n${typeof result === "string" ? result : JSON.stringify(result ?? "")}`;
+      const input = state.input === undefined ? "" : clipForIndex(JSON.stringify(state.input), MAX_INPUT);
+      const output = typeof result === "string" ? result : JSON.stringify(result ?? "");
+      const body = `${part.tool ?? "tool"} ${input}\n${clipForIndex(output, MAX_OUTPUT)}`;
       return { source: part.tool ?? "tool", body, ...(state.time?.start ? { at: state.time.start } : {}) };
     }
     case "subtask":
