@@ -22,9 +22,9 @@ export type PartText = { source: string; body: string; at?: number };
  * files, patches and step markers are left out.
  */
 /** A tool's input and output are indexed up to these sizes: enough to find them, never megabytes. */
-const MAX_INPUT = 8 * 1024;
-const MAX_OUTPUT = 24 * 1024;
-const MAX_TEXT = 32 * 1024;
+const MAX_INPUT = 4 * 1024;
+const MAX_OUTPUT = 8 * 1024;
+const MAX_TEXT = 16 * 1024;
 
 /**
  * The head and the tail of a long text with the size of what was left out between them, said in the text
