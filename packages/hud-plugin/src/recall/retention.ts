@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
-import { forgetSessions } from "../store/forget.ts";
+import { dirname } from "node:path";
+import { forgetSessions, pruneQuarantined } from "../store/forget.ts";
 
 /**
  * Drops the HUD log of every session last touched before `cutoff` (events and session rows) from the
@@ -59,6 +60,8 @@ export function pruneEventLog(path: string, retention: Retention, now: number, b
   } finally {
     db.close();
   }
+  // quarantined copies age out like the rest (the shortest window of any project applies to them)
+  pruneQuarantined(dirname(path), Math.min(retention.days, retention.own?.days ?? retention.days), now);
   // the board's copies of those sessions go with them
   return forgetSessions(path, ids, true, busyTimeoutMs);
 }

@@ -1,5 +1,6 @@
 import { Database } from "bun:sqlite";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 
 const TABLE = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
 
@@ -40,4 +41,28 @@ export function forgetSessions(path: string, sessionIDs: readonly string[], recl
   } finally {
     db.close();
   }
+}
+
+// hud.db.corrupt-<stamp>, recall.db.broken-<stamp>, and their -wal/-shm: copies set aside for inspection
+const QUARANTINED = /^(?:hud|recall)\.db\.(?:corrupt|broken)-[^/]+$/;
+
+/**
+ * Removes quarantined copies older than `days` from the data folder: they hold conversations too, and
+ * retention applies to them like to the rest. Returns how many files went.
+ */
+export function pruneQuarantined(dir: string, days: number, now: number): number {
+  if (!existsSync(dir)) return 0;
+  let removed = 0;
+  for (const name of readdirSync(dir)) {
+    if (!QUARANTINED.test(name)) continue;
+    const path = join(dir, name);
+    try {
+      if (statSync(path).mtimeMs >= now - days * 86_400_000) continue;
+      rmSync(path, { force: true });
+      removed++;
+    } catch {
+      // removed by another process meanwhile
+    }
+  }
+  return removed;
 }

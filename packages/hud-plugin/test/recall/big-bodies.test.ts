@@ -28,9 +28,9 @@ test("a 10 MB write input and output are stored clipped; both ends are found and
   const index = RecallIndex.open(dir, "0123456789abcdef");
   const content = `OPENINGWORD ${"lorem ipsum dolor ".repeat(600_000)} CLOSINGWORD`;
   for (const e of toolCall("ses_big", "write", { filePath: "big.txt", content }, content, 1)) {
-    const p = e.properties as Record<string, never>;
-    if (e.type === "message.updated") index.message(p["info"]);
-    else index.part(p["part"]);
+    const p = e.properties as { info?: never; part?: never };
+    if (e.type === "message.updated") index.message(p.info!);
+    else index.part(p.part!);
   }
   for (const word of ["OPENINGWORD", "CLOSINGWORD"])
     expect(index.search(word, { session: "ses_big" }, 5)).toHaveLength(1);

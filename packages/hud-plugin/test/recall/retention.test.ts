@@ -96,3 +96,31 @@ test("a project's own retentionDays prunes its own sessions only; other projects
   recall.close();
   store.close();
 });
+
+test("quarantined copies older than the window are removed by retention; newer ones stay for inspection", async () => {
+  const { utimesSync, writeFileSync, readdirSync } = await import("node:fs");
+  const dir = mkdtempSync(join(tmpdir(), "hud-retention-quarantine-"));
+  dirs.push(dir);
+  const store = EventStore.open({ dir, log: () => {} });
+  store.touchSession({ sessionID: "ses_x", projectKey: PROJECT, now: NOW });
+  store.flush();
+  const old = ["hud.db.corrupt-20250101T000000000Z", "hud.db.corrupt-20250101T000000000Z-wal", "recall.db.broken-1"];
+  for (const name of [...old, "recall.db.broken-2"]) writeFileSync(join(dir, name), "x");
+  const longAgo = (NOW - 200 * DAY) / 1000;
+  for (const name of old) utimesSync(join(dir, name), longAgo, longAgo);
+  const recent = (NOW - DAY) / 1000;
+  utimesSync(join(dir, "recall.db.broken-2"), recent, recent);
+  const recall = Recall.open({
+    dir,
+    projectKey: PROJECT,
+    retentionDays: 90,
+    log: silent,
+    now: () => NOW,
+    eventLog: store.path,
+  })!;
+  recall.prune();
+  const left = readdirSync(dir).filter((f) => f.includes(".corrupt-") || f.includes(".broken-"));
+  expect(left).toEqual(["recall.db.broken-2"]);
+  recall.close();
+  store.close();
+});
