@@ -2,7 +2,8 @@
  * Drives opencode's real TUI in tmux: a detached session of a fixed size, keys sent as a person would
  * type them, and the screen read back with `capture-pane`.
  */
-import { OPENCODE_BIN, type Project } from "./opencode.ts";
+import { FakeLlm } from "./fake-llm.ts";
+import { createProject, OPENCODE_BIN, PLUGIN_DIR, type Project, type ProjectOptions } from "./opencode.ts";
 
 export const TUI_COLUMNS = 220;
 export const TUI_ROWS = 50;
@@ -98,4 +99,33 @@ export class Tui {
 
 function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * A project with the plugin installed as a person installs it, its TUI running in tmux until the prompt
+ * shows, and the fake LLM behind it. `cwd` picks the folder opencode starts in (the top by default).
+ */
+export async function startTuiProject(
+  options: {
+    files?: ProjectOptions["files"];
+    size?: { columns: number; rows: number };
+    cwd?: (project: Project) => string;
+  } = {},
+): Promise<{ llm: FakeLlm; project: Project; tui: Tui; stop(): void }> {
+  const llm = new FakeLlm().start();
+  const project = createProject({ llmUrl: llm.url, ...(options.files ? { files: options.files } : {}) });
+  installPlugin(project, PLUGIN_DIR);
+  const name = `hud-e2e-${process.pid}-${Date.now()}`;
+  const tui = Tui.start(project, name, options.size, options.cwd?.(project));
+  await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
+  return {
+    llm,
+    project,
+    tui,
+    stop() {
+      tui.stop();
+      llm.stop();
+      project.cleanup();
+    },
+  };
 }

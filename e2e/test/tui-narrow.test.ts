@@ -1,30 +1,18 @@
 // On a terminal too narrow for opencode's sidebar (100 columns here), the person still sees the HUD's
 // status line — density, usage and the task — beside the prompt, in opencode's real TUI (tmux).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { FakeLlm } from "../harness/fake-llm.ts";
 import { hud } from "../harness/hud-session.ts";
-import { createProject, PLUGIN_DIR, type Project } from "../harness/opencode.ts";
-import { installPlugin, Tui } from "../harness/tui.ts";
+import { startTuiProject } from "../harness/tui.ts";
 
 const COLUMNS = 100;
-let llm: FakeLlm;
-let project: Project;
-let tui: Tui;
-
+let env: Awaited<ReturnType<typeof startTuiProject>>;
 beforeAll(async () => {
-  llm = new FakeLlm().start();
-  project = createProject({ llmUrl: llm.url });
-  installPlugin(project, PLUGIN_DIR);
-  tui = Tui.start(project, `hud-narrow-${process.pid}-${Date.now()}`, { columns: COLUMNS, rows: 40 });
-  await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
+  env = await startTuiProject({ size: { columns: COLUMNS, rows: 40 } });
 }, 90_000);
-afterAll(() => {
-  tui?.stop();
-  llm?.stop();
-  project?.cleanup();
-});
+afterAll(() => env?.stop());
 
 test("at 100 columns there is no sidebar, and the prompt's right side shows the HUD's density, usage and task", async () => {
+  const { llm, tui } = env;
   llm.script({ toolCalls: [hud("task.set", { description: "Narrow view" })] }, { text: "ok" });
   tui.type("go", true);
   await tui.waitFor(

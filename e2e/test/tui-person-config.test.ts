@@ -4,36 +4,22 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { FakeLlm } from "../harness/fake-llm.ts";
 import { hud } from "../harness/hud-session.ts";
-import { createProject, PLUGIN_DIR, type Project } from "../harness/opencode.ts";
 import { tailHud } from "../harness/requests.ts";
-import { installPlugin, Tui, TUI_COLUMNS, TUI_ROWS } from "../harness/tui.ts";
+import { startTuiProject } from "../harness/tui.ts";
 
-let llm: FakeLlm;
-let project: Project;
-let tui: Tui;
+let env: Awaited<ReturnType<typeof startTuiProject>>;
 let sub: string;
-
 beforeAll(async () => {
-  llm = new FakeLlm().start();
-  project = createProject({
-    llmUrl: llm.url,
+  env = await startTuiProject({
     files: {
       ".opencode/agent-hud.jsonc": `{ "memoryFile": { "enabled": false } }`,
       "packages/api/index.ts": "export {};\n",
     },
+    cwd: (project) => (sub = join(project.dir, "packages", "api")),
   });
-  installPlugin(project, PLUGIN_DIR);
-  sub = join(project.dir, "packages", "api");
-  tui = Tui.start(project, `hud-config-${process.pid}-${Date.now()}`, { columns: TUI_COLUMNS, rows: TUI_ROWS }, sub);
-  await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
 }, 90_000);
-afterAll(() => {
-  tui?.stop();
-  llm?.stop();
-  project?.cleanup();
-});
+afterAll(() => env?.stop());
 
 /** Every memory.md or .gitattributes the plugin could have written, anywhere in the project. */
 function writtenFiles(dir: string): string[] {
@@ -43,6 +29,7 @@ function writtenFiles(dir: string): string[] {
 }
 
 test("started in a subfolder with the memory file off, the person's edit writes no memory file and reaches the agent", async () => {
+  const { llm, tui, project } = env;
   // a project convention: the server has project memory the file would mirror if it were on
   llm.script({ toolCalls: [hud("conventions.add", { content: "tests use bun test" })] }, { text: "ok" });
   const before = llm.agentRequests().length;
