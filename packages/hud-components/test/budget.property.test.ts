@@ -9,9 +9,10 @@ import {
   utf8BoundTokenizer,
   type HudView,
 } from "../src/index.ts";
-import { eventsArb } from "./support/arbitraries.ts";
+import { crowdedEventsArb, eventsArb } from "./support/arbitraries.ts";
 
-const viewArb = fc.tuple(eventsArb(120), eventsArb(20)).map(([s, p]): HudView => ({
+// Crowded sessions: full sections, so the fitter has to cut at most budgets rather than fit everything.
+const viewArb = fc.tuple(crowdedEventsArb(40, 200), eventsArb(20)).map(([s, p]): HudView => ({
   session: replay("session", s),
   project: replay("project", p),
 }));
@@ -20,6 +21,7 @@ describe("budget fitter (property)", () => {
   // The byte bound is what the plugin counts with until o200k has loaded: its fits must hold by o200k too.
   for (const tokenizer of [bpeTokenizer, utf8BoundTokenizer])
     test(`never over budget by the exact BPE count, fitted with ${tokenizer.name}, at any usage and budget`, () => {
+      const outcomes = { cut: 0, whole: 0 };
       fc.assert(
         fc.property(
           viewArb,
@@ -32,10 +34,14 @@ describe("budget fitter (property)", () => {
             const real = bpeTokenizer.count(r.markdown);
             expect(tokenizer.count(r.markdown)).toBe(r.tokens);
             expect(real).toBeLessThanOrEqual(budget);
+            outcomes[Object.values(r.omitted).some((n) => n > 0) ? "cut" : "whole"]++;
           },
         ),
         { numRuns: 250 },
       );
+      // Both sides of the fitter must have run: views it had to cut and views that fitted whole.
+      expect(outcomes.cut).toBeGreaterThanOrEqual(50);
+      expect(outcomes.whole).toBeGreaterThanOrEqual(10);
     });
 
   test("never over budget with the chars/4 fallback", () => {
