@@ -1,11 +1,11 @@
 import type { Static } from "@sinclair/typebox";
+import type { Code } from "mdast";
 import { u } from "unist-builder";
-import type { Code } from "../nodes/code.ts";
+import type { CodeBlock } from "../nodes/codeblock.ts";
 import type { ToMdastHandler } from "./state.ts";
 
-// Markdown reads a line ending inside a code span as a space, and a blank line would end the
-// paragraph around it, so inline code is written on one line.
-export const code: ToMdastHandler<Static<typeof Code.schema>> = (node) => {
-  const { value } = node.props;
-  return u("inlineCode", /[\r\n]/.test(value) ? value.replace(/\r\n|\r|\n/g, " ") : value);
+export const code: ToMdastHandler<Static<typeof CodeBlock.schema>> = (node) => {
+  const result: Code = u("code", node.props.value);
+  if (node.props.lang) result.lang = node.props.lang;
+  return result;
 };
