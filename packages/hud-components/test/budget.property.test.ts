@@ -25,7 +25,8 @@ describe("budget fitter (property)", () => {
       fc.assert(
         fc.property(
           viewArb,
-          fc.integer({ min: 0, max: 1200 }),
+          // tight budgets make the fitter cut; roomy ones let whole views through, so both paths run
+          fc.oneof(fc.integer({ min: 0, max: 1200 }), fc.integer({ min: 1200, max: 10_000 })),
           fc.double({ min: 0, max: 110, noNaN: true }),
           (view, budget, pct) => {
             const context = makeContextInfo({ usedTokens: Math.round(pct * 2000), usableTokens: 200_000 });
@@ -41,7 +42,7 @@ describe("budget fitter (property)", () => {
       );
       // Both sides of the fitter must have run: views it had to cut and views that fitted whole.
       expect(outcomes.cut).toBeGreaterThanOrEqual(50);
-      expect(outcomes.whole).toBeGreaterThanOrEqual(10);
+      expect(outcomes.whole).toBeGreaterThanOrEqual(25);
     });
 
   test("never over budget with the chars/4 fallback", () => {
