@@ -1,14 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import {
-  bpeTokenizer,
-  charsTokenizer,
-  makeContextInfo,
-  renderHud,
-  replay,
-  utf8BoundTokenizer,
-  type HudView,
-} from "../src/index.ts";
+import { charsTokenizer, makeContextInfo, renderHud, replay, utf8BoundTokenizer, type HudView } from "../src/index.ts";
+import { bpeTokenizer } from "../src/o200k.ts";
 import { crowdedEventsArb, eventsArb } from "./support/arbitraries.ts";
 
 // Crowded sessions: full sections, so the fitter has to cut at most budgets rather than fit everything.

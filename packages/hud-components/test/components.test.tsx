@@ -15,13 +15,13 @@ import {
   Staleness,
   TaskSection,
   WarningBanner,
-  contextAt,
   defaultStaleness,
   densities,
   renderHud,
   replay,
   type HudView,
 } from "../src/index.ts";
+import { contextAt } from "../src/internal.ts";
 import { referenceView } from "../src/testing/index.ts";
 import { expectGolden } from "./support/golden.ts";
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makeContextInfo, renderHud, replay } from "@agent-hud/hud-components";
+import { charsTokenizer, makeContextInfo, renderHud, replay } from "@agent-hud/hud-components";
 import { terminalText, textWidth } from "@agent-hud/ujsx";
 import { HudBoard, type Shown } from "../../src/board/index.ts";
 import { HudDesk } from "../../src/tui/desk.ts";
@@ -132,6 +132,7 @@ describe("toasts", () => {
       throw new Error("boom `here`");
     };
     const { markdown } = renderHud(view, makeContextInfo({ usedTokens: 1, usableTokens: 100 }), {
+      tokenizer: charsTokenizer,
       custom: [{ name: "deploy", component: boom, source: "Deploy.tsx" }],
     });
     expect(componentFailures(markdown)).toEqual(["⚠ custom section failed Deploy.tsx: boom here"]);
