@@ -1,8 +1,10 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
+import { runHostBench } from "./host-v2.ts";
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
 import { runRecallBench } from "./recall.ts";
+import { runRedactionBench } from "./redaction.ts";
 import { runStartupBench } from "./startup.ts";
 import { runStoreBench } from "./store.ts";
 import { runTuiBench } from "./tui.ts";
@@ -13,8 +15,10 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["hud-components: HUD render against a template floor and prompt-tsx", runHudBench],
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
+  ["host adapters: start-up and per-call hooks, V1 and V2 (a simulated V2 context)", runHostBench],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
+  ["redaction: per 10 KB of tool output, at start and first use, the corpus", runRedactionBench],
   ["TUI: sidebar cost per poll, per change, and the server's per-call recording", runTuiBench],
   ['start-up: bundle size, import time, opencode run "hello" with and without the plugin', runStartupBench],
 ];

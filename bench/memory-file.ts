@@ -8,7 +8,15 @@ import { parseMemoryFile } from "@agent-hud/hud-components/memory-file/parse";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EventStore, MemoryFileSync, StreamCache, type Logger } from "@agent-hud/hud-plugin/internal";
+import {
+  EventStore,
+  MAX_LINES,
+  MAX_MEMORY_BYTES,
+  MemoryFileSync,
+  readMemoryText,
+  StreamCache,
+  type Logger,
+} from "@agent-hud/hud-plugin/internal";
 
 const ITEMS = 500;
 const caps: ProjectorOptions = {
@@ -101,8 +109,53 @@ function benchSync(dir: string, start: number): void {
   store.close();
 }
 
+/**
+ * The worst files the reader lets through to the parser (64 KB, 1,000 lines, nesting at most 12, a title):
+ * shapes known to slow markdown parsers, filled to the limits. Target: a parse ≤ 100 ms, paid once per change.
+ */
+function benchWorstCase(dir: string): void {
+  const fill = (head: string, unit: string) => {
+    const lines = unit.split("\n").length - 1;
+    const n = Math.min(
+      Math.floor((MAX_MEMORY_BYTES - head.length) / unit.length),
+      Math.floor((MAX_LINES - 10) / lines),
+    );
+    return head + unit.repeat(n);
+  };
+  const item = (text: string) => `- ${text}\n`;
+  const shapes: Array<[string, string]> = [
+    ["a flat list of short items", fill("# M\n\n## Notes\n\n", item("x"))],
+    ["lines of unclosed emphasis", fill("# M\n\n## Notes\n\n", item("*a **b _c __d ".repeat(4)))],
+    ["lines of unclosed links", fill("# M\n\n## Notes\n\n", item("[a](b [c](".repeat(6)))],
+    ["lines of backtick runs", fill("# M\n\n## Notes\n\n", item("`` ` ``` ".repeat(6)))],
+    ["nested lists (set aside unparsed)", fill("# M\n\n", "- x\n  - x\n")],
+    ["12-deep quotes (set aside unparsed)", fill("# M\n\n", `${"> ".repeat(12)}quoted text\n`)],
+  ];
+  const file = join(dir, ".opencode", "hud", "memory.md");
+  mkdirSync(join(dir, ".opencode", "hud"), { recursive: true });
+  for (const [name, text] of shapes) {
+    writeFileSync(file, text);
+    const read = readMemoryText(dir, file);
+    if (read.kind !== "text") {
+      console.log(`worst case ${name}: refused by the reader (${read.kind === "refused" ? read.reason : "missing"})`);
+      continue;
+    }
+    const gate = timeEach(20, () => readMemoryText(dir, file));
+    const parse = timeEach(5, () => parseMemoryFile(read.text));
+    console.log(
+      `worst case ${name} (${(text.length / 1024).toFixed(0)} KiB): read and check ${fmt(gate)}; parse ${fmt(parse)}`,
+    );
+  }
+}
+
 export async function runMemoryFileBench(): Promise<void> {
   benchParse();
+  const worst = mkdtempSync(join(tmpdir(), "hud-memory-worst-"));
+  try {
+    benchWorstCase(worst);
+  } finally {
+    rmSync(worst, { recursive: true, force: true });
+  }
   for (const start of [20, ITEMS]) {
     const dir = mkdtempSync(join(tmpdir(), "hud-memory-bench-"));
     try {

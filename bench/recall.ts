@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { EventStore, Recall, RECALL_FILE } from "@agent-hud/hud-plugin/internal";
+import { createRedactor, EventStore, Recall, RECALL_FILE } from "@agent-hud/hud-plugin/internal";
 
 const TARGET = {
   updateP99Ms: 5,
@@ -16,6 +16,8 @@ const TARGET = {
 const PROJECT = "0123456789abcdef";
 const DAY = 86_400_000;
 const silent = { log() {}, once() {} } as never;
+// as in the plugin: every indexed text passes the redactor, so the update figures include it
+const redact = createRedactor({ redact: true }).text;
 
 // deterministic text: ~6k distinct words, Zipf-like frequencies, tool outputs longer than chat text
 let seed = 42;
@@ -65,7 +67,7 @@ const fileSize = (path: string) =>
   [path, `${path}-wal`].reduce((s, p) => s + (existsSync(p) ? statSync(p).size : 0), 0);
 
 function open(dir: string, now = () => Date.now()) {
-  return Recall.open({ dir, projectKey: PROJECT, retentionDays: 90, log: silent, now })!;
+  return Recall.open({ dir, projectKey: PROJECT, retentionDays: 90, log: silent, now, redact })!;
 }
 
 async function searchStats(recall: Recall, store: EventStore, session: string, runs: number) {
@@ -136,6 +138,7 @@ async function year(dir: string): Promise<void> {
       log: silent,
       now: () => now,
       eventLog: store.path,
+      redact,
     })!;
     recall.prune();
     for (let s = 0; s < 2; s++) {

@@ -31,8 +31,14 @@ export function installPlugin(project: Project, spec: string): string {
 export class Tui {
   private constructor(readonly name: string) {}
 
-  static start(project: Project, name = `hud-e2e-${process.pid}-${Date.now()}`): Tui {
-    const env = Object.entries({ ...project.env, PWD: project.dir, TERM: "xterm-256color" })
+  static start(
+    project: Project,
+    name = `hud-e2e-${process.pid}-${Date.now()}`,
+    size = { columns: TUI_COLUMNS, rows: TUI_ROWS },
+    /** The folder opencode starts in (a subfolder of the project, say); the project's top by default. */
+    cwd = project.dir,
+  ): Tui {
+    const env = Object.entries({ ...project.env, PWD: cwd, TERM: "xterm-256color" })
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
       .join(" ");
     tmux(
@@ -41,10 +47,10 @@ export class Tui {
       "-s",
       name,
       "-x",
-      String(TUI_COLUMNS),
+      String(size.columns),
       "-y",
-      String(TUI_ROWS),
-      `cd ${shellQuote(project.dir)} && env ${env} ${shellQuote(OPENCODE_BIN)}`,
+      String(size.rows),
+      `cd ${shellQuote(cwd)} && env ${env} ${shellQuote(OPENCODE_BIN)}`,
     );
     return new Tui(name);
   }

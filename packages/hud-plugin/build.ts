@@ -1,5 +1,5 @@
 // Bundles the plugin into ESM so the published package has no runtime dependencies: ujsx, hud-components,
-// TypeBox, the mdast utilities and zod are inlined. What the start must not pay for stays out of the entry:
+// TypeBox, the mdast utilities, zod and the secret rule set are inlined. What the start must not pay for stays out of the entry:
 // production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
 // chunk of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
 // when a HUD grows.
@@ -42,10 +42,39 @@ for (const entrypoints of targets) {
     console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
 }
 
+// The secret rule set: a file of its own beside the chunks, which the redactor requires on the first text
+// that may hold a token (src/privacy/load-rule-set.ts), so no entry parses it at start.
+const rules = await Bun.build({
+  entrypoints: [src("privacy/rule-set.ts")],
+  outdir,
+  naming: "privacy-rules.[ext]",
+  target: "bun",
+  format: "esm",
+  conditions: ["production"],
+  minify: { syntax: true, whitespace: false, identifiers: false },
+  sourcemap: "none",
+});
+if (!rules.success) {
+  for (const message of rules.logs) console.error(message);
+  process.exit(1);
+}
+for (const output of rules.outputs)
+  console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
+
 writeFileSync(`${outdir}/agent-hud.schema.json`, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
 
 // opencode reads only the default export; the declaration lets a TypeScript config file import it typed.
 writeFileSync(
   `${outdir}/server.d.ts`,
-  'import type { Plugin } from "@opencode-ai/plugin";\ndeclare const plugin: { id: string; server: Plugin };\nexport default plugin;\n',
+  [
+    'import type { Plugin } from "@opencode-ai/plugin";',
+    "/** opencode 1.x calls `server`; opencode 2 calls `setup` with its plugin context. */",
+    "declare const plugin: { id: string; server: Plugin; setup: (context: object) => Promise<(() => Promise<void>) | void> };",
+    "export default plugin;",
+    "",
+  ].join("\n"),
 );
+
+// The TUI's .tsx files import these built modules; their declarations are the sources', for the tui/ check.
+for (const name of ["core", "edit"])
+  writeFileSync(`${outdir}/tui/${name}.d.ts`, `export * from "../../src/tui/${name}.ts";\n`);

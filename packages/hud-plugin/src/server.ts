@@ -1,8 +1,8 @@
-import type { Plugin } from "@opencode-ai/plugin";
-import { createHooks } from "./plugin.ts";
+import { server } from "./host/v1/index.ts";
+import { setup } from "./host/v2/index.ts";
 
-// opencode rejects a plugin module whose named exports include anything but functions, so the module
-// exposes only this default object.
-const server: Plugin = (input, options) => createHooks(input, options);
-
-export default { id: "agent-hud", server };
+// One module for both host generations: opencode 1.x calls `server`, opencode 2 calls `setup` (and 1.x
+// from 1.17.10 calls `setup` too, with a registration-only context, where it does nothing). opencode
+// rejects a plugin module whose named exports include anything but functions, so there is only this
+// default object.
+export default { id: "agent-hud", server, setup };

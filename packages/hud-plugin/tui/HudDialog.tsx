@@ -1,19 +1,21 @@
 /** @jsxImportSource @opentui/solid */
 import { hudRows, statusLine } from "../dist/tui/core.js";
 import { Rows } from "./Rows.tsx";
+import type { HudDesk, TermLine } from "../dist/tui/core.js";
+import type { ThemeColors } from "./types/host.ts";
 
 const WIDTH = 76;
 
 /** `/hud`: the HUD exactly as the agent last received it, with its density, size and what was left out. */
-export function HudDialog(props) {
+export function HudDialog(props: { desk: HudDesk; sessionID: string; theme: ThemeColors }) {
   const received = props.desk.board.shown(props.sessionID, "received");
   const current = props.desk.board.shown(props.sessionID, "current");
-  const muted = (text) => [{ text, style: { role: "muted" } }];
-  const rows = [];
+  const muted = (text: string): TermLine => [{ text, style: { role: "muted" } }];
+  const rows: TermLine[] = [];
   if (!received) rows.push(muted("The agent has not received a HUD in this session yet."));
   else {
     rows.push(statusLine(received));
-    const left = Object.entries(received.omitted).filter(([, n]) => n > 0);
+    const left = Object.entries(received.omitted).filter(([, n]) => (n as number) > 0);
     rows.push(
       muted(
         `received ${new Date(received.at).toLocaleTimeString()} · left out: ${

@@ -1,9 +1,10 @@
 /** @jsxImportSource @opentui/solid */
 import { For } from "solid-js";
-import { roleColor, spanAttributes } from "../dist/tui/core.js";
+import { roleColor, spanAttributes, type TermLine } from "../dist/tui/core.js";
+import type { ThemeColors } from "./types/host.ts";
 
 /** Rows of styled spans (the terminal target's output) in the theme's colours. */
-export function Rows(props) {
+export function Rows(props: { rows: TermLine[]; theme: ThemeColors }) {
   return (
     <box flexDirection="column">
       <For each={props.rows}>

@@ -14,7 +14,7 @@ export { toMdast } from "./to-mdast.ts";
 export { terminalText, toTerminal, type ToTerminalOptions } from "./to-terminal.ts";
 export type { TermLine, TermRole, TermSpan, TermStyle } from "./terminal-types.ts";
 export type { ItemPlace, TermPiece, TerminalResult, ToTerminalHandler, ToTerminalState } from "./to-terminal/state.ts";
-export { contain, isContained } from "./to-terminal/contain.ts";
+export { contain, containLines, isContained } from "./contain.ts";
 export { textWidth } from "./to-terminal/width.ts";
 export type { MdastResult, ToMdastHandler, ToMdastState } from "./to-mdast/state.ts";
 export {

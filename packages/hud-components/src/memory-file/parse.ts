@@ -1,5 +1,6 @@
 import { fromMdast, parseMarkdown, type UElement, type UNode } from "@agent-hud/ujsx";
 import { conflictRanges, type LineRange } from "./conflicts.ts";
+import { shallowRanges } from "./shallow.ts";
 import { MEMORY_TITLE, headerParagraphs } from "./MemoryFile.tsx";
 import { readLine } from "./read-line.ts";
 import {
@@ -11,6 +12,7 @@ import {
   type MemorySection,
 } from "../state/memory-item.ts";
 import { plainText } from "./plain-text.ts";
+import { defaultLengths } from "../projector/options.ts";
 import type { ParsedMemoryFile, UnreadPart } from "./unread.ts";
 import { KEPT_MARKER } from "./write.ts";
 
@@ -33,8 +35,14 @@ const header = new Set(headerParagraphs.map((children) => oneLine(plainText(chil
 export function parseMemoryFile(source: string): ParsedMemoryFile {
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
   const conflicts = conflictRanges(lines);
-  const blanked = blankRanges(lines, conflicts);
-  const unread: Omit<UnreadPart, "text">[] = conflicts.map((r) => ({ ...r, reason: "merge conflict markers" }));
+  // a conflict's own lines (`>>>>>>> theirs` among them) are the conflict's to report
+  const inConflict = (n: number) => conflicts.some((r) => n >= r.start && n <= r.end);
+  const shallow = shallowRanges(lines).filter((r) => !inConflict(r.start));
+  const blanked = blankRanges(lines, [...conflicts, ...shallow]);
+  const unread: Omit<UnreadPart, "text">[] = [
+    ...conflicts.map((r) => ({ ...r, reason: "merge conflict markers" })),
+    ...shallow,
+  ];
   const items: MemoryItem[] = [];
   const seen = new Map<string, string>();
   const keyless = new Map<string, number>();
@@ -61,7 +69,9 @@ export function parseMemoryFile(source: string): ParsedMemoryFile {
       for (const listItem of node.children) {
         const line = readLine(toUjsx(listItem), where, keyless);
         if (line === "empty") continue;
+        const long = typeof line === "string" ? undefined : tooLong(line);
         if (typeof line === "string") skip(listItem, line);
+        else if (long) skip(listItem, long);
         else if (seen.has(line.key) && seen.get(line.key) !== fingerprint(line))
           skip(listItem, `${line.key} is on two lines`);
         else if (!seen.has(line.key)) {
@@ -74,6 +84,24 @@ export function parseMemoryFile(source: string): ParsedMemoryFile {
   const parts = mergeParts(unread, lines);
   const unreadKeys = new Set(parts.flatMap((part) => [...part.text.matchAll(KEY_IN_TEXT)].map((m) => m[1]!)));
   return { items, unread: parts, unreadKeys, conflicts: conflicts.length > 0 };
+}
+
+/** Longest text and detail each section keeps: what the HUD's state keeps, so nothing is cut without a word. */
+const LIMITS: Record<MemorySection, [number, number]> = {
+  conventions: [defaultLengths.convention, 0],
+  keyfiles: [defaultLengths.path, defaultLengths.note],
+  decisions: [defaultLengths.summary, defaultLengths.details],
+  notes: [defaultLengths.note, 0],
+  steps: [defaultLengths.step, 0],
+};
+
+/** Why a line is too long to take in whole (it is then kept as written), or undefined. */
+function tooLong(line: MemoryItem): string | undefined {
+  const [text, detail] = LIMITS[line.section];
+  if (line.text.length > text) return `longer than ${text} characters; shorten it to have it read`;
+  if (line.detail && line.detail.length > (detail || text))
+    return `its detail is longer than ${detail || text} characters; shorten it to have it read`;
+  return undefined;
 }
 
 // ujsx's mdast→ujsx direction; a node it has no rule for (an image, a footnote) makes the block unread.

@@ -1,11 +1,22 @@
 import { Type, type Static, type TString } from "@sinclair/typebox";
+import { defaultLengths } from "../projector/options.ts";
 import { Decision, ItemId, KeyFile, Note, Scope, Step, Task, Convention, Blocker } from "../state/items.ts";
 
 // Op argument schemas reuse the item field schemas: one definition for storage and for the tool.
 const strict = { additionalProperties: false } as const;
 /** At least one non-space character: whitespace-only text passes minLength but makes an empty item. */
 export const NON_BLANK = "\\S";
-const nonBlank = (field: TString) => Type.String({ minLength: 1, pattern: NON_BLANK, description: field.description });
+/**
+ * Every string the agent can send has a ceiling: a 10 MB note would be stored, indexed and rendered whole.
+ * The ceilings are the lengths the state keeps (`defaultLengths`), so a longer text is refused in one line
+ * instead of being cut without a word.
+ */
+const L = defaultLengths;
+const MAX_QUERY = 500;
+const nonBlank = (field: TString, maxLength: number) =>
+  Type.String({ minLength: 1, maxLength, pattern: NON_BLANK, description: field.description });
+const bounded = (field: TString, maxLength: number) =>
+  Type.Optional(Type.String({ maxLength, description: field.description }));
 const scope = Type.Optional(
   Type.Union([Type.Literal("session"), Type.Literal("project")], {
     description: "where the item lives (default session)",
@@ -17,7 +28,10 @@ export const IdArgs = Type.Object({ id: ItemId }, strict);
 export const HistoryArgs = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) }, strict);
 export const SearchArgs = Type.Object(
   {
-    query: Type.String({ description: "words to find; read as plain text, never as search syntax" }),
+    query: Type.String({
+      maxLength: MAX_QUERY,
+      description: "words to find; read as plain text, never as search syntax",
+    }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
     scope: Type.Optional(
       Type.Union([Type.Literal("session"), Type.Literal("project")], {
@@ -32,19 +46,26 @@ export const HandleArgs = Type.Object(
   strict,
 );
 export const ScopeFilterArgs = Type.Object({ scope: Type.Optional(Scope) }, strict);
-export const TaskArgs = Type.Object({ description: nonBlank(Task.properties.description) }, strict);
+export const TaskArgs = Type.Object({ description: nonBlank(Task.properties.description, L.task) }, strict);
 export const DecisionArgs = Type.Object(
-  { summary: nonBlank(Decision.properties.summary), details: Decision.properties.details, scope },
+  {
+    summary: nonBlank(Decision.properties.summary, L.summary),
+    details: bounded(Decision.properties.details as unknown as TString, L.details),
+    scope,
+  },
   strict,
 );
-export const NoteArgs = Type.Object({ content: nonBlank(Note.properties.content), scope }, strict);
-export const NoteUpdateArgs = Type.Object({ id: ItemId, content: nonBlank(Note.properties.content) }, strict);
-export const StepArgs = Type.Object({ description: nonBlank(Step.properties.description), scope }, strict);
+export const NoteArgs = Type.Object({ content: nonBlank(Note.properties.content, L.note), scope }, strict);
+export const NoteUpdateArgs = Type.Object({ id: ItemId, content: nonBlank(Note.properties.content, L.note) }, strict);
+export const StepArgs = Type.Object({ description: nonBlank(Step.properties.description, L.step), scope }, strict);
 export const StepReorderArgs = Type.Object({ ids: Type.Array(ItemId, { minItems: 1 }) }, strict);
-export const BlockerArgs = Type.Object({ description: nonBlank(Blocker.properties.description) }, strict);
-export const ConventionArgs = Type.Object({ content: nonBlank(Convention.properties.content) }, strict);
+export const BlockerArgs = Type.Object({ description: nonBlank(Blocker.properties.description, L.blocker) }, strict);
+export const ConventionArgs = Type.Object({ content: nonBlank(Convention.properties.content, L.convention) }, strict);
 export const KeyFileArgs = Type.Object(
-  { path: nonBlank(KeyFile.properties.path), note: KeyFile.properties.note },
+  {
+    path: nonBlank(KeyFile.properties.path, L.path),
+    note: bounded(KeyFile.properties.note as unknown as TString, L.note),
+  },
   strict,
 );
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { containLines } from "@agent-hud/ujsx/core";
 import { fnv1a } from "../hash/fnv1a.ts";
 import type { HudState } from "../state/hud-state.ts";
 
@@ -45,8 +46,9 @@ export const MemoryItem = Type.Object({
 export type MemoryItem = Static<typeof MemoryItem>;
 
 /** One line per item: runs of whitespace (newlines included) become one space. */
+/** A memory line's text: one line, no controls or bidi overrides (a repository's file is untrusted input). */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return containLines(text).replace(/\s+/g, " ").trim();
 }
 
 export function makeKey(seed: string): string {

@@ -1,7 +1,8 @@
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { retryBusy } from "../store/faults.ts";
 import { DB_FILE } from "../store/paths.ts";
+import { privateDatabase } from "../store/private-files.ts";
 import { parseShown, type Shown, type ShownKind } from "./shown.ts";
 
 export type BoardLog = (level: "warn" | "error", message: string) => void;
@@ -47,19 +48,24 @@ export class HudBoard {
 
   static open(dir: string, log: BoardLog = () => {}): HudBoard {
     const board = new HudBoard(join(dir, DB_FILE), log);
-    board.guard("open", () => board.connect(dir), undefined);
+    board.guard("open", () => retryBusy(() => board.connect(dir)), undefined);
     return board;
   }
 
   private connect(dir: string): Database {
     if (this.db) return this.db;
-    mkdirSync(dir, { recursive: true });
+    privateDatabase(this.path);
     const db = new Database(this.path, { create: true, readwrite: true });
-    db.run("PRAGMA busy_timeout = 1000");
-    db.run("PRAGMA journal_mode = WAL");
-    // a view of the log, rebuilt on the next call: losing the last write to a power cut costs nothing
-    db.run("PRAGMA synchronous = NORMAL");
-    for (const sql of TABLES) db.run(sql);
+    try {
+      db.run("PRAGMA busy_timeout = 1000");
+      db.run("PRAGMA journal_mode = WAL");
+      // a view of the log, rebuilt on the next call: losing the last write to a power cut costs nothing
+      db.run("PRAGMA synchronous = NORMAL");
+      for (const sql of TABLES) db.run(sql);
+    } catch (error) {
+      db.close(false);
+      throw error;
+    }
     this.db = db;
     return db;
   }

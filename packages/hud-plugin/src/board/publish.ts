@@ -3,7 +3,8 @@ import { h, resolve } from "@agent-hud/ujsx/core";
 import type { HudBoard } from "./board.ts";
 import type { Shown, ShownKind } from "./shown.ts";
 
-export type ShowTarget = { sessionID: string; projectKey: string };
+/** Where a render is shown; `redact` is what its copy on the board passes first (the privacy redactor). */
+export type ShowTarget = { sessionID: string; projectKey: string; redact: <T>(value: T) => T };
 
 export function shownOf(result: RenderResult, context: ContextInfo, at: number, tree?: Shown["tree"]): Shown {
   return {
@@ -51,7 +52,7 @@ export function publishShown(
     target.sessionID,
     target.projectKey,
     kinds,
-    shownOf(result, input?.context ?? fallbackContext(result), at, treeOf(input)),
+    target.redact(shownOf(result, input?.context ?? fallbackContext(result), at, treeOf(input))),
   );
 }
 

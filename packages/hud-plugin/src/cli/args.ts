@@ -17,12 +17,24 @@ Prints the live HUD of the project's latest session (or of --session) from the H
   --watch        print it again whenever it changes (Ctrl-C to stop)
   --received     what the agent received on its latest call, instead of the latest render
   --markdown     the markdown as the agent reads it, instead of terminal rows
-  --width <n>    wrap terminal rows at n columns (default: the terminal's width, at most 100)`;
+  --width <n>    wrap terminal rows at n columns (default: the terminal's width, at most 100)
+  --no-color     plain text (also NO_COLOR=1; FORCE_COLOR=1 colours output that is not a terminal)
+
+       agent-hud data | purge …   what the plugin stores, and removing it (agent-hud purge --help)
+       agent-hud doctor           config files and where each option came from, the data folder and its modes,
+                                  the TUI entry, opencode's version and the supported range`;
+
+/** The no-color.org and FORCE_COLOR conventions: --no-color and NO_COLOR win, FORCE_COLOR colours a pipe. */
+function colorWanted(tty: boolean, noColor: boolean, env: Record<string, string | undefined>): boolean {
+  if (noColor || (env.NO_COLOR !== undefined && env.NO_COLOR !== "")) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false";
+  return tty;
+}
 
 /** Parses argv; a problem is one line naming it (the usage follows it on stderr). */
 export function parseCliArgs(
   argv: string[],
-  env: { cwd: string; columns?: number; tty: boolean },
+  env: { cwd: string; columns?: number; tty: boolean; env?: Record<string, string | undefined> },
 ): CliArgs | { error: string } {
   try {
     const { values } = parseArgs({
@@ -53,7 +65,7 @@ export function parseCliArgs(
       received: values.received,
       markdown: values.markdown,
       width,
-      color: env.tty && !values["no-color"],
+      color: colorWanted(env.tty, values["no-color"], env.env ?? process.env),
     };
   } catch (error) {
     return { error: (error as Error).message.split("\n")[0] ?? String(error) };

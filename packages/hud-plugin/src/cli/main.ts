@@ -1,9 +1,11 @@
 import { HudBoard } from "../board/board.ts";
-import { defaultDir } from "../store/paths.ts";
+import { storageDirFor } from "../config/storage-dir.ts";
 import { projectKeyFor } from "../store/validate.ts";
 import { sidebarRows, type ViewState } from "../tui/sidebar-rows.ts";
 import { ansiText } from "./ansi.ts";
 import { parseCliArgs, USAGE, type CliArgs } from "./args.ts";
+import { DATA_USAGE, runData, runPurge } from "./data-commands.ts";
+import { opencodeVersion, runDoctor } from "./doctor.ts";
 import { worktreeOf } from "./project.ts";
 
 export type CliIO = {
@@ -16,19 +18,51 @@ export type CliIO = {
   /** Ends `--watch` (Ctrl-C in the real command). */
   signal?: AbortSignal;
   pollMs?: number;
+  /** NO_COLOR, FORCE_COLOR and the folders the data folder is found from; the process's own by default. */
+  env?: Record<string, string | undefined>;
+  now?: () => number;
+  /** How `doctor` asks for opencode's version (runs `opencode --version` by default). */
+  opencodeVersion?: () => string | undefined;
 };
+
+/** `data` and `purge`: what is stored, and removing it; `--storage-dir` as for the HUD itself. */
+function dataCommand(command: "data" | "purge", argv: string[], io: CliIO): number {
+  const at = argv.indexOf("--storage-dir");
+  const dir = at >= 0 && argv[at + 1] ? argv[at + 1]! : storageDirFor(worktreeOf(io.cwd), undefined, io.env);
+  const rest = at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv;
+  try {
+    if (command === "data") {
+      if (rest.length) throw new Error(`unexpected ${rest.join(" ")}`);
+      return runData(dir, io.cwd, io);
+    }
+    return runPurge(rest, dir, io.cwd, io.now?.() ?? Date.now(), io);
+  } catch (error) {
+    io.err(`agent-hud ${command}: ${(error as Error).message.split("\n")[0]}\n${DATA_USAGE}\n`);
+    return 2;
+  }
+}
 
 const CLEAR = "\x1b[H\x1b[2J";
 
 /** The HUD outside the TUI: prints it once, or again on every change with `--watch`. Returns the exit code. */
 export async function runCli(io: CliIO): Promise<number> {
-  const args = parseCliArgs(io.argv, { cwd: io.cwd, columns: io.columns, tty: io.tty });
+  const [command, ...rest] = io.argv;
+  if (command === "data" || command === "purge") return dataCommand(command, rest, io);
+  if (command === "doctor")
+    return runDoctor(io.cwd, io.env ?? process.env, {
+      out: io.out,
+      opencodeVersion: io.opencodeVersion ?? opencodeVersion,
+    });
+  const args = parseCliArgs(io.argv, { cwd: io.cwd, columns: io.columns, tty: io.tty, env: io.env });
   if ("error" in args) {
     if (args.error) io.err(`agent-hud: ${args.error}\n`);
     io.err(`${USAGE}\n`);
     return args.error ? 2 : 0;
   }
-  const board = HudBoard.open(args.storageDir ?? defaultDir(), (_level, message) => io.err(`${message}\n`));
+  const board = HudBoard.open(
+    args.storageDir ?? storageDirFor(worktreeOf(args.project), undefined, io.env),
+    (_level, message) => io.err(`${message}\n`),
+  );
   try {
     const projectKey = projectKeyFor(worktreeOf(args.project));
     let last: string | undefined;

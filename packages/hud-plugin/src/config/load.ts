@@ -45,8 +45,12 @@ export function loadConfig(
   entryOptions: unknown,
   env?: Record<string, string | undefined>,
 ): ParsedConfig {
-  const files = configFiles(directory, env)
-    .map(readLayer)
-    .filter((layer): layer is ConfigLayer => layer !== undefined);
-  return mergeLayers([...files, { source: "the plugin entry in opencode.json", options: entryOptions }]);
+  const files = configFiles(directory, env).map(readLayer);
+  const globals = files.slice(0, -1).filter((layer): layer is ConfigLayer => layer !== undefined);
+  const layers = files.filter((layer): layer is ConfigLayer => layer !== undefined);
+  const parsed = mergeLayers([...layers, { source: "the plugin entry in opencode.json", options: entryOptions }]);
+  // only the global files speak for every project; this project's file and entry speak for it alone
+  const others = mergeLayers(globals).config.retentionDays;
+  if (others !== parsed.config.retentionDays) parsed.config.othersRetentionDays = others;
+  return parsed;
 }

@@ -1,4 +1,6 @@
 import { Value, type ValueError } from "@sinclair/typebox/value";
+import { compilePatterns } from "../privacy/user-patterns.ts";
+import { storageDirOf } from "./storage-dir.ts";
 import { HudOptions, defaultConfig, type HudConfig } from "./schema.ts";
 
 export type ConfigProblem = { path: string; message: string };
@@ -75,8 +77,18 @@ export function parseConfig(raw: unknown): ParsedConfig {
     compactMinPercent: good.compactMinPercent ?? defaultConfig.compactMinPercent,
     memoryFile: { ...defaultConfig.memoryFile, ...good.memoryFile },
     retentionDays: good.retentionDays ?? defaultConfig.retentionDays,
-    ...(good.storageDir ? { storageDir: good.storageDir } : {}),
+    privacy: { ...defaultConfig.privacy, ...good.privacy },
+    recall: { ...defaultConfig.recall, ...good.recall },
   };
+  if (good.storageDir) {
+    const dir = storageDirOf(good.storageDir);
+    if (dir) config.storageDir = dir;
+    else
+      problems.push({
+        path: "storageDir",
+        message: `agent-hud option storageDir must be an absolute path or start with ~/, got ${JSON.stringify(good.storageDir)}; using the default folder`,
+      });
+  }
   const t = config.thresholds;
   if (!(t.compact < t.minimal && t.minimal <= t.critical)) {
     problems.push({
@@ -85,5 +97,13 @@ export function parseConfig(raw: unknown): ParsedConfig {
     });
     config.thresholds = defaultConfig.thresholds;
   }
+  // a pattern that does not compile is one problem line; the others still apply
+  const compiled = compilePatterns(config.privacy.patterns);
+  for (const problem of compiled.problems)
+    problems.push({
+      path: `privacy.patterns.${problem.index}`,
+      message: `agent-hud option privacy.patterns[${problem.index}] ${JSON.stringify(config.privacy.patterns[problem.index])}: ${problem.message}; it is left out`,
+    });
+  config.privacy.patterns = compiled.patterns.map((pattern) => pattern.source);
   return { config, problems };
 }

@@ -67,6 +67,18 @@ export const HudOptions = Type.Object(
     compactMinPercent: Type.Optional(Percent),
     /** Sessions idle longer than this many days are dropped (their HUD log and search index); project items stay. */
     retentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
+    /**
+     * What is stored from the conversation: `redact` (default true) replaces secrets with
+     * `[redacted:<kind>]` before anything is written; `patterns` are extra regular expressions to redact.
+     */
+    privacy: Type.Optional(
+      Type.Object(
+        { redact: Type.Optional(Type.Boolean()), patterns: Type.Optional(Type.Array(Type.String({ minLength: 1 }))) },
+        { additionalProperties: false },
+      ),
+    ),
+    /** `enabled: false`: no conversation index at all (no recall.db); `hud search` says recall is off. */
+    recall: Type.Optional(Type.Object({ enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
@@ -83,6 +95,13 @@ export type HudConfig = {
   compactMinPercent: number;
   memoryFile: { enabled: boolean; git: "share" | "ignore" };
   retentionDays: number;
+  /**
+   * The retention every project gets (the global file's, else the default), when this project's own
+   * `retentionDays` differs: a project's configuration applies to its own sessions only.
+   */
+  othersRetentionDays?: number;
+  privacy: { redact: boolean; patterns: string[] };
+  recall: { enabled: boolean };
 };
 
 export const defaultConfig: HudConfig = {
@@ -95,4 +114,6 @@ export const defaultConfig: HudConfig = {
   compactMinPercent: 50,
   memoryFile: { enabled: true, git: "share" },
   retentionDays: 90,
+  privacy: { redact: true, patterns: [] },
+  recall: { enabled: true },
 };

@@ -23,15 +23,15 @@ export function globalHudDir(env: Record<string, string | undefined> = process.e
 export function hudRoots(directory: string, options: RootOptions = {}): HudRoot[] {
   const globalDir = options.globalDir ?? globalHudDir(options.env);
   const home = (options.env ?? process.env).HOME || homedir();
+  const display = (file: string) => {
+    const rel = relative(home, file);
+    return rel.startsWith("..") || isAbsolute(rel) ? file : join("~", rel);
+  };
+  // OPENCODE_CONFIG_DIR is a second global folder, as opencode treats it for its own config
+  const extra = options.globalDir ? undefined : (options.env ?? process.env).OPENCODE_CONFIG_DIR;
   return [
     { dir: join(directory, ".opencode", "hud"), scope: "project", display: (file) => relative(directory, file) },
-    {
-      dir: globalDir,
-      scope: "global",
-      display: (file) => {
-        const rel = relative(home, file);
-        return rel.startsWith("..") || isAbsolute(rel) ? file : join("~", rel);
-      },
-    },
+    ...(extra ? [{ dir: join(extra, "hud"), scope: "global" as const, display }] : []),
+    { dir: globalDir, scope: "global", display },
   ];
 }

@@ -1,9 +1,10 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 import type { AssistantInfo } from "../context/index.ts";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 import { displayPath, rememberEdit } from "./files.ts";
 import { scheduleSummarize } from "../tools/hud-compact.ts";
-import { validateSessionID } from "../store/index.ts";
+import { isSessionID, validateSessionID } from "../store/index.ts";
+import { forgetSessions } from "../store/forget.ts";
 
 type BusEvent = { type: string; properties: Record<string, unknown> };
 type TodoInfo = { id?: string; content?: string; status?: string; priority?: string };
@@ -54,7 +55,8 @@ export function eventHook(ctx: HookContext, directory: string) {
         const session = ctx.runtime.session(sessionID);
         session.compacting = false;
         session.tracker.reset(ctx.now());
-        const summary = (await latestSummary(ctx, sessionID)) ?? "";
+        // V2 carries the summary in the event; V1 has to read it back through the client
+        const summary = typeof p.summary === "string" ? p.summary : ((await latestSummary(ctx, sessionID)) ?? "");
         record(sessionID, [{ kind: "compact.after", at: ctx.now(), summary }]);
         return;
       }
@@ -104,6 +106,14 @@ export function eventHook(ctx: HookContext, directory: string) {
           session.compactRequested = false;
           scheduleSummarize(ctx, session);
         }
+        return;
+      }
+      case "session.deleted": {
+        // deleted means deleted: its HUD stream and the person's copies go (recall drops its own rows)
+        const id = (p.info as { id?: unknown } | undefined)?.id;
+        if (typeof id !== "string" || !isSessionID(id)) return;
+        ctx.runtime.forget(id);
+        forgetSessions(ctx.storePath, [id]);
         return;
       }
       case "session.error": {

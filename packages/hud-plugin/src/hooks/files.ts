@@ -1,5 +1,5 @@
 import { isAbsolute, relative } from "node:path";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 
 const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm;
 

@@ -2,7 +2,7 @@ import { publishLater } from "../board/index.ts";
 import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 
 /** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
 export function trackTokens(
@@ -39,7 +39,7 @@ export function messagesTransform(ctx: HookContext) {
     const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
     if (!tail) return;
     output.messages.push(tail);
-    const target = { sessionID, projectKey: ctx.projectKey };
+    const target = { sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }

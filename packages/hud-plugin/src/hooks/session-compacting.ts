@@ -1,5 +1,5 @@
 import { planOperation } from "@agent-hud/hud-components";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 
 /**
  * Self-continuity framing: the summary is written by the agent for itself, and the HUD state travels
@@ -15,12 +15,18 @@ export function compactionFraming(snapshot: string): string {
   ].join("\n");
 }
 
+/** Marks the session as compacting, records it, and returns the HUD snapshot the summary request gets. */
+export function compactionSnapshot(ctx: HookContext, sessionID: string): string | undefined {
+  const session = ctx.runtime.session(sessionID);
+  session.compacting = true;
+  ctx.runtime.record(session, [{ scope: "session", event: { kind: "compact.before", at: ctx.now() } }]);
+  const result = planOperation(ctx.runtime.view(session), { tool: "snapshot" }, { now: ctx.now() });
+  return result.ok && "output" in result ? result.output : undefined;
+}
+
 export function sessionCompacting(ctx: HookContext) {
   return async (input: { sessionID: string }, output: { context: string[]; prompt?: string }): Promise<void> => {
-    const session = ctx.runtime.session(input.sessionID);
-    session.compacting = true;
-    ctx.runtime.record(session, [{ scope: "session", event: { kind: "compact.before", at: ctx.now() } }]);
-    const result = planOperation(ctx.runtime.view(session), { tool: "snapshot" }, { now: ctx.now() });
-    if (result.ok && "output" in result) output.context.push(compactionFraming(result.output));
+    const snapshot = compactionSnapshot(ctx, input.sessionID);
+    if (snapshot !== undefined) output.context.push(compactionFraming(snapshot));
   };
 }

@@ -1,7 +1,7 @@
 import { publishLater } from "../board/index.ts";
 import { preamble } from "../placement/preamble.ts";
 import { wrapHud } from "../placement/tail-message.ts";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 
 // opencode's title call goes through the same hook; it gets nothing from the HUD.
 const TITLE_MARKER = "You are a title generator";
@@ -20,7 +20,7 @@ export function systemTransform(ctx: HookContext) {
     const result = await ctx.runtime.renderCall(session);
     if (!result) return;
     output.system.push(wrapHud(result.markdown));
-    const target = { sessionID: session.id, projectKey: ctx.projectKey };
+    const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
 }

@@ -1,6 +1,6 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 import { displayPath, rememberEdit, touchedFiles } from "./files.ts";
-import type { HookContext } from "./hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 import { bashResult } from "./tool-result.ts";
 
 export function toolExecuteAfter(ctx: HookContext, directory: string) {
@@ -12,7 +12,7 @@ export function toolExecuteAfter(ctx: HookContext, directory: string) {
       if (!file.edited) events.push({ kind: "file.open", at, path, action: "read" });
       else if (rememberEdit(ctx, path)) events.push({ kind: "file.edit", at, path });
     }
-    const result = bashResult(input.tool, input.args, output, at);
+    const result = bashResult(input.tool, input.args, output, at, ctx.redact.text);
     if (result) events.push(result);
     if (events.length === 0) return;
     const session = ctx.runtime.session(input.sessionID);

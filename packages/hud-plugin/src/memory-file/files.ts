@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 
 /** Where the memory file lives in the project (part of the contract). */
@@ -9,29 +19,47 @@ export function contentHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
 
-/** What changes when a file is replaced or edited; equal stamps let a read skip the file. */
-export function stampOf(path: string): string | undefined {
-  try {
-    const s = statSync(path);
-    return `${s.ino}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    return undefined;
-  }
-}
+const TEMP = /^\.memory\.(\d+)\.[0-9a-z]+\.tmp$/;
 
 /**
- * Writes through a temporary file in the same folder and a rename, so a reader (another opencode
- * process, git, an editor) sees the old file or the new one, never half of one.
+ * Writes through a temporary file in the same folder, flushed to disk, and a rename, so a reader (another
+ * opencode process, git, an editor) sees the old file or the new one, never half of one — and a power cut
+ * right after the rename cannot leave an empty file. Temp files that a killed write left behind are removed.
  */
 export function writeAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.memory.${process.pid}.${Date.now().toString(36)}.tmp`);
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  removeStaleTemps(dir);
+  const temp = join(dir, `.memory.${process.pid}.${Date.now().toString(36)}.tmp`);
   try {
-    writeFileSync(temp, text);
+    const fd = openSync(temp, "wx", 0o644);
+    try {
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+/** Temp files of writes whose process is gone (a kill between write and rename). */
+function removeStaleTemps(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const pid = TEMP.exec(name)?.[1];
+    if (pid && Number(pid) !== process.pid && !alive(Number(pid))) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
   }
 }
 

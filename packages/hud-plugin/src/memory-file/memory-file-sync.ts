@@ -7,11 +7,11 @@ import {
   writeMemoryFile,
   type ParsedMemoryFile,
 } from "@agent-hud/hud-components/memory-file";
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { errorLine, type Logger } from "../log/index.ts";
-import { contentHash, MEMORY_FILE, stampOf, writeAtomic, writeGitFile } from "./files.ts";
+import { contentHash, MEMORY_FILE, writeAtomic, writeGitFile } from "./files.ts";
 import { loadedParser, loadParser } from "./parser.ts";
+import { lstampOf, outsideWorktree, readMemoryText } from "./safe-read.ts";
 
 /** The project stream as the sync sees it: caught-up state, and an append that folds at once. */
 export type ProjectPort = {
@@ -19,9 +19,17 @@ export type ProjectPort = {
   append(event: HudEvent): void;
 };
 
-export type MemoryFileOptions = { git: "share" | "ignore"; debounceMs?: number };
+export type MemoryFileOptions = {
+  git: "share" | "ignore";
+  debounceMs?: number;
+  /** Applied to the items and kept text before they are written (the privacy redactor). */
+  redact?: <T>(value: T) => T;
+};
 
-type Seen = { stamp: string; hash: string; parsed: ParsedMemoryFile };
+/** The file as last read; `refused` says why it was not used (the project memory stays as it was). */
+type Seen = { stamp: string; hash: string; parsed: ParsedMemoryFile; refused?: string };
+
+const NOTHING: ParsedMemoryFile = { items: [], unread: [], unreadKeys: new Set(), conflicts: false };
 
 /**
  * Keeps `.opencode/hud/memory.md` and the project's memory in step, both ways. Reads are cheap when
@@ -41,7 +49,7 @@ export class MemoryFileSync {
   private checkedRev = -1;
 
   constructor(
-    worktree: string,
+    private readonly worktree: string,
     private readonly project: ProjectPort,
     private readonly options: MemoryFileOptions,
     private readonly log: Logger,
@@ -78,6 +86,7 @@ export class MemoryFileSync {
     const seen = this.load();
     if (this.unreadChange) return false;
     if (!seen) return memoryItemsOf(this.project.state()).length > 0;
+    if (seen.refused) return this.refused(seen.refused);
     // the common case, before every HUD: same file, already the log's record of it, no project change since
     const state = this.project.state();
     if (seen === before && state.memoryFile?.hash === seen.hash && state.rev === this.checkedRev) return false;
@@ -88,6 +97,26 @@ export class MemoryFileSync {
     const after = this.project.state();
     this.checkedRev = after.rev;
     return !seen.parsed.conflicts && !fileMatches(after, seen.parsed);
+  }
+
+  /**
+   * A file that is not read (a link, too large, too deep, emptied): one line in the HUD and the log, the
+   * project memory as it was, and no write over it. Nothing is due until the file changes.
+   */
+  private refused(reason: string): false {
+    const state = this.project.state();
+    const problem = `${MEMORY_FILE} ${reason}; project memory is unchanged and the file is left alone`;
+    if (state.memoryFile?.problem === problem) return false;
+    this.log.log("warn", `agent-hud: ${problem}`);
+    this.project.append({
+      kind: "memory.sync",
+      at: this.now(),
+      by: "memory-file",
+      problem,
+      hash: state.memoryFile?.hash ?? "",
+      items: state.memoryFile?.items ?? {},
+    });
+    return false;
   }
 
   /** An agent change to project items: write the file soon (changes in a burst make one write). */
@@ -120,10 +149,14 @@ export class MemoryFileSync {
       );
     const seen = this.seen;
     const state = this.project.state();
+    if (seen?.refused) return; // never written over: the person decides what the file should be
     if (seen?.parsed.conflicts) return; // a merge is under way; the person resolves it first
+    const outside = outsideWorktree(this.worktree, this.path);
+    if (outside) return void this.refused(outside);
     if (seen && fileMatches(state, seen.parsed)) return;
-    const items = memoryItemsOf(state);
-    const kept = (seen?.parsed.unread ?? []).map((part) => part.text);
+    const redact = this.options.redact ?? (<T>(value: T) => value);
+    const items = redact(memoryItemsOf(state));
+    const kept = (seen?.parsed.unread ?? []).map((part) => redact(part.text));
     const text = writeMemoryFile(items, kept);
     writeAtomic(this.path, text);
     if (!this.gitFileDone) {
@@ -136,13 +169,13 @@ export class MemoryFileSync {
     const parsed: ParsedMemoryFile =
       kept.length && parse ? parse(text) : { items, unread: [], unreadKeys: new Set(), conflicts: false };
     const hash = contentHash(text);
-    this.seen = { stamp: stampOf(this.path) ?? "", hash, parsed };
+    this.seen = { stamp: lstampOf(this.path) ?? "", hash, parsed };
     this.project.append(planWritten(state, parsed, hash, this.now(), MEMORY_FILE));
   }
 
   /** Whether the file's stamp differs from the one last read (a parse may be due). */
   private changed(): boolean {
-    const stamp = stampOf(this.path);
+    const stamp = lstampOf(this.path);
     return stamp !== undefined && stamp !== this.seen?.stamp;
   }
 
@@ -153,18 +186,27 @@ export class MemoryFileSync {
    */
   private load(): Seen | undefined {
     this.unreadChange = false;
-    const stamp = stampOf(this.path);
+    const stamp = lstampOf(this.path);
     if (stamp === undefined) return (this.seen = undefined);
     if (this.seen?.stamp === stamp) return this.seen;
-    const text = readFileSync(this.path, "utf8");
-    const hash = contentHash(text);
-    if (this.seen?.hash === hash) return (this.seen = { ...this.seen, stamp });
+    const file = readMemoryText(this.worktree, this.path);
+    if (file.kind === "missing") return (this.seen = undefined);
+    if (file.kind === "refused")
+      return (this.seen = { stamp: file.stamp, hash: `refused:${file.reason}`, parsed: NOTHING, refused: file.reason });
+    const hash = contentHash(file.text);
+    if (this.seen?.hash === hash) return (this.seen = { ...this.seen, stamp: file.stamp });
     const parse = loadedParser();
     if (!parse) {
       this.unreadChange = true;
       void loadParser().catch(() => {});
       return this.seen;
     }
-    return (this.seen = { stamp, hash, parsed: parse(text) });
+    try {
+      return (this.seen = { stamp: file.stamp, hash, parsed: parse(file.text) });
+    } catch (error) {
+      // recorded with its stamp: a file the parser cannot take is not parsed again on every call
+      const reason = `could not be parsed (${errorLine(error)})`;
+      return (this.seen = { stamp: file.stamp, hash, parsed: NOTHING, refused: reason });
+    }
   }
 }

@@ -1,7 +1,9 @@
 import { Database, type Statement } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { retryBusy } from "../store/faults.ts";
+import { privateDatabase } from "../store/private-files.ts";
 import { ftsQuery } from "./fts-query.ts";
+import { expiredWhere, type Retention } from "./retention.ts";
 import { RECALL_FILE, createSchema } from "./schema.ts";
 import { HIT_COLUMNS, ORIGIN, RANK_WINDOW, RENUMBER, scopeOf, token } from "./sql.ts";
 import { eventText, partText, type PartLike } from "./texts.ts";
@@ -44,13 +46,23 @@ export class RecallIndex {
   private constructor(
     readonly db: Database,
     readonly project: string,
+    private readonly redact: (text: string) => string,
   ) {}
 
-  static open(dir: string, project: string): RecallIndex {
-    if (dir !== ":memory:") mkdirSync(dir, { recursive: true });
-    const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
-    createSchema(db);
-    return new RecallIndex(db, project);
+  /** `redact` is applied to every text before it is stored (the privacy redactor; identity in tests). */
+  static open(dir: string, project: string, redact: (text: string) => string = (text) => text): RecallIndex {
+    if (dir !== ":memory:") privateDatabase(join(dir, RECALL_FILE));
+    const db = retryBusy(() => {
+      const db = new Database(dir === ":memory:" ? ":memory:" : join(dir, RECALL_FILE), { create: true });
+      try {
+        createSchema(db);
+        return db;
+      } catch (error) {
+        db.close(false);
+        throw error;
+      }
+    });
+    return new RecallIndex(db, project, redact);
   }
 
   private q(sql: string): Statement {
@@ -122,8 +134,10 @@ export class RecallIndex {
 
   private upsert(
     key: string,
-    doc: Pick<Doc, "kind" | "session" | "source" | "at" | "body"> & { message: string | null },
+    raw: Pick<Doc, "kind" | "session" | "source" | "at" | "body"> & { message: string | null },
   ) {
+    // the one way into the file: nothing is stored before the redactor has seen it
+    const doc = { ...raw, body: this.redact(raw.body) };
     const known = this.q("SELECT body FROM docs WHERE key = ?").get(key) as { body: string } | null;
     if (known?.body === doc.body) return;
     if (known) this.q("UPDATE docs SET body = ?2 WHERE key = ?1").run(key, doc.body);
@@ -262,8 +276,9 @@ export class RecallIndex {
    * Drops every session (of any project) last active before `cutoff`, with its messages, index entries
    * and log cursor, then gives the space back. Project items are not session rows and stay.
    */
-  prune(cutoff: number): string[] {
-    const rows = this.q("SELECT id FROM sessions WHERE updated_at < ?").all(cutoff) as Array<{ id: string }>;
+  prune(retention: Retention, now: number): string[] {
+    const { where, values } = expiredWhere(retention, now, "project", "updated_at");
+    const rows = this.q(`SELECT id FROM sessions WHERE ${where}`).all(...values) as Array<{ id: string }>;
     if (!rows.length) return [];
     this.db.transaction(() => rows.forEach(({ id }) => this.drop(id)))();
     // merging the FTS segments drops the deleted entries for real; then free pages go back to the disk
@@ -283,6 +298,18 @@ export class RecallIndex {
 
   transaction(body: () => void): void {
     this.db.transaction(body)();
+  }
+
+  /**
+   * SQLite's quick check of the whole file: throws SQLITE_CORRUPT when a file damaged inside (its header
+   * intact, so it opened) would fail searches later. About 20 ms at 10k messages, so it runs off the call path.
+   */
+  verify(): void {
+    const check = this.db.query("PRAGMA quick_check").get() as { quick_check?: string } | null;
+    if (check?.quick_check !== "ok")
+      throw Object.assign(new Error(`integrity check reported ${JSON.stringify(check?.quick_check ?? null)}`), {
+        code: "SQLITE_CORRUPT",
+      });
   }
 
   close(): void {

@@ -1,12 +1,13 @@
 import type { HandleArgs, SearchArgs } from "@agent-hud/hud-components";
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "../log/index.ts";
 import { errorLine } from "../log/index.ts";
-import type { EventReader } from "../runtime/ports.ts";
+import { classify, describe } from "../store/faults.ts";
+import type { EventReader } from "../store/ports.ts";
 import { compactionLines, hitLines, readText } from "./lines.ts";
 import { RecallIndex, type MessageLike } from "./recall-index.ts";
-import { pruneEventLog } from "./retention.ts";
+import { pruneEventLog, type Retention } from "./retention.ts";
 import { RECALL_FILE } from "./schema.ts";
 import type { PartLike } from "./texts.ts";
 
@@ -30,11 +31,15 @@ export type RecallOptions = {
   dir: string;
   projectKey: string;
   retentionDays: number;
+  /** What retention drops; defaults to `retentionDays` for every project. */
+  retention?: Retention;
   log: Logger;
   now: () => number;
   client?: RecallClient | undefined;
   /** The event store's database file: retention drops old sessions' HUD logs from it too. */
   eventLog?: string;
+  /** Applied to every text before it is indexed (the privacy redactor). */
+  redact?: (text: string) => string;
 };
 
 type BusEvent = { type: string; properties?: Record<string, unknown> };
@@ -60,22 +65,39 @@ export class Recall {
   private caughtUp = false;
 
   private constructor(
-    readonly index: RecallIndex,
+    private current: RecallIndex,
     private readonly options: RecallOptions,
   ) {}
 
+  /** The index; replaced by a fresh one when the file turns out corrupt while the plugin runs. */
+  get index(): RecallIndex {
+    return this.current;
+  }
+
+  /**
+   * The index is derived data: a corrupt file is set aside and rebuilt through the client; its WAL and
+   * shared memory go with it (renamed, not deleted: a process holding them keeps its own handles).
+   */
+  private static setAside(options: RecallOptions): RecallIndex {
+    const path = join(options.dir, RECALL_FILE);
+    const stamp = options.now();
+    for (const side of ["", "-wal", "-shm"])
+      if (existsSync(`${path}${side}`)) renameSync(`${path}${side}`, `${path}.broken-${stamp}${side}`);
+    return RecallIndex.open(options.dir, options.projectKey, options.redact);
+  }
+
   static open(options: RecallOptions): Recall | undefined {
     try {
-      return new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+      return new Recall(RecallIndex.open(options.dir, options.projectKey, options.redact), options);
     } catch (first) {
-      // the index is derived data: an unreadable file is set aside and rebuilt through the client
+      // busy, locked, read-only, full: another process or the disk, not the file; setting the file aside
+      // would pull it from under a process that has it open
+      if (classify(first) !== "corrupt") {
+        options.log.log("error", `agent-hud recall: index unavailable, search is off: ${describe(first)}`);
+        return undefined;
+      }
       try {
-        const path = join(options.dir, RECALL_FILE);
-        if (existsSync(path)) {
-          renameSync(path, `${path}.broken-${options.now()}`);
-          for (const side of ["-wal", "-shm"]) rmSync(`${path}${side}`, { force: true });
-        }
-        const recall = new Recall(RecallIndex.open(options.dir, options.projectKey), options);
+        const recall = new Recall(Recall.setAside(options), options);
         options.log.log("warn", `agent-hud recall: index was unreadable (${errorLine(first)}); rebuilding it`);
         return recall;
       } catch (error) {
@@ -92,6 +114,30 @@ export class Recall {
       body();
     } catch (error) {
       this.options.log.once(`recall:${what}`, "warn", `agent-hud recall: ${what} failed: ${errorLine(error)}`);
+      if (classify(error) === "corrupt") this.rebuild(error);
+    }
+  }
+
+  /** Runs SQLite's quick check on the index; a corrupt file is set aside and rebuilt. Never throws. */
+  verify(): void {
+    this.guard("integrity check", () => this.index.verify());
+  }
+
+  /** Corrupt while running: a fresh index now, read back from opencode at the next catch-up or search. */
+  private rebuild(cause: unknown): void {
+    try {
+      this.current.close();
+      this.current = Recall.setAside(this.options);
+      this.synced.clear();
+      this.caughtUp = false;
+      this.later(0);
+      this.options.log.log("warn", `agent-hud recall: index turned out corrupt (${errorLine(cause)}); rebuilding it`);
+    } catch (error) {
+      this.options.log.once(
+        "recall:rebuild",
+        "error",
+        `agent-hud recall: rebuilding the index failed: ${errorLine(error)}`,
+      );
     }
   }
 
@@ -126,6 +172,8 @@ export class Recall {
     const timer = setTimeout(() => {
       if (this.caughtUp || this.closed) return;
       this.caughtUp = true;
+      // the file's integrity, checked where no call waits on it; a corrupt file is rebuilt before the catch-up
+      this.verify();
       void this.catchUp().then(() => this.prune());
     }, ms);
     (timer as { unref?: () => void }).unref?.();
@@ -183,15 +231,16 @@ export class Recall {
 
   /** Drops sessions past the retention window from the index and from the HUD log; returns how many. */
   prune(): { index: number; log: number } {
-    const cutoff = this.options.now() - this.options.retentionDays * DAY;
+    const retention = this.options.retention ?? { days: this.options.retentionDays };
+    const now = this.options.now();
     const dropped = { index: 0, log: 0 };
     this.guard("retention of the index", () => {
-      dropped.index = this.index.prune(cutoff).length;
+      dropped.index = this.index.prune(retention, now).length;
     });
     const eventLog = this.options.eventLog;
     if (eventLog)
       this.guard("retention of the hud log", () => {
-        dropped.log = pruneEventLog(eventLog, cutoff);
+        dropped.log = pruneEventLog(eventLog, retention, now);
       });
     if (dropped.index || dropped.log)
       this.options.log.log(

@@ -69,14 +69,18 @@ const DDL = [
    )`,
 ];
 
+/** How long a statement waits for another process's lock on the file (two opencode processes start at once). */
+export const RECALL_BUSY_TIMEOUT_MS = 5_000;
+
 export function createSchema(db: Database): void {
-  // auto_vacuum only takes effect on a database that has no page yet, so it runs before anything else
+  // first of all: every later statement may meet another process's lock, and must wait for it, not fail
+  db.run(`PRAGMA busy_timeout = ${RECALL_BUSY_TIMEOUT_MS}`);
+  // auto_vacuum only takes effect on a database that has no page yet, so it runs before any table exists
   db.run(DDL[0]!);
   db.run("PRAGMA journal_mode = WAL");
   // derived data: a power cut may cost the newest entries (or the file, which is then rebuilt), never the
   // conversation, which opencode keeps; an application crash loses nothing in WAL mode
   db.run("PRAGMA synchronous = OFF");
-  db.run("PRAGMA busy_timeout = 1000");
   db.transaction(() => {
     for (const sql of DDL.slice(1)) db.run(sql);
   }).immediate();

@@ -1,6 +1,6 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 import { errorLine, type Logger } from "../log/index.ts";
-import type { EventLog } from "./ports.ts";
+import type { EventLog } from "../store/ports.ts";
 import type { SessionRuntime } from "./session-runtime.ts";
 import type { StreamCache } from "./stream-cache.ts";
 

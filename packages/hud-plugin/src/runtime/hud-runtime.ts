@@ -21,7 +21,7 @@ import { MemoryFileSync } from "../memory-file/index.ts";
 import { validateSessionID } from "../store/index.ts";
 import { DeferredWrites } from "./deferred-writes.ts";
 import { isLive, newHolder, type Holder } from "./liveness.ts";
-import type { EventLog } from "./ports.ts";
+import type { EventLog } from "../store/ports.ts";
 import { SessionRuntime } from "./session-runtime.ts";
 import { StreamCache, type FoldOutcome } from "./stream-cache.ts";
 
@@ -34,6 +34,8 @@ export type RuntimeDeps = {
   now: () => number;
   /** Top of the project (where `.opencode/hud/memory.md` lives); defaults to `directory`. */
   worktree?: string;
+  /** The privacy redactor's deep form: the memory file's text passes it before it is written. */
+  redact?: <T>(value: T) => T;
 };
 
 const MAX_SESSIONS = 256;
@@ -75,7 +77,13 @@ export class HudRuntime {
       },
     };
     this.memory = deps.config.memoryFile.enabled
-      ? new MemoryFileSync(deps.worktree ?? deps.directory, project, deps.config.memoryFile, deps.log, deps.now)
+      ? new MemoryFileSync(
+          deps.worktree ?? deps.directory,
+          project,
+          { ...deps.config.memoryFile, ...(deps.redact ? { redact: deps.redact } : {}) },
+          deps.log,
+          deps.now,
+        )
       : undefined;
   }
 
@@ -91,6 +99,15 @@ export class HudRuntime {
     this.sessions.set(sessionID, session);
     if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
     return session;
+  }
+
+  /**
+   * A session opencode deleted: what is queued is written first (so nothing lands after the removal), then
+   * its runtime is dropped. Removing its stored rows is the caller's (`store/forget.ts`).
+   */
+  forget(sessionID: string): void {
+    this.flushDeferred();
+    this.sessions.delete(sessionID);
   }
 
   /** Folds new events of the session, its parent and the project. */
@@ -261,7 +278,7 @@ export class HudRuntime {
 
   /** Writes what is queued; from now on other instances count this one's sessions as no longer live. */
   dispose(): void {
-    this.deferred.flush();
+    this.flushDeferred();
     this.holder.release();
   }
 }

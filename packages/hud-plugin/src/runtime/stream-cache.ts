@@ -1,5 +1,5 @@
 import { applyEvent, emptyState, type HudEvent, type HudState, type ProjectorOptions } from "@agent-hud/hud-components";
-import type { EventReader } from "./ports.ts";
+import type { EventReader } from "../store/ports.ts";
 
 /**
  * `pending`: the event is only in the store's memory (the database was busy or failing), so the ids the

@@ -1,9 +1,10 @@
 import { constants, Database } from "bun:sqlite";
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { classify, describe } from "./faults.ts";
+import { classify, describe, retryBusy } from "./faults.ts";
 import { DB_FILE, SIDE_FILES, stamp } from "./paths.ts";
+import { privateDatabase, privateFolder } from "./private-files.ts";
 import { SCHEMA_VERSION, migrate } from "./schema.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import type { StoreLog, StoreSeams } from "./types.ts";
@@ -52,8 +53,11 @@ export function closeQuietly(conn: Connection | undefined): void {
 /** `immutable`: read-only without the -shm file, for a WAL database in a directory where it cannot be created. */
 type OpenMode = "readwrite" | "readonly" | "immutable";
 
-function openDatabase(path: string, mode: OpenMode): Database {
-  if (mode === "readwrite") return new Database(path, { create: true, readwrite: true });
+function openDatabase(path: string, mode: OpenMode, log?: (message: string) => void): Database {
+  if (mode === "readwrite") {
+    privateDatabase(path, log);
+    return new Database(path, { create: true, readwrite: true });
+  }
   if (mode === "readonly") return new Database(path, { readonly: true });
   return new Database(
     `${pathToFileURL(path).href}?immutable=1`,
@@ -64,7 +68,7 @@ function openDatabase(path: string, mode: OpenMode): Database {
 function connect(path: string, s: OpenSettings, requested: OpenMode): Connection {
   const mode = requested === "readwrite" && s.seams.forceReadonly?.() ? "readonly" : requested;
   const forceReadonly = mode !== "readwrite";
-  const db = openDatabase(path, mode);
+  const db = openDatabase(path, mode, (message) => s.log("info", message));
   try {
     // PRAGMA takes no bound parameters; the value is a validated integer, never caller text.
     db.run(`PRAGMA busy_timeout = ${busyTimeout(s.busyTimeoutMs)}`);
@@ -127,8 +131,9 @@ export function dropOrphanedSideFiles(path: string): void {
 export function openConnection(s: OpenSettings): OpenResult {
   const path = dbPath(s.dir);
   try {
-    mkdirSync(s.dir, { recursive: true });
-    return { ok: true, conn: connect(path, s, "readwrite") };
+    privateFolder(s.dir, (message) => s.log("info", message));
+    // another process creating the same file at this moment is waited for, not taken for a fault
+    return { ok: true, conn: retryBusy(() => connect(path, s, "readwrite")) };
   } catch (err) {
     if (classify(err) !== "corrupt") return openReadonly(path, s, err);
     try {

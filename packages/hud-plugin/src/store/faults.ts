@@ -22,3 +22,22 @@ export function describe(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   return code ? `${code}: ${message}` : message;
 }
+
+/**
+ * Runs `open` again while SQLite answers busy or locked, for up to `totalMs`. Two processes creating the
+ * same database at the same moment can get SQLITE_BUSY without the busy handler ever waiting (switching
+ * a new file to WAL, the first schema write); a short pause and a second try is what that case needs.
+ * Blocking is acceptable here: it happens once, while the plugin starts, and only when another process
+ * holds the lock.
+ */
+export function retryBusy<T>(open: () => T, totalMs = 3_000, pauseMs = 25): T {
+  const deadline = Date.now() + totalMs;
+  for (;;) {
+    try {
+      return open();
+    } catch (error) {
+      if (classify(error) !== "busy" || Date.now() + pauseMs > deadline) throw error;
+      Bun.sleepSync(pauseMs);
+    }
+  }
+}

@@ -1,7 +1,10 @@
 import type { HostOperations } from "@agent-hud/hud-components";
-import type { HookContext } from "../hooks/hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { answerHistory } from "./history.ts";
+
+const RECALL_OFF =
+  "recall is off for this project (recall.enabled: false in agent-hud.jsonc): nothing is indexed; the HUD and hud history still work";
 
 /** The router's host-dependent operations for one session: everything that reads the plugin's stores. */
 export function hostOperations(ctx: HookContext, session: SessionRuntime): HostOperations {
@@ -15,6 +18,12 @@ export function hostOperations(ctx: HookContext, session: SessionRuntime): HostO
           "messages.read": (args) => ctx.recall!.read(runtime.deps.store, session.id, args),
           "compactions.list": () => ctx.recall!.compactions(session.id),
         }
-      : {}),
+      : ctx.config.recall.enabled
+        ? {}
+        : {
+            search: () => `search: ${RECALL_OFF}`,
+            "messages.read": () => `messages.read: ${RECALL_OFF}`,
+            "compactions.list": () => `compactions.list: ${RECALL_OFF}`,
+          }),
   };
 }

@@ -1,7 +1,7 @@
-import type { HookContext } from "../hooks/hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 import { errorLine } from "../log/index.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import { defineTool } from "./define-tool.ts";
+import type { ToolSpec } from "./tool-spec.ts";
 
 export const HUD_COMPACT_DESCRIPTION =
   "Compact (summarize) this conversation now, on your terms, before opencode does it at the limit. Save what matters to the HUD first; the HUD survives compaction. Declines when the context is less than half full.";
@@ -31,10 +31,10 @@ export function scheduleSummarize(ctx: HookContext, session: SessionRuntime): vo
   }, 0);
 }
 
-export function hudCompactTool(ctx: HookContext) {
-  return defineTool({
+export function hudCompactTool(ctx: HookContext): ToolSpec {
+  return {
     description: HUD_COMPACT_DESCRIPTION,
-    args: {},
+    parameters: { type: "object", properties: {} },
     async execute(_args, context) {
       const session = ctx.runtime.session(context.sessionID);
       const info = ctx.runtime.context(session);
@@ -55,5 +55,5 @@ export function hudCompactTool(ctx: HookContext) {
       session.compactRequested = true;
       return `ok: context is ${percent}% full; the conversation will be summarized when this turn ends, and your HUD will be shown again after it`;
     },
-  });
+  };
 }

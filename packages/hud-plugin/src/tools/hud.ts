@@ -1,9 +1,9 @@
 import { describeOutcome, hudToolJsonSchema, planOperation } from "@agent-hud/hud-components";
 import { publishLater } from "../board/index.ts";
-import type { HookContext } from "../hooks/hook-context.ts";
+import type { HookContext } from "../runtime/hook-context.ts";
 import { hostOperations } from "./host-operations.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import { defineTool } from "./define-tool.ts";
+import type { ToolSpec } from "./tool-spec.ts";
 import { provisionalReply } from "./provisional-reply.ts";
 
 export const HUD_DESCRIPTION =
@@ -14,10 +14,10 @@ export const HUD_DESCRIPTION =
  * router, which checks it against the operation's TypeBox schema; a thrown Error's message is what the
  * model reads as the tool result. The args are the router's own schema (`tool.definition` sends it whole).
  */
-export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudToolJsonSchema()) {
-  return defineTool({
+export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudToolJsonSchema()): ToolSpec {
+  return {
     description: HUD_DESCRIPTION,
-    args: schema["properties"] as Record<string, Record<string, unknown>>,
+    parameters: schema,
     async execute(raw, context) {
       const input = (typeof raw === "object" && raw !== null ? raw : {}) as { tool?: unknown; args?: unknown };
       const call = { tool: input.tool as string, args: input.args };
@@ -36,13 +36,13 @@ export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudT
       showChange(ctx, session);
       return provisionalReply(String(call.tool).trim(), outcomes) ?? text;
     },
-  });
+  };
 }
 
 /** The person's views follow the change now; the agent gets the same render on its next call. */
 function showChange(ctx: HookContext, session: SessionRuntime): void {
   const result = ctx.runtime.render(session);
   if (!result) return;
-  const target = { sessionID: session.id, projectKey: ctx.projectKey };
+  const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
   publishLater(ctx.board, target, ["current"], result, session.lastInput, ctx.now());
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { HudBoard, type BoardLog } from "../board/board.ts";
-import { defaultDir } from "../store/paths.ts";
+import { storageDirFor } from "../config/storage-dir.ts";
 import type { ViewState } from "./sidebar-rows.ts";
 
 export type DeskOptions = {
@@ -22,9 +22,9 @@ export class HudDesk {
   private seen = Number.NaN;
 
   constructor(options: DeskOptions = {}) {
-    // read directly: the options' full parser would pull the whole HUD library into the TUI at load
-    const storageDir = options.options?.["storageDir"];
-    this.dir = typeof storageDir === "string" && storageDir !== "" ? storageDir : defaultDir();
+    // the server's folder, found as the server finds it; the full option parser would pull the whole HUD
+    // library into the TUI at load
+    this.dir = storageDirFor(options.directory, options.options);
     this.remote = options.directory !== undefined && !existsSync(options.directory);
     this.board = HudBoard.open(this.dir, options.log);
   }

@@ -6,8 +6,9 @@ import {
   type ToolCall,
 } from "@agent-hud/hud-components";
 import { publishShown, type HudBoard } from "../board/index.ts";
-import { parseConfig } from "../config/index.ts";
+import { loadConfig } from "../config/index.ts";
 import { createLogger } from "../log/index.ts";
+import { createRedactor, redactingLog, type Redactor } from "../privacy/index.ts";
 import { HudRuntime } from "../runtime/hud-runtime.ts";
 import { EventStore, projectKeyFor } from "../store/index.ts";
 import { answerHistory } from "../tools/history.ts";
@@ -33,18 +34,25 @@ export class PersonEditor {
   private readonly runtime: HudRuntime;
   private readonly store: EventStore;
   private readonly now: () => number;
+  private readonly redactor: Redactor;
 
   constructor(private readonly o: PersonEditOptions) {
-    const { config } = parseConfig(o.options);
+    // the server's layers (global file, project file, entry options), so an opt-out there holds here too
+    const { config } = loadConfig(o.directory, o.options);
+    const worktree = o.worktree && o.worktree !== "/" ? o.worktree : o.directory;
     const log = createLogger(undefined, () => {});
     this.now = o.now ?? Date.now;
     this.store = EventStore.open({ dir: o.dir });
+    this.redactor = createRedactor(config.privacy);
     this.runtime = new HudRuntime({
-      store: this.store,
+      store: redactingLog(this.store, this.redactor),
+      redact: this.redactor.deep,
       config,
       log,
       directory: o.directory,
-      projectKey: projectKeyFor(o.worktree && o.worktree !== "/" ? o.worktree : o.directory),
+      // one memory file per worktree, whatever folder opencode was started in
+      worktree,
+      projectKey: projectKeyFor(worktree),
       now: this.now,
     });
   }
@@ -89,7 +97,8 @@ export class PersonEditor {
     const result = this.runtime.render(session, context);
     if (!result) return;
     const projectKey = this.runtime.deps.projectKey;
-    publishShown(this.o.board, { sessionID, projectKey }, ["current"], result, session.lastInput, this.now());
+    const target = { sessionID, projectKey, redact: this.redactor.deep };
+    publishShown(this.o.board, target, ["current"], result, session.lastInput, this.now());
   }
 
   close(): void {

@@ -32,13 +32,17 @@ const shown = (task: string, at: number): Shown => ({
   at,
 });
 
-async function run(argv: string[], extra: { signal?: AbortSignal; cwd?: string } = {}) {
+async function run(
+  argv: string[],
+  extra: { signal?: AbortSignal; cwd?: string; tty?: boolean; env?: Record<string, string> } = {},
+) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli({
     argv: ["--storage-dir", store, ...argv],
     cwd: extra.cwd ?? join(project, "src"),
-    tty: false,
+    tty: extra.tty ?? false,
+    env: extra.env ?? {},
     out: (t) => out.push(t),
     err: (t) => err.push(t),
     pollMs: 10,
@@ -69,6 +73,16 @@ describe("agent-hud (the CLI)", () => {
     expect((await run(["--session", "ses_a"])).out).toContain("current task");
     expect((await run(["--session", "ses_a", "--received"])).out).toContain("received task");
     expect((await run(["--session", "ses_a", "--markdown"])).out).toBe("### Agent HUD\n\n#### Task\n\ncurrent task\n");
+  });
+
+  test("colour follows the terminal, NO_COLOR turns it off and FORCE_COLOR on", async () => {
+    board.publish("ses_c", projectKeyFor(project), "current", shown("coloured task", 1));
+    const esc = (out: string) => out.includes("\x1b[");
+    expect(esc((await run([], { tty: true })).out)).toBe(true);
+    expect(esc((await run([], { tty: true, env: { NO_COLOR: "1" } })).out)).toBe(false);
+    expect(esc((await run([], { tty: false })).out)).toBe(false);
+    expect(esc((await run([], { tty: false, env: { FORCE_COLOR: "1" } })).out)).toBe(true);
+    expect(esc((await run(["--no-color"], { tty: false, env: { FORCE_COLOR: "1" } })).out)).toBe(false);
   });
 
   test("no HUD yet, or bad arguments: a one-line reason and a non-zero exit", async () => {

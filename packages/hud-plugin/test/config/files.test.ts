@@ -57,6 +57,54 @@ describe("agent-hud.jsonc", () => {
     expect(problems.map((p) => p.message)).toEqual([expect.stringContaining(`${projectFile()} is not valid JSONC`)]);
   });
 
+  test("a project's retentionDays is its own: the others keep the global file's window", () => {
+    write(globalFile(), `{ "retentionDays": 30 }`);
+    write(projectFile(), `{ "retentionDays": 1 }`);
+    const { config } = loadConfig(project, undefined, env);
+    expect(config.retentionDays).toBe(1);
+    expect(config.othersRetentionDays).toBe(30);
+    rmSync(projectFile());
+    const global = loadConfig(project, undefined, env).config;
+    expect([global.retentionDays, global.othersRetentionDays]).toEqual([30, undefined]);
+  });
+
+  test("storageDir must be absolute or under ~/; a relative one is one problem line and the default", () => {
+    write(projectFile(), `{ "storageDir": "data/hud" }`);
+    const relative = loadConfig(project, undefined, env);
+    expect(relative.config.storageDir).toBeUndefined();
+    expect(relative.problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('storageDir must be an absolute path or start with ~/, got "data/hud"'),
+    ]);
+    const home = loadConfig(project, { storageDir: "~/hud-data" }, env).config.storageDir;
+    expect(home).toBe(join(require("node:os").homedir(), "hud-data"));
+    expect(loadConfig(project, { storageDir: "/var/tmp/hud" }, env).config.storageDir).toBe("/var/tmp/hud");
+  });
+
+  test("started in a subfolder, the repository's file is found; nothing above the repository is read", () => {
+    mkdirSync(join(project, ".git"), { recursive: true });
+    write(projectFile(), `{ "placement": "system" }`);
+    write(join(root, ".opencode", CONFIG_FILE), `{ "caps": { "notes": 3 } }`);
+    const sub = join(project, "packages", "api");
+    mkdirSync(sub, { recursive: true });
+    const { config, problems } = loadConfig(sub, undefined, env);
+    expect(problems).toEqual([]);
+    expect(config.placement).toBe("system");
+    expect(config.caps).toEqual({});
+  });
+
+  test("OPENCODE_CONFIG_DIR holds a second global file, read after the global one and before the project's", () => {
+    const extra = join(root, "team-config");
+    write(globalFile(), `{ "placement": "system", "caps": { "notes": 4 } }`);
+    write(join(extra, CONFIG_FILE), `{ "caps": { "notes": 6 }, "retentionDays": 30 }`);
+    write(projectFile(), `{ "caps": { "steps": 2 } }`);
+    const { config, problems } = loadConfig(project, undefined, { ...env, OPENCODE_CONFIG_DIR: extra });
+    expect(problems).toEqual([]);
+    expect(config.placement).toBe("system");
+    expect(config.caps).toEqual({ notes: 6, steps: 2 });
+    // it speaks for every project, so its retention is not a project's own
+    expect([config.retentionDays, config.othersRetentionDays]).toEqual([30, undefined]);
+  });
+
   test("no files and no entry options: the defaults, enabled", () => {
     const { config, problems } = loadConfig(project, undefined, env);
     expect(problems).toEqual([]);

@@ -19,6 +19,8 @@ describe("parseConfig", () => {
       compactMinPercent: 40,
       memoryFile: { git: "ignore" },
       retentionDays: 30,
+      privacy: { patterns: ["ACME-[0-9]{6}"] },
+      recall: { enabled: false },
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
@@ -32,7 +34,20 @@ describe("parseConfig", () => {
       compactMinPercent: 40,
       memoryFile: { enabled: true, git: "ignore" },
       retentionDays: 30,
+      privacy: { redact: true, patterns: ["ACME-[0-9]{6}"] },
+      recall: { enabled: false },
     });
+  });
+
+  test("a privacy pattern that is not a regular expression is one problem line; the other patterns apply", () => {
+    const { config, problems } = parseConfig({ privacy: { redact: false, patterns: ["ok-[0-9]+", "bad(", "x*"] } });
+    expect(problems.map((p) => p.path)).toEqual(["privacy.patterns.1", "privacy.patterns.2"]);
+    expect(problems[0]!.message).toMatch(
+      /^agent-hud option privacy\.patterns\[1\] "bad\(": not a regular expression \(.+\); it is left out$/,
+    );
+    expect(problems[1]!.message).toContain("matches the empty string");
+    for (const problem of problems) expect(problem.message).not.toContain("\n");
+    expect(config.privacy).toEqual({ redact: false, patterns: ["ok-[0-9]+"] });
   });
 
   test("a bad value is one line naming the path and the expected shape; that key falls back, the rest applies", () => {

@@ -74,6 +74,7 @@ export function workspace() {
 
   return {
     instance,
+    root,
     storageDir,
     /** The folder of a worktree, as `instance(worktree)` uses it (for plugin instances in other processes). */
     worktreeDir: (worktree: string) => join(root, worktree),

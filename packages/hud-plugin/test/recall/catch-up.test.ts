@@ -1,7 +1,7 @@
 // A restart catches up through the SDK client without re-indexing everything: sessions unchanged since
 // their last sync are not read again, and unchanged texts are not rewritten.
 import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Recall, type RecallClient } from "../../src/recall/index.ts";
@@ -104,6 +104,41 @@ test("an unreadable index file is set aside and rebuilt: search stays on", async
   for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
   expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
   expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
+  recall.close();
+});
+
+test("a file damaged inside (header intact) opens, and verify() at the first idle moment finds it, sets it aside and rebuilds", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
+  dirs.push(dir);
+  const quiet = { log() {}, once() {} } as never;
+  const first = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log: quiet, now: () => NOW })!;
+  for (let i = 0; i < 400; i++)
+    for (const e of userMessage("ses_a", `filler words number ${i} ${"lorem ipsum ".repeat(20)}`, NOW + i))
+      first.observe(e);
+  first.close();
+  const { Database } = await import("bun:sqlite");
+  const db = new Database(join(dir, RECALL_FILE));
+  db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close();
+  const file = join(dir, RECALL_FILE);
+  const bytes = readFileSync(file);
+  // the last pages: index and table data that opening the file and its schema never reads
+  bytes.fill(0x5a, bytes.length - 6 * 4096, bytes.length - 2 * 4096);
+  writeFileSync(file, bytes);
+  const warnings: string[] = [];
+  const log = {
+    log: (_: string, m: string) => warnings.push(m),
+    once: (_: string, __: string, m: string) => warnings.push(m),
+  } as never;
+  const recall = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log, now: () => NOW })!;
+  expect(warnings).toEqual([]);
+  recall.verify();
+  expect(warnings.at(-1)).toMatch(
+    /index turned out corrupt \((integrity check reported .+|database disk image is malformed)\); rebuilding it$/,
+  );
+  expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
+  for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
+  expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
   recall.close();
 });
 

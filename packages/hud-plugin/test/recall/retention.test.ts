@@ -64,3 +64,35 @@ test("sessions idle over retentionDays are dropped from the HUD log and the inde
   recall.close();
   store.close();
 });
+
+test("a project's own retentionDays prunes its own sessions only; other projects keep the global window", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-retention-own-"));
+  dirs.push(dir);
+  const store = EventStore.open({ dir, log: () => {} });
+  const OTHER = "fedcba9876543210";
+  const recall = Recall.open({
+    dir,
+    projectKey: PROJECT,
+    retentionDays: 1,
+    retention: { days: 90, own: { projectKey: PROJECT, days: 1 } },
+    log: silent,
+    now: () => NOW,
+    eventLog: store.path,
+  })!;
+  const sessions: Array<[string, string, number]> = [
+    ["ses_mine_old", PROJECT, NOW - 5 * DAY],
+    ["ses_mine_new", PROJECT, NOW - DAY / 2],
+    ["ses_theirs", OTHER, NOW - 5 * DAY],
+    ["ses_theirs_ancient", OTHER, NOW - 120 * DAY],
+  ];
+  for (const [id, project, at] of sessions) {
+    store.touchSession({ sessionID: id, projectKey: project, now: at });
+    store.append(`session:${id}`, [{ kind: "note.add", at, content: `${id} note` }]);
+  }
+  store.flush();
+  expect(recall.prune().log).toBe(2);
+  const kept = sessions.filter(([id]) => store.read(`session:${id}`).length > 0).map(([id]) => id);
+  expect(kept).toEqual(["ses_mine_new", "ses_theirs"]);
+  recall.close();
+  store.close();
+});

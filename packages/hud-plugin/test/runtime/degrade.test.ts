@@ -3,7 +3,7 @@ import type { HudEvent } from "@agent-hud/hud-components";
 import { defaultConfig } from "../../src/config/index.ts";
 import type { Logger } from "../../src/log/index.ts";
 import { HudRuntime } from "../../src/runtime/hud-runtime.ts";
-import type { EventLog } from "../../src/runtime/ports.ts";
+import type { EventLog } from "../../src/store/ports.ts";
 
 // "/p" is not a real project: nothing may be written there
 const noMemoryFile = { ...defaultConfig, memoryFile: { enabled: false, git: "share" as const } };

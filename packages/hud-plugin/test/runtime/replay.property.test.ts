@@ -113,7 +113,9 @@ test("a restarted plugin shows the snapshot the live one showed, for every inter
       async (calls) => {
         const { dir, cleanup } = tempDir();
         try {
-          const live = await pluginInstance(`${dir}/store`, `${dir}/project`);
+          // the memory file is written when an instance stops, a project event of its own: not this property's subject
+          const noFile = { memoryFile: { enabled: false } };
+          const live = await pluginInstance(`${dir}/store`, `${dir}/project`, noFile);
           for (const [session, [tool, args]] of calls) {
             try {
               await live.hud(session, tool, args);
@@ -126,7 +128,7 @@ test("a restarted plugin shows the snapshot the live one showed, for every inter
           }
           const shown = [await live.hud("ses_x", "snapshot"), await live.hud("ses_y", "snapshot")];
           await live.hooks.dispose();
-          const restarted = await pluginInstance(`${dir}/store`, `${dir}/project`);
+          const restarted = await pluginInstance(`${dir}/store`, `${dir}/project`, noFile);
           expect([await restarted.hud("ses_x", "snapshot"), await restarted.hud("ses_y", "snapshot")]).toEqual(shown);
           await restarted.hooks.dispose();
         } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { HudEvent } from "@agent-hud/hud-components";
-import type { EventReader } from "../../src/runtime/ports.ts";
+import type { EventReader } from "../../src/store/ports.ts";
 import { StreamCache } from "../../src/runtime/stream-cache.ts";
 
 type Entry = { seq: number; event: HudEvent; pending?: true };

@@ -1,5 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import { u } from "unist-builder";
+import { containLines } from "../contain.ts";
 import type { Code } from "../nodes/code.ts";
 import type { ToMdastHandler } from "./state.ts";
 
@@ -7,5 +8,6 @@ import type { ToMdastHandler } from "./state.ts";
 // paragraph around it, so inline code is written on one line.
 export const inlineCode: ToMdastHandler<Static<typeof Code.schema>> = (node) => {
   const { value } = node.props;
-  return u("inlineCode", /[\r\n]/.test(value) ? value.replace(/\r\n|\r|\n/g, " ") : value);
+  const safe = containLines(value);
+  return u("inlineCode", safe.includes("\n") ? safe.replace(/\n/g, " ") : safe);
 };

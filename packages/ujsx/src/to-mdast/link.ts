@@ -1,12 +1,13 @@
 import type { Static } from "@sinclair/typebox";
 import type { Link } from "mdast";
 import { u } from "unist-builder";
+import { containLines } from "../contain.ts";
 import type { Link as LinkKind } from "../nodes/link.ts";
 import type { ToMdastHandler } from "./state.ts";
 
 export const link: ToMdastHandler<Static<typeof LinkKind.schema>> = (node, state) => {
   const result: Link = u("link", { url: normalizeUrl(node.props.url) }, state.phrasing(node));
-  if (node.props.title !== undefined) result.title = node.props.title;
+  if (node.props.title !== undefined) result.title = containLines(node.props.title);
   return result;
 };
 

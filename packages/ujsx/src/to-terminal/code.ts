@@ -1,7 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import type { CodeBlock } from "../nodes/codeblock.ts";
 import type { TermLine } from "../terminal-types.ts";
-import { contain } from "./contain.ts";
+import { contain } from "../contain.ts";
 import type { ToTerminalHandler } from "./state.ts";
 import { hardWrap } from "./wrap.ts";
 

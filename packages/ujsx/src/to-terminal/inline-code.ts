@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import type { Code } from "../nodes/code.ts";
-import { contain } from "./contain.ts";
+import { contain } from "../contain.ts";
 import type { ToTerminalHandler } from "./state.ts";
 
 export const inlineCode: ToTerminalHandler<Static<typeof Code.schema>> = (node) => ({

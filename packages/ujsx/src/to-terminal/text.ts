@@ -1,5 +1,5 @@
 import type { UText } from "../types.ts";
-import { contain } from "./contain.ts";
+import { contain } from "../contain.ts";
 import type { ToTerminalHandler } from "./state.ts";
 
 // Agent-written text: contained, so it can never start a new row or send an escape sequence.

@@ -2,8 +2,9 @@ import type { HudBoard } from "../board/index.ts";
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
+import type { Redactor } from "../privacy/index.ts";
 import type { Recall, RecallClient } from "../recall/index.ts";
-import type { HudRuntime } from "../runtime/hud-runtime.ts";
+import type { HudRuntime } from "./hud-runtime.ts";
 
 /** The slice of opencode's SDK client the hooks and tools call (recall's reads plus summarize). */
 export type HudClient = {
@@ -29,4 +30,8 @@ export type HookContext = {
   /** What the person's views (TUI, CLI) read: the latest renders and the per-session switch. */
   board: HudBoard;
   projectKey: string;
+  /** The event store's database file (`hud.db`), where a deleted session's rows are removed. */
+  storePath: string;
+  /** What every text the plugin stores passes first (`privacy` options). */
+  redact: Redactor;
 };

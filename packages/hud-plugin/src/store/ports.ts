@@ -1,6 +1,6 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 
-/** What the runtime needs from the event store (the real one is `EventStore` in ../store). */
+/** What the runtime needs from the event store (the real one is `EventStore` in this folder). */
 export interface EventReader {
   read(stream: string, afterSeq?: number): Array<{ seq: number; event: { kind: string; at: number }; pending?: true }>;
 }

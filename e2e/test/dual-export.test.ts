@@ -1,0 +1,74 @@
+// The module exports `{ id, server, setup }`. opencode 1.18 calls `server` and, from 1.17.10, also runs an
+// embedded V2 pass that calls `setup` with a registration-only context; this checks in the real binary that
+// the second pass opens no database and adds no hook.
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { join } from "node:path";
+import { hudPlugin, startHudEnv } from "../harness/hud-session.ts";
+import { logProblems, type PluginEntry } from "../harness/opencode.ts";
+import { hudMessages } from "../harness/requests.ts";
+
+/** The server's process and every descendant (the npm launcher may run the platform binary as a child). */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // the process ended while the table was read
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++)
+    for (const [pid, ppid] of parents) if (ppid === tree[i] && !tree.includes(pid)) tree.push(pid);
+  return tree;
+}
+
+function openHandles(pids: number[], suffix: string): number {
+  let count = 0;
+  for (const pid of pids) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`).endsWith(suffix)) count++;
+      } catch {
+        // the descriptor closed while it was read
+      }
+    }
+  }
+  return count;
+}
+
+/** One request through a fresh opencode with `plugin`; the HUD count and the open hud.db handles after it. */
+async function oneRequest(plugin: PluginEntry) {
+  const env = await startHudEnv({ plugin });
+  try {
+    const session = await env.server.createSession();
+    env.llm.script({ text: "done" });
+    await env.server.prompt(session.id, "hello");
+    const agent = env.llm.agentRequests();
+    expect(agent).toHaveLength(1);
+    expect(logProblems(env.project, "agent-hud")).toEqual([]);
+    return { huds: hudMessages(agent[0]!).length, handles: openHandles(processTree(env.server.pid), "/hud.db") };
+  } finally {
+    await env.stop();
+  }
+}
+
+test("opencode 1.18 with the dual export holds as many hud.db handles as with the V1 entry alone, and sends one HUD", async () => {
+  const dual = await oneRequest(hudPlugin());
+  const v1Only = await oneRequest(join(import.meta.dir, "../fixtures/v1-only-plugin.ts"));
+  expect(dual.huds).toBe(1);
+  expect(v1Only.huds).toBe(1);
+  // the scan found the store's handles at all (a wrong path would make both counts 0 and equal)
+  expect(v1Only.handles).toBeGreaterThan(0);
+  expect(dual.handles).toBe(v1Only.handles);
+}, 120_000);

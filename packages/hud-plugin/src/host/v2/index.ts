@@ -1,0 +1,2 @@
+export { setup } from "./setup.ts";
+export type { V2Context } from "./context.ts";

@@ -1,0 +1,101 @@
+import { candidateText } from "./candidates.ts";
+import { ruleSet } from "./load-rule-set.ts";
+import { mark } from "./mark.ts";
+import { redactNamedValues } from "./named-values.ts";
+import { redactPemBlocks } from "./pem-blocks.ts";
+import { dropPrivate } from "./private-tags.ts";
+import { redactTokenShapes } from "./token-shapes.ts";
+import { redactUrlCredentials } from "./url-credentials.ts";
+import { compilePatterns } from "./user-patterns.ts";
+
+export type PrivacyOptions = { redact: boolean; patterns?: readonly string[] };
+
+export type Redactor = {
+  /** The text as it may be stored. */
+  text(text: string): string;
+  /** Every string inside a value (an event, memory items, a rendered tree); ids, keys and kinds stay. */
+  deep<T>(value: T): T;
+};
+
+// ids, links and enum fields: never conversation text, and a changed one would break the event
+const KEPT_KEYS = new Set([
+  "kind",
+  "at",
+  "by",
+  "id",
+  "ids",
+  "key",
+  "section",
+  "fromSessionID",
+  "parentID",
+  "status",
+  "priority",
+  "type",
+]);
+/** Short texts recur (the HUD's lines on every render): their answers are kept, up to this many. */
+const CACHE_ENTRIES = 4_096;
+const CACHE_MAX_LENGTH = 1_024;
+
+/** The rule set on the parts that may hold a token; fails closed when the rule set cannot be loaded. */
+function redactRuleSet(text: string, onLoadError: ((error: unknown) => void) | undefined): string {
+  const candidates = candidateText(text);
+  if (candidates === undefined) return text;
+  let scan;
+  try {
+    scan = ruleSet();
+  } catch (error) {
+    onLoadError?.(error);
+    scan = null;
+  }
+  if (!scan) return text.replace(/[\w+-]{16,}/g, (token) => (candidateText(token) ? mark("secret") : token));
+  let out = text;
+  for (const { value, kind } of scan(candidates)) out = out.replaceAll(value, mark(kind));
+  return out;
+}
+
+/**
+ * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`),
+ * PEM private keys, URL credentials, the shapes the rule set lacks, the person's patterns, the maintained
+ * rule set (secretlint's recommended preset) on the parts that may hold a token, and last secret-named
+ * values (`DB_PASSWORD=…`), so a token the rule set knows keeps its own kind.
+ */
+export function createRedactor(options: PrivacyOptions, onLoadError?: (error: unknown) => void): Redactor {
+  const patterns = compilePatterns(options.patterns ?? []).patterns;
+  const cache = new Map<string, string>();
+  const redact = (input: string): string => {
+    let out = dropPrivate(input);
+    if (!options.redact || out.length < 6) return out;
+    out = redactPemBlocks(out);
+    out = redactUrlCredentials(out);
+    out = redactTokenShapes(out);
+    for (const pattern of patterns) out = out.replace(pattern, mark("pattern"));
+    out = redactRuleSet(out, onLoadError);
+    return redactNamedValues(out);
+  };
+  const text = (input: string): string => {
+    if (input.length > CACHE_MAX_LENGTH) return redact(input);
+    let out = cache.get(input);
+    if (out === undefined) {
+      if (cache.size >= CACHE_ENTRIES) cache.clear();
+      cache.set(input, (out = redact(input)));
+    }
+    return out;
+  };
+  const deep = <T>(value: T, key?: string): T => {
+    if (typeof value === "string") return (key !== undefined && KEPT_KEYS.has(key) ? value : text(value)) as T;
+    if (Array.isArray(value)) {
+      const mapped = value.map((item) => deep(item, key));
+      return (mapped.every((item, i) => item === value[i]) ? value : mapped) as T;
+    }
+    if (value && typeof value === "object") {
+      let changed: Record<string, unknown> | undefined;
+      for (const [k, v] of Object.entries(value)) {
+        const next = deep(v, k);
+        if (next !== v) (changed ??= { ...(value as Record<string, unknown>) })[k] = next;
+      }
+      return (changed ?? value) as T;
+    }
+    return value;
+  };
+  return { text, deep: (value) => deep(value) };
+}

@@ -1,0 +1,117 @@
+import { dirname } from "node:path";
+import { HudBoard } from "../board/index.ts";
+import { loadConfig } from "../config/index.ts";
+import { showProblems, type ToastClient } from "../config/show-problems.ts";
+import { ModelLimitsBook } from "../context/index.ts";
+import { createLogger, errorLine, type AppLogClient, type Logger } from "../log/index.ts";
+import { createRedactor, redactingLog } from "../privacy/index.ts";
+import { Recall, scheduleLogRetention, type Retention } from "../recall/index.ts";
+import { defaultDir, EventStore, projectKeyFor } from "../store/index.ts";
+import type { HookContext, HudClient } from "./hook-context.ts";
+import { HudRuntime } from "./hud-runtime.ts";
+
+/** What every host generation hands the runtime at start; the rest of the port is the host's own hooks. */
+export type HostStart = {
+  directory: string;
+  /** The repository root; opencode reports "/" for a directory outside any git repository. */
+  worktree?: string | undefined;
+  options?: Record<string, unknown> | undefined;
+  /** opencode's SDK client where the host has one (V1): log, toasts, messages of a session, summarize. */
+  client?: unknown;
+  /** A log sink for hosts without `client.app.log` (V2); stderr when neither is given. */
+  log?: Logger | undefined;
+};
+
+/** One plugin instance: the hook context both hosts drive, the configuration toast, and its teardown. */
+export type OpenHud = { ctx: HookContext; directory: string; toast: () => void; dispose: () => void };
+
+/** Opens config, stores, runtime, recall and board for one project directory; undefined when turned off. */
+export function openHud(host: HostStart): OpenHud | undefined {
+  const log = host.log ?? createLogger(host.client as AppLogClient | undefined);
+  const { config, problems } = loadConfig(host.directory, host.options);
+  for (const problem of problems) log.once(`config:${problem.message}`, "warn", problem.message);
+  if (!config.enabled) {
+    log.log("info", `agent-hud is turned off for ${host.directory} (enabled: false)`);
+    return undefined;
+  }
+  const toast = showProblems(host.client as ToastClient | undefined, problems, (line) =>
+    log.once("toast", "info", line),
+  );
+  const now = () => Date.now();
+  const worktree = host.worktree && host.worktree !== "/" ? host.worktree : host.directory;
+  const store = EventStore.open({
+    ...(config.storageDir ? { dir: config.storageDir } : {}),
+    log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
+  });
+  const projectKey = projectKeyFor(worktree);
+  const redactor = createRedactor(config.privacy, (error) =>
+    log.once(
+      "privacy:rules",
+      "warn",
+      `agent-hud privacy: rule set not loaded (${errorLine(error)}); tokens are all redacted`,
+    ),
+  );
+  // every event passes the redactor on its way into hud.db: the one point where the HUD log is written
+  const runtime = new HudRuntime({
+    store: redactingLog(store, redactor),
+    config,
+    log,
+    directory: host.directory,
+    projectKey,
+    now,
+    worktree,
+    redact: redactor.deep,
+  });
+  // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
+  runtime.memory?.read();
+  const client = host.client as HudClient | undefined;
+  const retention: Retention =
+    config.othersRetentionDays === undefined
+      ? { days: config.retentionDays }
+      : { days: config.othersRetentionDays, own: { projectKey, days: config.retentionDays } };
+  const recall = config.recall.enabled
+    ? Recall.open({
+        dir: dirname(store.path),
+        projectKey,
+        retentionDays: config.retentionDays,
+        retention,
+        log,
+        now,
+        client,
+        eventLog: store.path,
+        redact: redactor.text,
+      })
+    : undefined;
+  recall?.start();
+  if (!config.recall.enabled)
+    scheduleLogRetention(store.path, retention, now, (error) =>
+      log.log("warn", `agent-hud: retention of the hud log failed: ${errorLine(error)}`),
+    );
+  const board = HudBoard.open(config.storageDir ?? defaultDir(), (level, message) => log.once(message, level, message));
+  const ctx: HookContext = {
+    recall,
+    runtime,
+    config,
+    log,
+    client,
+    now,
+    lastActive: { sessionID: undefined },
+    limits: new ModelLimitsBook(),
+    recentEdits: new Map(),
+    board,
+    projectKey,
+    storePath: store.path,
+    redact: redactor,
+  };
+  // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
+  const flushOnExit = () => runtime.flushDeferred();
+  process.on("exit", flushOnExit);
+  const dispose = () => {
+    process.off("exit", flushOnExit);
+    runtime.dispose();
+    recall?.close();
+    store.close();
+    board.close();
+  };
+  return { ctx, directory: host.directory, toast, dispose };
+}

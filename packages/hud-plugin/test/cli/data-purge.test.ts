@@ -1,0 +1,102 @@
+// `agent-hud data` and `agent-hud purge` over real plugin instances' files: what is listed is what is
+// stored, --dry-run changes nothing, and a purge removes exactly the chosen session while another plugin
+// instance keeps writing its own.
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { runCli } from "../../src/cli/main.ts";
+import { workspace, type Workspace } from "../project/support.ts";
+
+let ws: Workspace;
+beforeEach(() => {
+  ws = workspace();
+});
+afterEach(() => ws.close());
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli({
+    argv: [argv[0]!, "--storage-dir", ws.storageDir, ...argv.slice(1)],
+    cwd: ws.worktreeDir("repo"),
+    tty: false,
+    out: (t) => void out.push(t),
+    err: (t) => void err.push(t),
+    env: { NO_COLOR: "1" },
+  });
+  return { code, out: out.join(""), err: err.join("") };
+}
+
+function count(sql: string, value: string, file = "hud.db"): number {
+  const db = new Database(join(ws.storageDir, file), { readonly: true });
+  try {
+    return (db.query(sql).get(value) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+const events = (id: string) => count("SELECT count(*) AS n FROM events WHERE stream = ?", `session:${id}`);
+const indexed = (id: string) => count("SELECT count(*) AS n FROM docs WHERE session = ?", id, "recall.db");
+
+async function fill(oc: Awaited<ReturnType<Workspace["instance"]>>, id: string, n: number) {
+  // an LLM call first, as in opencode: it records the session with its project
+  await oc.hudOf(id);
+  for (let i = 0; i < n; i++) await oc.hud(id, "notes.add", { content: `${id} note ${i}` });
+  await oc.event("message.updated", { info: { id: `msg_${id}`, sessionID: id, role: "user", time: { created: 1 } } });
+  await oc.event("message.part.updated", {
+    part: { id: `prt_${id}`, sessionID: id, messageID: `msg_${id}`, type: "text", text: `words of ${id}` },
+  });
+}
+
+test("data lists each project's sessions, events and indexed texts; purge --dry-run lists and keeps them", async () => {
+  const oc = await ws.instance("repo");
+  await fill(oc, "ses_a", 3);
+  await fill(oc, "ses_b", 2);
+  const data = await cli("data");
+  expect(data.code).toBe(0);
+  expect(data.out).toMatch(/project [0-9a-f]{16} \(this folder\): 2 sessions, 7 events, 2 indexed texts, \d+ bytes/);
+  expect(data.out).toMatch(/file hud\.db \d+ bytes/);
+  const dry = await cli("purge", "--session", "ses_a", "--dry-run");
+  expect(dry.out).toMatch(
+    /^would remove session ses_a \(project [0-9a-f]{16}, 4 events, last active \d{4}-\d\d-\d\d\)\n$/,
+  );
+  // three notes and the call's turn
+  expect([events("ses_a"), indexed("ses_a")]).toEqual([4, 1]);
+});
+
+test("purge --session removes exactly that session while another instance keeps writing its own", async () => {
+  const [one, two] = [await ws.instance("repo"), await ws.instance("repo")];
+  await fill(one, "ses_a", 3);
+  await fill(two, "ses_b", 1);
+  const base = events("ses_b");
+  let stop = false;
+  let written = 0;
+  const writer = (async () => {
+    while (!stop) {
+      await two.hud("ses_b", "notes.add", { content: `concurrent ${written}` });
+      written++;
+      await Bun.sleep(0);
+    }
+  })();
+  while (written < 5) await Bun.sleep(1);
+  const purge = await cli("purge", "--session", "ses_a");
+  const during = written;
+  while (written < during + 5) await Bun.sleep(1);
+  stop = true;
+  await writer;
+  expect(purge).toMatchObject({ code: 0, err: "" });
+  expect(purge.out).toContain("removed session ses_a");
+  expect([events("ses_a"), indexed("ses_a")]).toEqual([0, 0]);
+  // the other session lost nothing, writes made during the purge included
+  expect(events("ses_b")).toBe(base + written);
+  expect(indexed("ses_b")).toBe(1);
+  expect(await two.hud("ses_b", "notes.list", {})).toContain(`concurrent ${written - 1}`);
+});
+
+test("purge needs exactly one selection, and --older-than takes days", async () => {
+  expect((await cli("purge")).code).toBe(2);
+  const bad = await cli("purge", "--older-than", "soon");
+  expect(bad).toMatchObject({ code: 2 });
+  expect(bad.err).toContain("--older-than takes days like 30d");
+  expect((await cli("purge", "--all", "--dry-run")).out).toBe("nothing matched\n");
+});
