@@ -6,5 +6,6 @@ export { promptStatus } from "./prompt-status.ts";
 export { hudCommands, type HudCommand } from "./commands.ts";
 export { roleColor, spanAttributes, type ThemeColors } from "./theme.ts";
 export { carriedItems, componentFailures, toastFor, type ToastNote } from "./toasts.ts";
+export { ToastTracker } from "./toast-tracker.ts";
 export type { TermLine } from "@agent-hud/ujsx";
 export type { Shown } from "../board/shown.ts";
