@@ -9,7 +9,8 @@ import {
   type ITokenizer,
   type PromptPiece,
 } from "@vscode/prompt-tsx";
-import { bpeTokenizer, type ContextInfo, type HudView } from "@agent-hud/hud-components";
+import { type ContextInfo, type HudView } from "@agent-hud/hud-components";
+import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 
 // The peer: the same HUD content written for @vscode/prompt-tsx, pruned by its priorities under the
 // same token budget and counted with the same o200k tokenizer.

@@ -2,7 +2,6 @@
 // template-literal floor and @vscode/prompt-tsx, plus fitting 1,000 notes into 400 tokens.
 import {
   applyEvent,
-  bpeTokenizer,
   makeContextInfo,
   renderHud,
   replay,
@@ -12,6 +11,7 @@ import {
   type HudView,
   type Tokenizer,
 } from "@agent-hud/hud-components";
+import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 import { clearRenderMemo } from "@agent-hud/hud-components/internal";
 import { referenceView } from "@agent-hud/hud-components/testing";
 import { renderWithPromptTsx } from "./hud-prompt-tsx.ts";

@@ -8,11 +8,15 @@ import { parseMemoryFile } from "@agent-hud/hud-components/memory-file/parse";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Logger } from "../packages/hud-plugin/src/log/index.ts";
-import { MemoryFileSync } from "../packages/hud-plugin/src/memory-file/index.ts";
-import { MAX_LINES, MAX_MEMORY_BYTES, readMemoryText } from "../packages/hud-plugin/src/memory-file/safe-read.ts";
-import { StreamCache } from "../packages/hud-plugin/src/runtime/stream-cache.ts";
-import { EventStore } from "../packages/hud-plugin/src/store/index.ts";
+import {
+  EventStore,
+  MAX_LINES,
+  MAX_MEMORY_BYTES,
+  MemoryFileSync,
+  readMemoryText,
+  StreamCache,
+  type Logger,
+} from "@agent-hud/hud-plugin/internal";
 
 const ITEMS = 500;
 const caps: ProjectorOptions = {

@@ -3,7 +3,6 @@
 // written after the hook returns, between calls), and how render time and HUD tokens grow with the number
 // of items. `bun plugin.ts` runs it alone.
 import {
-  bpeTokenizer,
   makeContextInfo,
   renderHud,
   replay,
@@ -12,6 +11,7 @@ import {
   type HudView,
   type SectionCaps,
 } from "@agent-hud/hud-components";
+import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 import { clearRenderMemo } from "@agent-hud/hud-components/internal";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

@@ -4,10 +4,7 @@
 import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { Recall } from "../packages/hud-plugin/src/recall/index.ts";
-import { RECALL_FILE } from "../packages/hud-plugin/src/recall/schema.ts";
-import { createRedactor } from "../packages/hud-plugin/src/privacy/index.ts";
-import { EventStore } from "../packages/hud-plugin/src/store/index.ts";
+import { createRedactor, EventStore, Recall, RECALL_FILE } from "@agent-hud/hud-plugin/internal";
 
 const TARGET = {
   updateP99Ms: 5,

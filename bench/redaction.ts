@@ -3,7 +3,7 @@
 // process, and the corpus (secret shapes missed, look-alikes redacted). `bun redaction.ts` runs it alone.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createRedactor } from "../packages/hud-plugin/src/privacy/index.ts";
+import { createRedactor } from "@agent-hud/hud-plugin/internal";
 import { fake, lookAlikes, secretCases } from "../packages/hud-plugin/test/privacy/corpus.ts";
 
 const TARGET_P99_MS = 0.5;

@@ -7,9 +7,7 @@ import { fromMarkdown, toTerminal } from "@agent-hud/ujsx";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard, shownOf, treeOf } from "../packages/hud-plugin/src/board/index.ts";
-import { HudDesk } from "../packages/hud-plugin/src/tui/desk.ts";
-import { memoRows } from "../packages/hud-plugin/src/tui/memo-rows.ts";
+import { HudBoard, HudDesk, memoRows, shownOf, treeOf } from "@agent-hud/hud-plugin/internal";
 
 // A frame at 60 fps; the sidebar's share of it should be a rounding error.
 const FRAME_MS = 1000 / 60;

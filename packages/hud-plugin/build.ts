@@ -1,32 +1,13 @@
 // Bundles the plugin into ESM so the published package has no runtime dependencies: ujsx, hud-components,
 // TypeBox, the mdast utilities, zod and the secret rule set are inlined. What the start must not pay for stays out of the entry:
 // production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
-// chunk of its own that only the lazy tokenizer imports, in the background, when a HUD grows.
+// chunk of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
+// when a HUD grows.
 import { rmSync, writeFileSync } from "node:fs";
 import { configJsonSchema } from "./src/config/json-schema.ts";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
-
-/**
- * hud-components re-exports its eager o200k tokenizer as the render default; the plugin always passes its
- * lazy tokenizer, so in this bundle the default is a stub that fails loudly if anything ever uses it, and
- * the dynamic import (the lazy path) still gets the real module.
- */
-const lazyO200k: Bun.BunPlugin = {
-  name: "lazy-o200k",
-  setup(build) {
-    build.onResolve({ filter: /\/o200k\.ts$/ }, (args) =>
-      args.kind === "dynamic-import" ? undefined : { path: "eager-o200k", namespace: "agent-hud" },
-    );
-    build.onLoad({ filter: /.*/, namespace: "agent-hud" }, () => ({
-      loader: "ts",
-      contents: `export const bpeTokenizer = { name: "o200k_base (lazy in this build)", count() {
-        throw new Error("agent-hud: the plugin bundle loads o200k lazily; pass the runtime's tokenizer");
-      } };`,
-    }));
-  },
-};
 
 const src = (path: string) => new URL(`./src/${path}`, import.meta.url).pathname;
 
@@ -52,7 +33,6 @@ for (const entrypoints of targets) {
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     minify: { syntax: true, whitespace: false, identifiers: false },
     sourcemap: "none",
-    plugins: [lazyO200k],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);

@@ -1,5 +1,83 @@
-// Internals for this repository's tests and benchmarks (`@agent-hud/hud-components/internal`): the budget
-// fitter's caches and steps, the render memo and the stable-part hash. Not a stable API.
+// Internals for this repository's tests, benchmarks and the plugin's own glue
+// (`@agent-hud/hud-components/internal`): the values the root leaves out (schemas of single events and
+// arguments, id and text helpers, the section specs), the budget fitter's caches and steps, the render memo
+// and the stable-part hash. Not a stable API; a name is in the root or here, never in both.
+export {
+  At,
+  Compacted,
+  ContextSnapshot,
+  FileAction,
+  IdCounters,
+  ItemId,
+  itemId,
+  MemoryFileState,
+  Scope,
+  TASK_ID,
+  Text,
+  TodoStatus,
+} from "./state/index.ts";
+export {
+  agentEditKinds,
+  BlockerAdd,
+  BlockerRemove,
+  CompactAfter,
+  CompactBefore,
+  ContextSnapshotEvent,
+  ConventionAdd,
+  ConventionRemove,
+  DecisionRecord,
+  DecisionRemove,
+  eventKinds,
+  EventSource,
+  FileClose,
+  FileEdit,
+  FileOpen,
+  KeyFileAdd,
+  KeyFileRemove,
+  MemorySync,
+  NoteAdd,
+  NoteRemove,
+  NoteUpdate,
+  Resume,
+  ResumeDismiss,
+  SessionLink,
+  StepAdd,
+  StepComplete,
+  StepReorder,
+  TaskClear,
+  TaskSet,
+  TaskUpdate,
+  TodoSync,
+  ToolResultEvent,
+  Turn,
+} from "./events/index.ts";
+export { clip, resolveProjectorOptions } from "./projector/index.ts";
+export {
+  BlockerArgs,
+  checkCall,
+  closeMatches,
+  ConventionArgs,
+  DecisionArgs,
+  formatSnapshot,
+  helpText,
+  hostOperationNames,
+  IdArgs,
+  KeyFileArgs,
+  NON_BLANK,
+  NoArgs,
+  NoteArgs,
+  NoteUpdateArgs,
+  ScopeFilterArgs,
+  scopeOfId,
+  shapeOf,
+  StepArgs,
+  StepReorderArgs,
+  TaskArgs,
+} from "./router/index.ts";
+export { contextAt, lower, resolveThresholds } from "./density/index.ts";
+export { utf8Length } from "./tokenize/index.ts";
+export { memoryEntries, staleFor, stepEntries } from "./components/index.ts";
+export { builtinSections, customSpec, treeParts } from "./sections/index.ts";
 export * from "./budget/index.ts";
 export { clearRenderMemo } from "./render/memo.ts";
 export { resolveRenderOptions, type ResolvedRenderOptions } from "./render/options.ts";

@@ -1,17 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import {
-  bpeTokenizer,
-  charsTokenizer,
-  makeContextInfo,
-  renderHud,
-  replay,
-  utf8BoundTokenizer,
-  type HudView,
-} from "../src/index.ts";
-import { eventsArb } from "./support/arbitraries.ts";
+import { charsTokenizer, makeContextInfo, renderHud, replay, utf8BoundTokenizer, type HudView } from "../src/index.ts";
+import { bpeTokenizer } from "../src/o200k.ts";
+import { crowdedEventsArb, eventsArb } from "./support/arbitraries.ts";
 
-const viewArb = fc.tuple(eventsArb(120), eventsArb(20)).map(([s, p]): HudView => ({
+// Crowded sessions: full sections, so the fitter has to cut at most budgets rather than fit everything.
+const viewArb = fc.tuple(crowdedEventsArb(40, 200), eventsArb(20)).map(([s, p]): HudView => ({
   session: replay("session", s),
   project: replay("project", p),
 }));
@@ -20,10 +14,12 @@ describe("budget fitter (property)", () => {
   // The byte bound is what the plugin counts with until o200k has loaded: its fits must hold by o200k too.
   for (const tokenizer of [bpeTokenizer, utf8BoundTokenizer])
     test(`never over budget by the exact BPE count, fitted with ${tokenizer.name}, at any usage and budget`, () => {
+      const outcomes = { cut: 0, whole: 0 };
       fc.assert(
         fc.property(
           viewArb,
-          fc.integer({ min: 0, max: 1200 }),
+          // tight budgets make the fitter cut; roomy ones let whole views through, so both paths run
+          fc.oneof(fc.integer({ min: 0, max: 1200 }), fc.integer({ min: 1200, max: 10_000 })),
           fc.double({ min: 0, max: 110, noNaN: true }),
           (view, budget, pct) => {
             const context = makeContextInfo({ usedTokens: Math.round(pct * 2000), usableTokens: 200_000 });
@@ -32,10 +28,14 @@ describe("budget fitter (property)", () => {
             const real = bpeTokenizer.count(r.markdown);
             expect(tokenizer.count(r.markdown)).toBe(r.tokens);
             expect(real).toBeLessThanOrEqual(budget);
+            outcomes[Object.values(r.omitted).some((n) => n > 0) ? "cut" : "whole"]++;
           },
         ),
         { numRuns: 250 },
       );
+      // Both sides of the fitter must have run: views it had to cut and views that fitted whole.
+      expect(outcomes.cut).toBeGreaterThanOrEqual(50);
+      expect(outcomes.whole).toBeGreaterThanOrEqual(25);
     });
 
   test("never over budget with the chars/4 fallback", () => {

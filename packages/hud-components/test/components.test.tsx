@@ -15,14 +15,15 @@ import {
   Staleness,
   TaskSection,
   WarningBanner,
-  contextAt,
   defaultStaleness,
   densities,
   renderHud,
   replay,
   type HudView,
 } from "../src/index.ts";
+import { contextAt } from "../src/internal.ts";
 import { referenceView } from "../src/testing/index.ts";
+import { expectGolden } from "./support/golden.ts";
 
 const s = referenceView().session;
 const project = replay("project", [
@@ -69,6 +70,8 @@ describe("every component renders each density", () => {
   for (const [name, el] of cases) {
     test(name, () => {
       const out = densities.map((d) => toMarkdown(el(d) as never));
+      // the exact text at every density, so a change to what a component says shows in review
+      expectGolden(`components/${name}.md`, densities.map((d, i) => `<!-- ${d} -->\n${out[i]}`).join("\n"));
       for (const md of out) expect(md.length).toBeGreaterThan(0);
       // Each step down the ladder is no longer than the one above it.
       expect(out[1]!.length).toBeLessThanOrEqual(out[0]!.length);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { contextAt, renderHud, type CustomSection, type HudComponentProps } from "../src/index.ts";
+import { renderHud, type CustomSection, type HudComponentProps } from "../src/index.ts";
+import { contextAt } from "../src/internal.ts";
 import { referenceView } from "../src/testing/index.ts";
 
 const Branch = ({ density, directory }: HudComponentProps) => (

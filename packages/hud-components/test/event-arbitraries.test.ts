@@ -1,7 +1,8 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { Value } from "@sinclair/typebox/value";
-import { eventKinds, HudEvent } from "../src/index.ts";
+import { HudEvent } from "../src/index.ts";
+import { eventKinds } from "../src/internal.ts";
 import { eventArb } from "./support/arbitraries.ts";
 
 // The property tests are only as good as the events they see: a kind never generated is a kind never tested.

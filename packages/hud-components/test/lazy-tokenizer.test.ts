@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import {
-  bpeTokenizer,
   lazyTokenizer,
   loadBpeTokenizer,
   makeContextInfo,
@@ -11,6 +10,7 @@ import {
   type HudView,
   type Tokenizer,
 } from "../src/index.ts";
+import { bpeTokenizer } from "../src/o200k.ts";
 import { eventsArb } from "./support/arbitraries.ts";
 
 const viewArb = fc.tuple(eventsArb(120), eventsArb(20)).map(([s, p]): HudView => ({

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { h, toMarkdown } from "@agent-hud/ujsx";
-import { bpeTokenizer } from "../src/index.ts";
+import { bpeTokenizer } from "../src/o200k.ts";
 import { PartCache } from "../src/internal.ts";
 
 test("number-shape templates give exactly what serialising the block would (property)", () => {

@@ -1,5 +1,7 @@
 import { expect, test } from "bun:test";
-import { bpeTokenizer, contextAt, defaultBudgets, renderHud } from "../src/index.ts";
+import { defaultBudgets, renderHud } from "../src/index.ts";
+import { contextAt } from "../src/internal.ts";
+import { bpeTokenizer } from "../src/o200k.ts";
 import { referenceView } from "../src/testing/index.ts";
 
 test("reference state (10 decisions, 20 notes, 15 files, 10 steps, 3 blockers) fits the default budgets", () => {

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { bpeTokenizer } from "../src/index.ts";
+import { bpeTokenizer } from "../src/o200k.ts";
 import { resolveRenderOptions } from "../src/internal.ts";
 
 // Hosts pass a new options object per call (with the current `now`); the memo must not see new options.

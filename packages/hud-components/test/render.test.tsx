@@ -2,8 +2,6 @@ import { describe, expect, test } from "bun:test";
 import { toMarkdown } from "@agent-hud/ujsx";
 import {
   applyEvent,
-  bpeTokenizer,
-  contextAt,
   Hud,
   makeContextInfo,
   renderHud,
@@ -11,6 +9,8 @@ import {
   type HudView,
   type HudComponentProps,
 } from "../src/index.ts";
+import { contextAt } from "../src/internal.ts";
+import { bpeTokenizer } from "../src/o200k.ts";
 import { referenceView } from "../src/testing/index.ts";
 
 const densitiesAt = [30, 75, 90, 95];

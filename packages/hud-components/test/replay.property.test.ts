@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { Value } from "@sinclair/typebox/value";
 import { defaultCaps, HudEvent, HudState, replay } from "../src/index.ts";
-import { eventsArb } from "./support/arbitraries.ts";
+import { crowdedEventsArb, eventsArb } from "./support/arbitraries.ts";
 
 // Replay against the log a real store read back, and streams folding independently, are checked where the
 // store lives: hud-plugin/test/runtime/replay.property.test.ts.
@@ -20,20 +20,41 @@ describe("replay (property)", () => {
     );
   });
 
-  test("every reachable state matches the schema and respects caps", () => {
+  const capped = ["notes", "decisions", "steps", "files", "blockers", "conventions", "keyfiles"] as const;
+  type Replay = (events: readonly HudEvent[]) => HudState;
+
+  /** The property, over whichever replay it is given; `reached` counts the runs where each cap was hit. */
+  function capsHold(fold: Replay, reached: Record<string, number>) {
+    return fc.property(crowdedEventsArb(), (events) => {
+      const s = fold(events);
+      expect(Value.Check(HudState, s)).toBe(true);
+      for (const section of capped) {
+        expect(s[section].length).toBeLessThanOrEqual(defaultCaps[section]);
+        if (s[section].length === defaultCaps[section]) reached[section] = (reached[section] ?? 0) + 1;
+      }
+      const ids = capped.flatMap((section) => s[section].map((i) => i.id));
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+  }
+
+  test("every reachable state matches the schema and respects caps, and every cap is reached", () => {
+    const reached: Record<string, number> = {};
     fc.assert(
-      fc.property(eventsArb(150), (events) => {
-        const s = replay("session", events);
-        expect(Value.Check(HudState, s)).toBe(true);
-        expect(s.notes.length).toBeLessThanOrEqual(defaultCaps.notes);
-        expect(s.decisions.length).toBeLessThanOrEqual(defaultCaps.decisions);
-        expect(s.steps.length).toBeLessThanOrEqual(defaultCaps.steps);
-        expect(s.files.length).toBeLessThanOrEqual(defaultCaps.files);
-        expect(s.blockers.length).toBeLessThanOrEqual(defaultCaps.blockers);
-        const ids = [...s.notes, ...s.decisions, ...s.steps, ...s.blockers, ...s.files].map((i) => i.id);
-        expect(new Set(ids).size).toBe(ids.length);
-      }),
+      capsHold((events) => replay("session", events), reached),
       { numRuns: 200 },
     );
+    // A cap the generator never fills proves nothing: each one must have been hit in a good share of runs.
+    const rare = capped.filter((section) => (reached[section] ?? 0) < 20);
+    expect(rare).toEqual([]);
+  });
+
+  test("the same property fails when the cap is broken (the generator reaches past every cap)", () => {
+    // The stand-in for `capFifo` returning its input unchanged: caps so large they never cut.
+    const uncapped = Object.fromEntries(capped.map((section) => [section, Number.MAX_SAFE_INTEGER]));
+    for (const section of capped) {
+      const broken: Replay = (events) => replay("session", events, { caps: { [section]: uncapped[section] } });
+      const result = fc.check(capsHold(broken, {}), { numRuns: 200, seed: 7, endOnFailure: true });
+      expect({ section, failed: result.failed }).toEqual({ section, failed: true });
+    }
   });
 });

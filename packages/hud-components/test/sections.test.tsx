@@ -4,10 +4,8 @@ import { h, toMarkdown, type Child } from "@agent-hud/ujsx";
 import {
   ActiveFiles,
   Blockers,
-  builtinSections,
   CompactedContext,
   ContextBar,
-  contextAt,
   DecisionsList,
   defaultStaleness,
   densities,
@@ -25,6 +23,7 @@ import {
   type SectionInput,
   type SectionParts,
 } from "../src/index.ts";
+import { builtinSections, contextAt } from "../src/internal.ts";
 import { referenceView, REFERENCE_TIME } from "../src/testing/index.ts";
 
 // A section spec is the fitter's view of its component: with nothing dropped, its parts must read

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { bpeTokenizer, charsTokenizer } from "../src/index.ts";
+import { charsTokenizer } from "../src/index.ts";
+import { bpeTokenizer } from "../src/o200k.ts";
 
 describe("tokenizers", () => {
   test("o200k counts real BPE tokens and tolerates special-token text", () => {

@@ -2,7 +2,6 @@ import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import {
   applyEvent,
-  contextAt,
   emptyState,
   formatHistory,
   HudEvent,
@@ -12,6 +11,7 @@ import {
   type HudComponentProps,
   type HudView,
 } from "../src/index.ts";
+import { contextAt } from "../src/internal.ts";
 import { referenceView } from "../src/testing/index.ts";
 
 const at = 1_700_000_000_000;

@@ -2,26 +2,33 @@ import type { HudDesk } from "../dist/tui/core.js";
 import type { Glue } from "./types/host.ts";
 
 type Edit = typeof import("../dist/tui/edit.js");
-let editor: { editor: InstanceType<Edit["PersonEditor"]>; personActions: Edit["personActions"] } | undefined;
+type PersonEditing = { editor: InstanceType<Edit["PersonEditor"]>; personActions: Edit["personActions"] };
+
+// One editor per desk (a desk is one TUI's view of one database), kept as a promise so two quick
+// `/hud-edit`s share the one being created instead of opening two.
+const editors = new WeakMap<HudDesk, Promise<PersonEditing>>();
 
 /** The person's editor, created on first use: it loads the HUD renderer, which the TUI otherwise never needs. */
-async function personEditor(glue: Glue, desk: HudDesk, options: Record<string, unknown> | undefined) {
-  if (editor) return editor;
-  const { PersonEditor, personActions } = await import("../dist/tui/edit.js");
-  editor = {
-    editor: new PersonEditor({
-      board: desk.board,
-      dir: desk.dir,
-      options,
-      // opencode 2's TUI names no worktree: the directory stands for it
-      directory: glue.directory ?? process.cwd(),
-      worktree: glue.worktree ?? glue.directory ?? process.cwd(),
-    }),
-    personActions,
-  };
-  const opened = editor;
-  glue.onDispose(() => opened.editor.close());
-  return opened;
+function personEditor(glue: Glue, desk: HudDesk, options: Record<string, unknown> | undefined) {
+  let editing = editors.get(desk);
+  if (!editing) {
+    editing = import("../dist/tui/edit.js").then(({ PersonEditor, personActions }) => {
+      const editor = new PersonEditor({
+        board: desk.board,
+        dir: desk.dir,
+        options,
+        // opencode 2's TUI names no worktree: the directory stands for it
+        directory: glue.directory ?? process.cwd(),
+        worktree: glue.worktree ?? glue.directory ?? process.cwd(),
+      });
+      glue.onDispose(() => editor.close());
+      return { editor, personActions };
+    });
+    // a failed load is not kept: the next /hud-edit tries again
+    editing.catch(() => editors.delete(desk));
+    editors.set(desk, editing);
+  }
+  return editing;
 }
 
 /** `/hud-edit`: pick an action, give its text when it needs one; the result shows as a toast. */

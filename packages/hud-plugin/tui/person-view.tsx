@@ -1,11 +1,10 @@
 /** @jsxImportSource @opentui/solid */
 import { createSignal } from "solid-js";
-import { carriedItems, componentFailures, HudDesk, hudCommands, toastFor } from "../dist/tui/core.js";
+import { HudDesk, hudCommands, ToastTracker } from "../dist/tui/core.js";
 import { HudDialog } from "./HudDialog.tsx";
 import { PromptStatus } from "./PromptStatus.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 import { editHud } from "./edit-hud.tsx";
-import type { Shown } from "../dist/tui/core.js";
 import type { Glue } from "./types/host.ts";
 
 // How often the database is asked whether anything changed: one pragma, well under a frame's budget.
@@ -20,9 +19,7 @@ const POLL_MS = 250;
 export function startPersonView(glue: Glue, options: Record<string, unknown> | undefined): void {
   const desk = new HudDesk({ options, directory: glue.directory });
   const [tick, setTick] = createSignal(0);
-  const lastShown = new Map<string, Shown>();
-  const compacted = new Set<string>();
-  const failuresToasted = new Set<string>();
+  const toasts = new ToastTracker();
 
   const poll = () => {
     if (!desk.changed()) return;
@@ -31,22 +28,12 @@ export function startPersonView(glue: Glue, options: Record<string, unknown> | u
     if (!sessionID) return;
     const view = desk.view(sessionID);
     if (view.status !== "shown") return;
-    const note = toastFor(lastShown.get(sessionID), view.shown);
-    if (note) glue.toast({ ...note, duration: 5000 });
-    for (const failure of componentFailures(view.shown.markdown)) {
-      if (failuresToasted.has(failure)) continue;
-      failuresToasted.add(failure);
-      glue.toast({ variant: "error", title: "HUD component", message: failure, duration: 8000 });
-    }
-    if (compacted.has(sessionID) && lastShown.get(sessionID)?.at !== view.shown.at) {
-      compacted.delete(sessionID);
-      const n = carriedItems(view.shown.markdown);
-      glue.toast({ variant: "info", title: "HUD", message: `the HUD carried ${n} items through compaction` });
-    }
-    lastShown.set(sessionID, view.shown);
+    // an error stays up longer: it names a file to fix
+    for (const note of toasts.next(sessionID, view.shown))
+      glue.toast({ ...note, duration: note.variant === "error" ? 8000 : 5000 });
   };
   const timer = setInterval(poll, POLL_MS);
-  const offCompacted = glue.onCompacted((sessionID) => compacted.add(sessionID));
+  const offCompacted = glue.onCompacted((sessionID) => toasts.compaction(sessionID));
   glue.onDispose(() => {
     clearInterval(timer);
     offCompacted();

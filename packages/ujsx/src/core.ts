@@ -17,7 +17,6 @@ export type { ItemPlace, TermPiece, TerminalResult, ToTerminalHandler, ToTermina
 export { contain, containLines, isContained } from "./contain.ts";
 export { textWidth } from "./to-terminal/width.ts";
 export type { MdastResult, ToMdastHandler, ToMdastState } from "./to-mdast/state.ts";
-export { isPhrasing } from "./to-mdast/state.ts";
 export {
   type Child,
   type Component,
@@ -29,5 +28,5 @@ export {
   type UText,
   UJSX_ELEMENT,
 } from "./types.ts";
-export { compiledChecker, type ValidationMode } from "./validate.ts";
+export type { ValidationMode } from "./validate.ts";
 export type { JSX } from "./jsx-namespace.ts";

@@ -1,4 +1,3 @@
-export { defaultBudgets } from "./budgets.ts";
 export { fitSections, type FittedSections } from "./fit-sections.ts";
 export { initialSections, sectionTokens, type FitInput, type SectionFit } from "./ladder.ts";
 export { layoutTree } from "./assemble.ts";

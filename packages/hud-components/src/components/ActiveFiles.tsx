@@ -2,11 +2,12 @@
 import type { Density } from "../density/density.ts";
 import type { FileEntry } from "../state/items.ts";
 import { FilePath } from "./FilePath.tsx";
+import { ListSection, type ListItemProps } from "./ListSection.tsx";
 
 export type ActiveFilesProps = { files: FileEntry[]; density: Density };
-export type FileItemProps = { file: FileEntry; density: Density };
+export type FileItemProps = ListItemProps<FileEntry>;
 
-export function FileItem({ file, density }: FileItemProps) {
+export function FileItem({ item: file, density }: FileItemProps) {
   const edited = file.action === "edit";
   return (
     <item>
@@ -21,24 +22,12 @@ export function FileItem({ file, density }: FileItemProps) {
 /** Files read or edited in this session, newest last; derived from tool calls, not written by the agent. */
 export function ActiveFiles({ files, density }: ActiveFilesProps) {
   if (!files.length) return null;
-  if (density === "minimal") {
-    const edited = files.filter((f) => f.action === "edit").length;
-    return (
-      <section>
-        <paragraph>
-          <strong>Files</strong> {files.length} ({edited} edited) — <code value="hud files.list" />
-        </paragraph>
-      </section>
-    );
-  }
-  return (
-    <section>
-      <heading depth={4}>Active files</heading>
-      <list>
-        {files.map((file) => (
-          <FileItem file={file} density={density} />
-        ))}
-      </list>
-    </section>
-  );
+  const edited = files.filter((f) => f.action === "edit").length;
+  const line =
+    density === "minimal" ? (
+      <>
+        <strong>Files</strong> {files.length} ({edited} edited) — <code value="hud files.list" />
+      </>
+    ) : undefined;
+  return <ListSection title="Active files" items={files} Item={FileItem} density={density} line={line} />;
 }

@@ -1,12 +1,13 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from "../density/density.ts";
 import type { Decision } from "../state/items.ts";
+import { ListSection, type ListItemProps } from "./ListSection.tsx";
 import { short } from "./markup.ts";
 
 export type DecisionsListProps = { decisions: Decision[]; density: Density; title?: string };
-export type DecisionItemProps = { decision: Decision; density: Density };
+export type DecisionItemProps = ListItemProps<Decision>;
 
-export function DecisionItem({ decision: d, density }: DecisionItemProps) {
+export function DecisionItem({ item: d, density }: DecisionItemProps) {
   const full = density === "full";
   return (
     <item>
@@ -21,23 +22,11 @@ export function DecisionItem({ decision: d, density }: DecisionItemProps) {
 /** Decisions and why, so they are not re-litigated after a compaction. */
 export function DecisionsList({ decisions, density, title = "Decisions" }: DecisionsListProps) {
   if (!decisions.length) return null;
-  if (density === "minimal") {
-    return (
-      <section>
-        <paragraph>
-          <strong>{title}</strong> {decisions.length} — <code value="hud decisions.list" />
-        </paragraph>
-      </section>
-    );
-  }
-  return (
-    <section>
-      <heading depth={4}>{title}</heading>
-      <list>
-        {decisions.map((decision) => (
-          <DecisionItem decision={decision} density={density} />
-        ))}
-      </list>
-    </section>
-  );
+  const line =
+    density === "minimal" ? (
+      <>
+        <strong>{title}</strong> {decisions.length} — <code value="hud decisions.list" />
+      </>
+    ) : undefined;
+  return <ListSection title={title} items={decisions} Item={DecisionItem} density={density} line={line} />;
 }

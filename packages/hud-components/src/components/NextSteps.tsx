@@ -1,12 +1,13 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from "../density/density.ts";
 import type { Step, Todo } from "../state/items.ts";
+import { ListSection, type ListItemProps } from "./ListSection.tsx";
 import { short } from "./markup.ts";
 
 export type NextStepsProps = { steps: Step[]; todos?: Todo[]; density: Density };
 /** One line of the plan: an agent step or an opencode todo (`item` is the state object it shows). */
 export type StepEntry = { item: Step | Todo; done: boolean; text: string };
-export type StepItemProps = { entry: StepEntry };
+export type StepItemProps = ListItemProps<StepEntry>;
 
 /** Steps then todos, as shown at a density (finished ones only at full). */
 export function stepEntries(steps: Step[], todos: Todo[], density: Density): StepEntry[] {
@@ -23,7 +24,7 @@ export function stepEntries(steps: Step[], todos: Todo[], density: Density): Ste
   return density === "full" ? all : all.filter((e) => !e.done);
 }
 
-export function StepItem({ entry }: StepItemProps) {
+export function StepItem({ item: entry }: StepItemProps) {
   return (
     <item checked={entry.done}>
       <paragraph>{entry.text}</paragraph>
@@ -35,27 +36,17 @@ export function StepItem({ entry }: StepItemProps) {
 export function NextSteps({ steps, todos = [], density }: NextStepsProps) {
   const entries = stepEntries(steps, todos, density);
   if (!entries.length) return null;
+  let line;
   if (density === "minimal") {
     const open = entries.filter((e) => !e.done);
     const first = open[0];
     if (!first) return null;
-    return (
-      <section>
-        <paragraph>
-          <strong>Next</strong> {short(first.text, 40)}
-          {open.length > 1 ? ` (+${open.length - 1})` : ""}
-        </paragraph>
-      </section>
+    line = (
+      <>
+        <strong>Next</strong> {short(first.text, 40)}
+        {open.length > 1 ? ` (+${open.length - 1})` : ""}
+      </>
     );
   }
-  return (
-    <section>
-      <heading depth={4}>Next steps</heading>
-      <list>
-        {entries.map((entry) => (
-          <StepItem entry={entry} />
-        ))}
-      </list>
-    </section>
-  );
+  return <ListSection title="Next steps" items={entries} Item={StepItem} density={density} line={line} />;
 }

@@ -1,16 +1,17 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from "../density/density.ts";
 import type { Note } from "../state/items.ts";
+import { ListSection, type ListItemProps } from "./ListSection.tsx";
 import { short } from "./markup.ts";
 
 export type NotesSectionProps = { notes: Note[]; density: Density };
-export type NoteItemProps = { note: Note; density: Density };
+export type NoteItemProps = ListItemProps<Note>;
 
-export function NoteItem({ note, density }: NoteItemProps) {
+export function NoteItem({ item, density }: NoteItemProps) {
   return (
     <item>
       <paragraph>
-        {note.id}: {short(note.content, density === "full" ? 200 : 80)}
+        {item.id}: {short(item.content, density === "full" ? 200 : 80)}
       </paragraph>
     </item>
   );
@@ -19,23 +20,11 @@ export function NoteItem({ note, density }: NoteItemProps) {
 /** The agent's scratchpad; the first section to shrink when the budget binds. */
 export function NotesSection({ notes, density }: NotesSectionProps) {
   if (!notes.length) return null;
-  if (density === "minimal") {
-    return (
-      <section>
-        <paragraph>
-          <strong>Notes</strong> {notes.length} — <code value="hud notes.list" />
-        </paragraph>
-      </section>
-    );
-  }
-  return (
-    <section>
-      <heading depth={4}>Notes</heading>
-      <list>
-        {notes.map((note) => (
-          <NoteItem note={note} density={density} />
-        ))}
-      </list>
-    </section>
-  );
+  const line =
+    density === "minimal" ? (
+      <>
+        <strong>Notes</strong> {notes.length} — <code value="hud notes.list" />
+      </>
+    ) : undefined;
+  return <ListSection title="Notes" items={notes} Item={NoteItem} density={density} line={line} />;
 }

@@ -2,16 +2,17 @@
 import type { Density } from "../density/density.ts";
 import type { HudState } from "../state/hud-state.ts";
 import type { Decision } from "../state/items.ts";
+import { ListSection, type ListItemProps } from "./ListSection.tsx";
 import { short } from "./markup.ts";
 
 export type ParentContextProps = { parent?: HudState; density: Density };
-export type ParentDecisionProps = { decision: Decision };
+export type ParentDecisionProps = ListItemProps<Decision>;
 
-export function ParentDecision({ decision }: ParentDecisionProps) {
+export function ParentDecision({ item }: ParentDecisionProps) {
   return (
     <item>
       <paragraph>
-        {decision.id}: {short(decision.summary, 100)}
+        {item.id}: {short(item.summary, 100)}
       </paragraph>
     </item>
   );
@@ -21,28 +22,25 @@ export function ParentDecision({ decision }: ParentDecisionProps) {
 export function ParentContext({ parent, density }: ParentContextProps) {
   if (!parent || (!parent.task && !parent.decisions.length)) return null;
   const task = parent.task ? short(parent.task.description, density === "full" ? 200 : 80) : "none";
-  if (density !== "full") {
-    return (
-      <section>
-        <paragraph>
-          <strong>Parent task</strong> {task}
-        </paragraph>
-      </section>
-    );
-  }
+  const line =
+    density !== "full" ? (
+      <>
+        <strong>Parent task</strong> {task}
+      </>
+    ) : undefined;
+  const head = (
+    <paragraph>
+      <strong>Task</strong> {task}
+    </paragraph>
+  );
   return (
-    <section>
-      <heading depth={4}>Parent session</heading>
-      <paragraph>
-        <strong>Task</strong> {task}
-      </paragraph>
-      {parent.decisions.length > 0 && (
-        <list>
-          {parent.decisions.map((decision) => (
-            <ParentDecision decision={decision} />
-          ))}
-        </list>
-      )}
-    </section>
+    <ListSection
+      title="Parent session"
+      items={parent.decisions}
+      Item={ParentDecision}
+      density={density}
+      line={line}
+      head={head}
+    />
   );
 }

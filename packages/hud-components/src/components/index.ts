@@ -26,4 +26,5 @@ export {
 export { ResumeHint, type ResumeHintProps } from "./ResumeHint.tsx";
 export { ParentContext, ParentDecision, type ParentContextProps, type ParentDecisionProps } from "./ParentContext.tsx";
 export { FilePath, type FilePathProps } from "./FilePath.tsx";
+export { ListSection, type ListItemProps, type ListSectionProps } from "./ListSection.tsx";
 export { short } from "./markup.ts";

@@ -1,5 +1,5 @@
 import type { Density } from "../density/density.ts";
-import { defaultBudgets } from "../budget/index.ts";
+import { defaultBudgets } from "../budget/budgets.ts";
 import {
   builtinSections,
   customSpec,
@@ -8,7 +8,8 @@ import {
   type SectionSpec,
 } from "../sections/index.ts";
 import { defaultStaleness, type StalenessOptions } from "../components/index.ts";
-import { bpeTokenizer, type Tokenizer } from "../tokenize/tokenizer.ts";
+import { defaultTokenizer } from "../tokenize/default.ts";
+import type { Tokenizer } from "../tokenize/tokenizer.ts";
 
 export type RenderOptions = {
   budgets?: Partial<Record<Density, number>>;
@@ -37,7 +38,8 @@ export type ResolvedRenderOptions = {
 
 let nextId = 1;
 const resolved = new WeakMap<RenderOptions, ResolvedRenderOptions>();
-const defaults = resolve({});
+// resolved on first use: the default tokenizer exists only once o200k has loaded
+let defaults: ResolvedRenderOptions | undefined;
 
 /** Everything but `now`, which the resolved options do not depend on. */
 const resolvedFrom = ["budgets", "tokenizer", "sections", "staleness", "custom", "directory", "title"] as const;
@@ -49,7 +51,7 @@ let last: { options: RenderOptions; result: ResolvedRenderOptions } | undefined;
  * the stable part would then be rebuilt on every call instead of taking the warm path.
  */
 export function resolveRenderOptions(options?: RenderOptions): ResolvedRenderOptions {
-  if (!options) return defaults;
+  if (!options) return (defaults ??= resolve({}));
   let r = resolved.get(options);
   if (!r) {
     const previous = last;
@@ -81,7 +83,7 @@ function resolve(options: RenderOptions): ResolvedRenderOptions {
   }
   return {
     budgets: { ...defaultBudgets, ...options.budgets },
-    tokenizer: options.tokenizer ?? bpeTokenizer,
+    tokenizer: options.tokenizer ?? defaultTokenizer(),
     stable: specs.filter((s) => s.stability === "stable"),
     volatile: specs.filter((s) => s.stability === "volatile"),
     staleness: { ...defaultStaleness, ...options.staleness },

@@ -1,11 +1,13 @@
-import { ActiveFiles, type FileItemProps } from "../components/ActiveFiles.tsx";
-import { Blockers, type BlockerItemProps } from "../components/Blockers.tsx";
+import type { Child } from "@agent-hud/ujsx/core";
+import { ActiveFiles } from "../components/ActiveFiles.tsx";
+import { Blockers } from "../components/Blockers.tsx";
 import { CompactedContext } from "../components/CompactedContext.tsx";
 import { ContextBar } from "../components/ContextBar.tsx";
-import { DecisionsList, type DecisionItemProps } from "../components/DecisionsList.tsx";
+import { DecisionsList } from "../components/DecisionsList.tsx";
+import type { ListItemProps } from "../components/ListSection.tsx";
 import { NextSteps, stepEntries, type StepItemProps } from "../components/NextSteps.tsx";
-import { NotesSection, type NoteItemProps } from "../components/NotesSection.tsx";
-import { ParentContext, type ParentDecisionProps } from "../components/ParentContext.tsx";
+import { NotesSection } from "../components/NotesSection.tsx";
+import { ParentContext } from "../components/ParentContext.tsx";
 import {
   memoryEntries,
   ProjectMemory,
@@ -16,6 +18,8 @@ import { ResumeHint } from "../components/ResumeHint.tsx";
 import { Staleness } from "../components/Staleness.tsx";
 import { TaskSection } from "../components/TaskSection.tsx";
 import { WarningBanner } from "../components/WarningBanner.tsx";
+import type { Density } from "../density/density.ts";
+import type { HudState } from "../state/hud-state.ts";
 import type { SectionName, SectionSpec } from "./section-spec.ts";
 import { treeParts } from "./tree-parts.ts";
 
@@ -58,27 +62,49 @@ const parent: SectionSpec = {
     treeParts(
       ParentContext({ parent: view.parent, density }),
       { noun: "parent decisions", listOp: "snapshot", total: view.parent?.decisions.length ?? 0 },
-      (p: ParentDecisionProps) => p.decision,
+      byItem,
     ),
 };
 
-const blockers: SectionSpec = {
-  name: "blockers",
-  priority: 80,
-  stability: "stable",
-  deps: ({ view }) => [view.session.blockers],
-  parts: ({ view: { session } }, density) =>
-    treeParts(
-      Blockers({ blockers: session.blockers, density }),
-      {
-        noun: "blockers",
-        listOp: "blockers.list",
-        total: session.blockers.length,
-        ...(density === "minimal" ? { shown: 1 } : {}),
-      },
-      (p: BlockerItemProps) => p.blocker,
-    ),
-};
+/**
+ * A section that is one list of session items: what differs is which items, the component, the noun and
+ * `hud` operation of its "+N more" line, and how many its one-line minimal form shows by itself.
+ */
+function listSection<T extends object>(
+  name: SectionName,
+  priority: number,
+  items: (session: HudState) => T[],
+  component: (items: T[], density: Density) => Child,
+  meta: { noun: string; listOp: string; minimalShows: number },
+): SectionSpec {
+  const { minimalShows, ...said } = meta;
+  return {
+    name,
+    priority,
+    stability: "stable",
+    deps: ({ view }) => [items(view.session)],
+    parts: ({ view: { session } }, density) => {
+      const list = items(session);
+      const shown = density === "minimal" ? { shown: minimalShows } : {};
+      return treeParts(component(list, density), { ...said, total: list.length, ...shown }, byItem);
+    },
+  };
+}
+
+/** Every list entry component takes the state item it shows as `item`: that is its cache key. */
+const byItem = (props: ListItemProps<object>) => props.item;
+
+const blockers = listSection(
+  "blockers",
+  80,
+  (s) => s.blockers,
+  (b, density) => Blockers({ blockers: b, density }),
+  {
+    noun: "blockers",
+    listOp: "blockers.list",
+    minimalShows: 1,
+  },
+);
 
 const steps: SectionSpec = {
   name: "steps",
@@ -98,36 +124,30 @@ const steps: SectionSpec = {
         total: entries.length,
         ...(density === "minimal" ? { shown: 1 } : { dropOrder }),
       },
-      (p: StepItemProps) => p.entry.item,
+      (p: StepItemProps) => p.item.item,
     );
   },
 };
 
-const decisions: SectionSpec = {
-  name: "decisions",
-  priority: 60,
-  stability: "stable",
-  deps: ({ view }) => [view.session.decisions],
-  parts: ({ view: { session } }, density) =>
-    treeParts(
-      DecisionsList({ decisions: session.decisions, density }),
-      { noun: "decisions", listOp: "decisions.list", total: session.decisions.length, ...listless(density) },
-      (p: DecisionItemProps) => p.decision,
-    ),
-};
+const decisions = listSection(
+  "decisions",
+  60,
+  (s) => s.decisions,
+  (d, density) => DecisionsList({ decisions: d, density }),
+  { noun: "decisions", listOp: "decisions.list", minimalShows: 0 },
+);
 
-const notes: SectionSpec = {
-  name: "notes",
-  priority: 40,
-  stability: "stable",
-  deps: ({ view }) => [view.session.notes],
-  parts: ({ view: { session } }, density) =>
-    treeParts(
-      NotesSection({ notes: session.notes, density }),
-      { noun: "notes", listOp: "notes.list", total: session.notes.length, ...listless(density) },
-      (p: NoteItemProps) => p.note,
-    ),
-};
+const notes = listSection(
+  "notes",
+  40,
+  (s) => s.notes,
+  (n, density) => NotesSection({ notes: n, density }),
+  {
+    noun: "notes",
+    listOp: "notes.list",
+    minimalShows: 0,
+  },
+);
 
 const project: SectionSpec = {
   name: "project",
@@ -149,18 +169,17 @@ const project: SectionSpec = {
   },
 };
 
-const files: SectionSpec = {
-  name: "files",
-  priority: 30,
-  stability: "stable",
-  deps: ({ view }) => [view.session.files],
-  parts: ({ view: { session } }, density) =>
-    treeParts(
-      ActiveFiles({ files: session.files, density }),
-      { noun: "files", listOp: "files.list", total: session.files.length, ...listless(density) },
-      (p: FileItemProps) => p.file,
-    ),
-};
+const files = listSection(
+  "files",
+  30,
+  (s) => s.files,
+  (f, density) => ActiveFiles({ files: f, density }),
+  {
+    noun: "files",
+    listOp: "files.list",
+    minimalShows: 0,
+  },
+);
 
 const compacted: SectionSpec = {
   name: "compacted",
@@ -203,9 +222,6 @@ const context: SectionSpec = {
   parts: ({ context: c }, density) =>
     treeParts(ContextBar({ context: c, density }), { noun: "context", listOp: "snapshot", total: 1 }),
 };
-
-/** At minimal density a list section is one summary line: none of its items shows individually. */
-const listless = (density: string) => (density === "minimal" ? { shown: 0 } : {});
 
 /**
  * What users most want carried over is conventions, key files and the open plan: finished steps go first,

@@ -18,6 +18,8 @@ const flat = (child: Child): Child[] =>
  * entry is rendered only when the fitter keeps it, and its markdown is cached by that key.
  */
 export function treeParts<P>(tree: Child, meta: PartsMeta, keyOf?: (props: P) => object): SectionParts | null {
+  // a component that returns another (`<ListSection …/>`) is called until its `<section>` shows
+  while (isUJsxElement(tree) && typeof tree.type === "function") tree = (tree.type as Component)(tree.props);
   if (!isUJsxElement(tree)) return null;
   const blocks = flat(tree.props.children);
   const at = blocks.findIndex((b) => isUJsxElement(b) && b.type === "list");

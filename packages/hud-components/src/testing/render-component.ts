@@ -3,7 +3,8 @@ import { contextAt, densities, type ContextInfo, type Density } from "../density
 import type { HudComponentProps } from "../sections/index.ts";
 import { emptyState, type HudState, type HudView } from "../state/hud-state.ts";
 import { renderHud, type RenderOptions } from "../render/index.ts";
-import { bpeTokenizer, type Tokenizer } from "../tokenize/tokenizer.ts";
+import { bpeTokenizer } from "../tokenize/o200k.ts";
+import type { Tokenizer } from "../tokenize/tokenizer.ts";
 
 /** Usage that selects each density with the default thresholds (used when a test gives no context). */
 export const usageFor: Record<Density, number> = { full: 30, compact: 75, minimal: 90 };

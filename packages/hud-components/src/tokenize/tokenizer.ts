@@ -11,8 +11,6 @@ export interface Tokenizer {
   upperBound?: boolean;
 }
 
-export { bpeTokenizer } from "./o200k.ts";
-
 /** Dependency-free estimate: ceil(chars / 4). The sum over parts is never below the count of the whole. */
 export const charsTokenizer: Tokenizer = {
   name: "chars/4",

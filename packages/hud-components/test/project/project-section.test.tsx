@@ -1,7 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import {
-  bpeTokenizer,
-  contextAt,
   defaultBudgets,
   densities,
   emptyState,
@@ -12,6 +10,8 @@ import {
   type HudEvent,
   type HudView,
 } from "../../src/index.ts";
+import { contextAt } from "../../src/internal.ts";
+import { bpeTokenizer } from "../../src/o200k.ts";
 import { referenceView, renderAllDensities, usageFor } from "../../src/testing/index.ts";
 
 const projectEvents: HudEvent[] = [

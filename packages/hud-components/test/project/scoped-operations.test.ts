@@ -6,10 +6,10 @@ import {
   operationCatalog,
   planOperation,
   replay,
-  scopeOfId,
   type HudState,
   type HudView,
 } from "../../src/index.ts";
+import { scopeOfId } from "../../src/internal.ts";
 
 const now = 1_700_000_000_000;
 const empty = (): HudView => ({ session: emptyState("session"), project: emptyState("project") });

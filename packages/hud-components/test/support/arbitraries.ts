@@ -129,4 +129,35 @@ export const eventArb: fc.Arbitrary<HudEvent> = fc
     ),
   );
 
-export const eventsArb = (maxLength = 80) => fc.array(eventArb, { maxLength });
+/**
+ * `size: "max"` lets lengths spread over the whole range: fast-check's default size keeps arrays at about ten
+ * events whatever `maxLength` says, which is below every section cap.
+ */
+export const eventsArb = (maxLength = 80) => fc.array(eventArb, { maxLength, size: "max" });
+
+const adding: HudEventKind[] = [
+  "decision.record",
+  "note.add",
+  "step.add",
+  "blocker.add",
+  "file.open",
+  "file.edit",
+  "convention.add",
+  "keyfile.add",
+];
+const addingArb: fc.Arbitrary<HudEvent> = fc
+  .tuple(fc.integer({ min: 0, max: 1e6 }), fc.constantFrom(...adding))
+  .chain(([at, kind]) =>
+    (eventBodies[kind] as fc.Arbitrary<object>).map((body) => defined({ kind, at, ...body }) as unknown as HudEvent),
+  );
+
+/**
+ * Logs long and add-heavy enough that every section cap is exceeded in most runs (29 kinds drawn evenly add
+ * about five notes per 150 events, far from the cap of 20); the other kinds still come in between.
+ */
+export const crowdedEventsArb = (minLength = 120, maxLength = 260) =>
+  fc.array(fc.oneof({ arbitrary: addingArb, weight: 3 }, { arbitrary: eventArb, weight: 1 }), {
+    minLength,
+    maxLength,
+    size: "max",
+  });

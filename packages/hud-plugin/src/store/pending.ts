@@ -1,3 +1,4 @@
+import type { SessionRow } from "./statements.ts";
 import type { HudEvent, SessionInfo, StoredEvent } from "./types.ts";
 
 /** An event recorded by this process but not yet confirmed in the database. */
@@ -10,15 +11,6 @@ export interface PendingEvent {
   event: HudEvent;
 }
 
-export interface PendingSession {
-  sessionID: string;
-  projectKey: string;
-  parentID: string | null;
-  createdAt: number;
-  updatedAt: number;
-  holder: string | null;
-}
-
 /**
  * What the store holds in memory while the database cannot take writes: events in the order they were
  * appended (across all streams, since seqs are global) and the latest touch of each session.
@@ -27,7 +19,7 @@ export interface PendingSession {
  */
 export class PendingBuffer {
   private events: PendingEvent[] = [];
-  private sessions = new Map<string, PendingSession>();
+  private sessions = new Map<string, SessionRow>();
 
   get size(): number {
     return this.events.length + this.sessions.size;
@@ -55,12 +47,12 @@ export class PendingBuffer {
   }
 
   /** Snapshot for a flush attempt; nothing is removed until `confirm` says the database has it. */
-  snapshot(): { events: PendingEvent[]; sessions: PendingSession[] } {
+  snapshot(): { events: PendingEvent[]; sessions: SessionRow[] } {
     return { events: [...this.events], sessions: [...this.sessions.values()] };
   }
 
   /** Drops what a committed flush wrote (entries appended during the flush stay). */
-  confirm(events: number, sessions: PendingSession[]): void {
+  confirm(events: number, sessions: SessionRow[]): void {
     this.events.splice(0, events);
     for (const s of sessions) {
       if (this.sessions.get(s.sessionID) === s) this.sessions.delete(s.sessionID);
@@ -77,7 +69,7 @@ export class PendingBuffer {
   }
 
   /** Buffered top-level sessions of a project other than `excludeSessionID`, most recently touched first. */
-  recentSessions(projectKey: string, excludeSessionID: string): PendingSession[] {
+  recentSessions(projectKey: string, excludeSessionID: string): SessionRow[] {
     return [...this.sessions.values()]
       .filter((s) => s.projectKey === projectKey && s.sessionID !== excludeSessionID && s.parentID === null)
       .reverse()

@@ -9,6 +9,7 @@ export interface EventRow {
   at: number;
 }
 
+/** A session as its row is stored; the pending buffer holds the same rows until the database confirms them. */
 export interface SessionRow {
   sessionID: string;
   projectKey: string;

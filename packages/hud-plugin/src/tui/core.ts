@@ -2,9 +2,11 @@
 export { HudDesk, type DeskOptions } from "./desk.ts";
 export { memoRows } from "./memo-rows.ts";
 export { hudRows, sidebarRows, statusLine, type ViewState } from "./sidebar-rows.ts";
+export { dialogRows, type DialogInput } from "./dialog-rows.ts";
 export { promptStatus } from "./prompt-status.ts";
 export { hudCommands, type HudCommand } from "./commands.ts";
 export { roleColor, spanAttributes, type ThemeColors } from "./theme.ts";
 export { carriedItems, componentFailures, toastFor, type ToastNote } from "./toasts.ts";
+export { ToastTracker } from "./toast-tracker.ts";
 export type { TermLine } from "@agent-hud/ujsx";
 export type { Shown } from "../board/shown.ts";

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { clearCustomSections, loadCustomSections } from "../../src/custom/index.ts";
+import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 
 /** A throw-away project folder and global config folder for component files. */
 export function tempDirs() {
@@ -43,7 +44,11 @@ export function tempDirs() {
 export function render(custom: CustomSection[], directory = "/project"): string {
   const session = replay("session", [{ kind: "task.set", at: 1, description: "ship the loader" }]);
   const view: HudView = { session, project: emptyState("project") };
-  return renderHud(view, makeContextInfo({ usedTokens: 1_000, usableTokens: 100_000 }), { custom, directory }).markdown;
+  return renderHud(view, makeContextInfo({ usedTokens: 1_000, usableTokens: 100_000 }), {
+    custom,
+    directory,
+    tokenizer: bpeTokenizer,
+  }).markdown;
 }
 
 /**

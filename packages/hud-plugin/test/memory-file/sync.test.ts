@@ -37,7 +37,9 @@ describe("the memory file with several opencode processes on one checkout", () =
       expect(count(await two.hudOf("ses_b"), "convention: tests use bun test")).toBe(1);
       expect(count(await one.hudOf("ses_a"), "convention: tests use bun test")).toBe(1);
     }
-    await Bun.sleep(400); // longer than the write debounce
+    // both processes exit: a write either still had due is made now, so "nobody rewrites it" is final
+    await one.stop();
+    await two.stop();
     expect(readFileSync(fileOf(one), "utf8")).toBe(written);
     expect(statSync(fileOf(one)).mtimeMs).toBe(stamp);
     expect(readdirSync(join(one.directory, ".opencode/hud")).sort()).toEqual([".gitattributes", "memory.md"]);
@@ -102,7 +104,7 @@ describe("a file that does not parse cleanly", () => {
     expect(seen).toContain("c1 convention: tests use bun test");
     expect(seen).not.toContain("use vitest");
     await oc.hud("ses_a", "conventions.add", { content: "commit messages say why" });
-    await Bun.sleep(400);
+    await oc.stop(); // flushes a due write: none may be made over the conflict
     expect(readFileSync(fileOf(oc), "utf8")).toBe(conflicted);
   });
 });
@@ -114,7 +116,7 @@ describe("options", () => {
     writeFileSync(fileOf(oc), "# Project memory\n\n## Conventions\n\n- `@abcdefg` from the file\n");
     await oc.hud("ses_a", "conventions.add", { content: "tests use bun test" });
     expect(await oc.hudOf("ses_a")).not.toContain("from the file");
-    await Bun.sleep(400);
+    await oc.stop(); // flushes a due write: with the option off there is none
     expect(readFileSync(fileOf(oc), "utf8")).not.toContain("tests use bun test");
     // the same file with the option on is read: the negative check above is about the option
     const on = await ws.instance("repo");

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { renderHud, makeContextInfo, replay } from "@agent-hud/hud-components";
+import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 import type { Shown } from "../../src/board/index.ts";
 import { hudCommands } from "../../src/tui/commands.ts";
 import { promptStatus } from "../../src/tui/prompt-status.ts";
@@ -11,7 +12,7 @@ function shownAt(percent: number, task: string): Shown {
     project: replay("project", []),
   };
   const context = makeContextInfo({ usedTokens: percent * 1000, usableTokens: 100_000 });
-  const result = renderHud(view, context);
+  const result = renderHud(view, context, { tokenizer: bpeTokenizer });
   return {
     markdown: result.markdown,
     density: result.density,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { charsTokenizer, makeContextInfo, renderHud, replay } from "@agent-hud/hud-components";
 import { terminalText, textWidth } from "@agent-hud/ujsx";
 import { HudBoard, type Shown } from "../../src/board/index.ts";
 import { HudDesk } from "../../src/tui/desk.ts";
@@ -122,7 +123,18 @@ describe("toasts", () => {
   });
 
   test("a failed custom component is reported by its line, as plain text", () => {
-    const markdown = "#### Task\n\nx\n\n**⚠ custom section failed** Deploy.tsx: boom `here`\n";
+    // the markdown hud-components produces for a component that throws, not a copy of its label
+    const view = {
+      session: replay("session", [{ kind: "task.set", at: 1, description: "x" }]),
+      project: replay("project", []),
+    };
+    const boom = () => {
+      throw new Error("boom `here`");
+    };
+    const { markdown } = renderHud(view, makeContextInfo({ usedTokens: 1, usableTokens: 100 }), {
+      tokenizer: charsTokenizer,
+      custom: [{ name: "deploy", component: boom, source: "Deploy.tsx" }],
+    });
     expect(componentFailures(markdown)).toEqual(["⚠ custom section failed Deploy.tsx: boom here"]);
     expect(componentFailures(MARKDOWN)).toEqual([]);
   });

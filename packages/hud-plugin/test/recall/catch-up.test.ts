@@ -1,6 +1,6 @@
 // A restart catches up through the SDK client without re-indexing everything: sessions unchanged since
 // their last sync are not read again, and unchanged texts are not rewritten.
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -164,9 +164,16 @@ test("turns and compactions follow message time, not arrival: a catch-up after n
 });
 
 describe("when the catch-up runs", () => {
+  // A clock the test moves: "not yet" is checked just before a timer would be due, not after a guessed sleep.
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
   const sessions = () =>
     new Map([["ses_old", { updated: NOW - 1_000, events: userMessage("ses_old", "older words", NOW - 2_000) }]]);
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Moves the clock, then lets the catch-up's promise chain (the fake client's answers) run to its end. */
+  const advance = async (ms: number) => {
+    jest.advanceTimersByTime(ms);
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  };
   const started = (idleDelayMs: number, fallbackMs: number) => {
     const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
     dirs.push(dir);
@@ -177,23 +184,27 @@ describe("when the catch-up runs", () => {
   };
 
   test("not before a session goes idle: the first LLM call never waits on it", async () => {
-    const { recall, reads } = started(5, 10_000);
+    const { recall, reads } = started(5, 60_000);
     recall.observe({ type: "session.status", properties: { sessionID: "ses_new", status: { type: "busy" } } });
-    await wait(40);
+    await advance(9_999);
     expect(reads).toEqual([]);
     recall.observe({ type: "session.status", properties: { sessionID: "ses_new", status: { type: "idle" } } });
-    await wait(40);
+    await advance(4);
+    expect(reads).toEqual([]);
+    await advance(1);
     expect(reads).toEqual(["ses_old"]);
-    // a second idle session does not read again
+    // a second idle session, and the fallback coming due, do not read again
     recall.observe({ type: "session.idle", properties: { sessionID: "ses_new" } });
-    await wait(40);
+    await advance(60_000);
     expect(reads).toEqual(["ses_old"]);
     recall.close();
   });
 
   test("after the fallback delay when no session goes idle", async () => {
     const { recall, reads } = started(5, 20);
-    await wait(80);
+    await advance(19);
+    expect(reads).toEqual([]);
+    await advance(1);
     expect(reads).toEqual(["ses_old"]);
     recall.close();
   });
@@ -202,7 +213,7 @@ describe("when the catch-up runs", () => {
     const { recall, reads } = started(20, 30);
     recall.observe({ type: "session.idle", properties: { sessionID: "ses_new" } });
     recall.close();
-    await wait(80);
+    await advance(60_000);
     expect(reads).toEqual([]);
   });
 });

@@ -64,6 +64,8 @@ test("random queries and handles: hits or one line, never an exception, state un
   const before = fingerprint();
   let hits = 0;
   let misses = 0;
+  // handles the searches returned: messages.read must be tried on real ones, not only on noise
+  const handles = new Set<string>();
   await fc.assert(
     fc.asyncProperty(query, fc.option(fc.integer({ min: 1, max: 50 })), async (q, limit) => {
       let text: string;
@@ -79,7 +81,10 @@ test("random queries and handles: hits or one line, never an exception, state un
       if (/^\d+ hits? for /.test(lines[0]!)) {
         hits++;
         expect(lines.length - 1).toBe(Number(lines[0]!.split(" ")[0]));
-        for (const line of lines.slice(1)) expect(line).toMatch(/^[me]\d+ .+: /);
+        for (const line of lines.slice(1)) {
+          expect(line).toMatch(/^[me]\d+ .+: /);
+          handles.add(line.split(" ")[0]!);
+        }
       } else {
         misses++;
         expect(lines).toHaveLength(1);
@@ -87,20 +92,35 @@ test("random queries and handles: hits or one line, never an exception, state un
     }),
     { numRuns: RUNS },
   );
+  expect(handles.size).toBeGreaterThan(0);
+  const read = { shown: 0, refused: 0 };
   await fc.assert(
     fc.asyncProperty(
-      fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom("m0", "e1", "m99999999", "m1 ", "M1")),
+      fc.oneof(
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom("m0", "e1", "m99999999", "m1 ", "M1"),
+        fc.constantFrom(...handles),
+      ),
       async (id) => {
+        let text: string;
         try {
-          const text = await oc.hud(SESSION, "messages.read", { id });
-          expect(text.split("\n")[0]).toMatch(/^[me]\d+ /);
+          text = await oc.hud(SESSION, "messages.read", { id });
         } catch (error) {
           expect((error as Error).message.split("\n")).toHaveLength(1);
+          read.refused++;
+          return;
         }
+        expect(text.split("\n")[0]).toMatch(/^[me]\d+ /);
+        // a handle from a search reads back as itself
+        if (handles.has(id)) expect(text).toStartWith(`${id} `);
+        read.shown++;
       },
     ),
     { numRuns: 300 },
   );
+  // both halves of messages.read ran: real handles shown, noise refused
+  expect(read.shown).toBeGreaterThan(30);
+  expect(read.refused).toBeGreaterThan(30);
   // the runs reached both outcomes, so neither branch's checks went unexercised
   expect(hits).toBeGreaterThan(RUNS / 20);
   expect(misses).toBeGreaterThan(RUNS / 20);

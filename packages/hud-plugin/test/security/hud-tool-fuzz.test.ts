@@ -7,7 +7,6 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import {
   applyEvent,
-  bpeTokenizer,
   defaultBudgets,
   defaultCaps,
   defaultLengths,
@@ -17,6 +16,7 @@ import {
   type HudEvent,
   type HudState,
 } from "@agent-hud/hud-components";
+import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 import { EventStore, projectKeyFor } from "../../src/store/index.ts";
 import { HUD_CLOSE, HUD_OPEN } from "../../src/placement/tail-message.ts";
 import { tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";

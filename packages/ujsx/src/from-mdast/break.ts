@@ -1,3 +1,5 @@
 import type { FromMdastHandler } from "./state.ts";
 
-export const hardBreak: FromMdastHandler = () => ({ type: "break", props: {}, children: [] });
+const hardBreak: FromMdastHandler = () => ({ type: "break", props: {}, children: [] });
+// exported under its mdast type name, which is reserved as a variable name
+export { hardBreak as break };

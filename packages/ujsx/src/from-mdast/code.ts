@@ -1,8 +1,9 @@
-import type { InlineCode } from "mdast";
+import type { Code } from "mdast";
 import type { FromMdastHandler } from "./state.ts";
 
-export const inlineCode: FromMdastHandler = (node: InlineCode) => ({
-  type: "code",
-  props: { value: node.value },
+// The info string's meta (anything after the language word) has no place in the codeblock kind.
+export const code: FromMdastHandler = (node: Code) => ({
+  type: "codeblock",
+  props: node.lang ? { value: node.value, lang: node.lang } : { value: node.value },
   children: [],
 });

@@ -1,5 +1,6 @@
 import { u } from "unist-builder";
 import type { ToMdastHandler } from "./state.ts";
 
-// `break` is reserved in expressions, hence the name.
-export const hardBreak: ToMdastHandler = () => u("break");
+const hardBreak: ToMdastHandler = () => u("break");
+// exported under its mdast type name, which is reserved as a variable name
+export { hardBreak as break };

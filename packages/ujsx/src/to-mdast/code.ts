@@ -1,13 +1,12 @@
 import type { Static } from "@sinclair/typebox";
+import type { Code } from "mdast";
 import { u } from "unist-builder";
 import { containLines } from "../contain.ts";
-import type { Code } from "../nodes/code.ts";
+import type { CodeBlock } from "../nodes/codeblock.ts";
 import type { ToMdastHandler } from "./state.ts";
 
-// Markdown reads a line ending inside a code span as a space, and a blank line would end the
-// paragraph around it, so inline code is written on one line.
-export const code: ToMdastHandler<Static<typeof Code.schema>> = (node) => {
-  const { value } = node.props;
-  const safe = containLines(value);
-  return u("inlineCode", safe.includes("\n") ? safe.replace(/\n/g, " ") : safe);
+export const code: ToMdastHandler<Static<typeof CodeBlock.schema>> = (node) => {
+  const result: Code = u("code", containLines(node.props.value));
+  if (node.props.lang) result.lang = node.props.lang;
+  return result;
 };

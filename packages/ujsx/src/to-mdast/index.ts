@@ -1,45 +1,21 @@
-import * as kinds from "../nodes/index.ts";
-import type { NodeKind } from "../types.ts";
-import { hardBreak } from "./break.ts";
-import { cell } from "./cell.ts";
-import { code } from "./code.ts";
-import { codeblock } from "./codeblock.ts";
-import { delete as strike } from "./delete.ts";
-import { emphasis } from "./emphasis.ts";
-import { heading } from "./heading.ts";
-import { item } from "./item.ts";
-import { link } from "./link.ts";
-import { list } from "./list.ts";
-import { paragraph } from "./paragraph.ts";
-import { quote } from "./quote.ts";
-import { root } from "./root.ts";
-import { row } from "./row.ts";
-import { rule } from "./rule.ts";
-import { section } from "./section.ts";
-import type { ToMdastHandler } from "./state.ts";
-import { strong } from "./strong.ts";
-import { table } from "./table.ts";
-import { text } from "./text.ts";
-
-/** The default ujsx → mdast handler of every intrinsic kind. */
-export const toMdastHandlers = new Map<NodeKind, ToMdastHandler<any>>([
-  [kinds.Root, root],
-  [kinds.Section, section],
-  [kinds.Heading, heading],
-  [kinds.Paragraph, paragraph],
-  [kinds.Text, text],
-  [kinds.Strong, strong],
-  [kinds.Emphasis, emphasis],
-  [kinds.Delete, strike],
-  [kinds.Code, code],
-  [kinds.CodeBlock, codeblock],
-  [kinds.Link, link],
-  [kinds.List, list],
-  [kinds.Item, item],
-  [kinds.Table, table],
-  [kinds.Row, row],
-  [kinds.Cell, cell],
-  [kinds.Quote, quote],
-  [kinds.Rule, rule],
-  [kinds.Break, hardBreak],
-]);
+// The ujsx → mdast handler of every intrinsic kind, each under its mdast type name; default-registry.ts
+// pairs them with the JSX tags.
+export { blockquote } from "./blockquote.ts";
+export { break } from "./break.ts";
+export { code } from "./code.ts";
+export { delete } from "./delete.ts";
+export { emphasis } from "./emphasis.ts";
+export { heading } from "./heading.ts";
+export { inlineCode } from "./inline-code.ts";
+export { link } from "./link.ts";
+export { list } from "./list.ts";
+export { listItem } from "./list-item.ts";
+export { paragraph } from "./paragraph.ts";
+export { root } from "./root.ts";
+export { section } from "./section.ts";
+export { strong } from "./strong.ts";
+export { table } from "./table.ts";
+export { tableCell } from "./table-cell.ts";
+export { tableRow } from "./table-row.ts";
+export { text } from "./text.ts";
+export { thematicBreak } from "./thematic-break.ts";

@@ -1,3 +1,5 @@
 import { BREAK, type ToTerminalHandler } from "./state.ts";
 
-export const hardBreak: ToTerminalHandler = () => ({ inline: [BREAK] });
+const hardBreak: ToTerminalHandler = () => ({ inline: [BREAK] });
+// exported under its mdast type name, which is reserved as a variable name
+export { hardBreak as break };

@@ -1,6 +1,7 @@
 import type { Nodes, Root } from "mdast";
 import { fromMarkdown as parseMdast } from "mdast-util-from-markdown";
-import { fromMarkdownOptions, isPhrasing } from "../../src/index.ts";
+import { fromMarkdownOptions } from "../../src/index.ts";
+import { isPhrasing } from "../../src/to-mdast/state.ts";
 
 /** Parse with the same GFM setup as `fromMarkdown`, keeping raw mdast (HTML nodes included). */
 export const parse = (markdown: string): Root => parseMdast(markdown, fromMarkdownOptions);

@@ -4,7 +4,7 @@ import type { TermSpan } from "../terminal-types.ts";
 import type { ToTerminalHandler } from "./state.ts";
 
 // The marker hangs: wrapped rows of the item start under its text, not under the marker.
-export const item: ToTerminalHandler<Static<typeof Item.schema>> = (node, state) => {
+export const listItem: ToTerminalHandler<Static<typeof Item.schema>> = (node, state) => {
   const place = state.item ?? { ordered: false, number: 1 };
   const { checked } = node.props;
   const mark = checked === undefined ? (place.ordered ? `${place.number}. ` : "• ") : checked ? "[x] " : "[ ] ";

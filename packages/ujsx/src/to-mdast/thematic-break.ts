@@ -1,4 +1,4 @@
 import { u } from "unist-builder";
 import type { ToMdastHandler } from "./state.ts";
 
-export const rule: ToMdastHandler = () => u("thematicBreak");
+export const thematicBreak: ToMdastHandler = () => u("thematicBreak");

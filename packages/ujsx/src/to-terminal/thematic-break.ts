@@ -1,5 +1,5 @@
 import type { ToTerminalHandler } from "./state.ts";
 
-export const rule: ToTerminalHandler = (_node, state) => ({
+export const thematicBreak: ToTerminalHandler = (_node, state) => ({
   block: [[{ text: "─".repeat(state.width), style: { role: "muted" } }]],
 });

@@ -1,7 +1,7 @@
 import { type Inline } from "./wrap.ts";
 import type { ToTerminalHandler } from "./state.ts";
 
-export const row: ToTerminalHandler = (node, state) => {
+export const tableRow: ToTerminalHandler = (node, state) => {
   const inline: Inline[] = [];
   state.all(node).forEach((cell, index) => {
     if (!("inline" in cell)) return state.fail("<row> takes <cell> children only, found rows");

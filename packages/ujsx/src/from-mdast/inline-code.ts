@@ -1,0 +1,8 @@
+import type { InlineCode } from "mdast";
+import type { FromMdastHandler } from "./state.ts";
+
+export const inlineCode: FromMdastHandler = (node: InlineCode) => ({
+  type: "code",
+  props: { value: node.value },
+  children: [],
+});

@@ -1,4 +1,0 @@
-import { u } from "unist-builder";
-import type { ToMdastHandler } from "./state.ts";
-
-export const cell: ToMdastHandler = (node, state) => u("tableCell", state.phrasing(node));
