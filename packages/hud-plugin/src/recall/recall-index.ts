@@ -8,30 +8,8 @@ import { RECALL_FILE, createSchema } from "./schema.ts";
 import { HIT_COLUMNS, ORIGIN, RANK_WINDOW, RENUMBER, scopeOf, token } from "./sql.ts";
 import { eventText, partText, type PartLike } from "./texts.ts";
 
-export type MessageLike = {
-  id: string;
-  sessionID: string;
-  role: string;
-  summary?: unknown;
-  time?: { created?: number };
-};
-
-/** One indexed text: `m<id>` for a message part, `e<id>` for a HUD event. */
-export type Doc = {
-  id: number;
-  kind: "part" | "event";
-  session: string | null;
-  source: string;
-  at: number;
-  /** The session's user messages up to it (null for HUD events). */
-  turn: number | null;
-  /** The session's compactions (summary messages) up to it. */
-  epoch: number;
-  body: string;
-};
-export type Hit = Omit<Doc, "body"> & { snippet: string };
-export type Compaction = { id: string; at: number; turn: number; text: string };
-export type SearchScope = { session: string } | { project: true };
+export type { Compaction, Doc, Hit, MessageLike, SearchScope } from "./types.ts";
+import type { Compaction, Doc, Hit, MessageLike, SearchScope } from "./types.ts";
 
 type MessageRow = { role: string; at: number; summary: number };
 

@@ -1,13 +1,12 @@
 import type { HandleArgs, SearchArgs } from "@agent-hud/hud-components";
 import { existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import type { Logger } from "../log/index.ts";
 import { errorLine } from "../log/index.ts";
 import { classify, describe } from "../store/faults.ts";
 import type { EventReader } from "../store/ports.ts";
 import { compactionLines, hitLines, readText } from "./lines.ts";
 import { RecallIndex, type MessageLike } from "./recall-index.ts";
-import { pruneEventLog, type Retention } from "./retention.ts";
+import { pruneEventLog } from "./retention.ts";
 import { RECALL_FILE } from "./schema.ts";
 import type { PartLike } from "./texts.ts";
 
@@ -18,29 +17,8 @@ const SYNC_WAIT_MS = 3_000;
 const SYNC_SLICE = 100;
 
 /** The slice of opencode's SDK client the catch-up reads through (never opencode's database file). */
-export type RecallClient = {
-  session: {
-    list?(): Promise<{ data?: Array<{ id: string; time?: { updated?: number } }> }>;
-    messages(options: {
-      path: { id: string };
-    }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
-  };
-};
-
-export type RecallOptions = {
-  dir: string;
-  projectKey: string;
-  retentionDays: number;
-  /** What retention drops; defaults to `retentionDays` for every project. */
-  retention?: Retention;
-  log: Logger;
-  now: () => number;
-  client?: RecallClient | undefined;
-  /** The event store's database file: retention drops old sessions' HUD logs from it too. */
-  eventLog?: string;
-  /** Applied to every text before it is indexed (the privacy redactor). */
-  redact?: (text: string) => string;
-};
+export type { RecallClient, RecallOptions } from "./types.ts";
+import type { RecallOptions } from "./types.ts";
 
 type BusEvent = { type: string; properties?: Record<string, unknown> };
 
