@@ -64,4 +64,5 @@ test("after a real run: owner-only files, data lists them, purge removes one ses
   expect(doctor.code).toBe(0);
   expect(doctor.out).toContain(`data folder ${dir}: mode 700`);
   expect(doctor.out).toMatch(/opencode (\S+|not found on PATH); supported: >= 1\.15\.13/);
+  expect(doctor.out).toMatch(/schema for "\$schema": \S+agent-hud\.schema\.json/);
 }, 120_000);

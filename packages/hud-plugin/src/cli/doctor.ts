@@ -67,6 +67,9 @@ export function runDoctor(cwd: string, env: Env, io: Io): number {
   lines.push(
     tui ? `TUI entry registered in ${tui}` : "TUI entry not registered (`opencode plugin` lists it in tui.json)",
   );
+  // the JSON Schema shipped beside the built CLI: what an agent-hud.jsonc's "$schema" can point at
+  const schema = join(import.meta.dir, "..", "agent-hud.schema.json");
+  lines.push(existsSync(schema) ? `schema for "$schema": ${schema}` : "schema: not built (run bun run build)");
   const version = io.opencodeVersion?.();
   lines.push(`opencode ${version ?? "not found on PATH"}; supported: ${SUPPORTED}`);
   io.out(`${lines.join("\n")}\n`);
