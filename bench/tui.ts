@@ -7,7 +7,7 @@ import { fromMarkdown, toTerminal } from "@agent-hud/ujsx";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard, HudDesk, memoRows, shownOf, treeOf } from "@agent-hud/hud-plugin/internal";
+import { HudBoard, BoardReader, memoRows, shownOf, treeOf } from "@agent-hud/hud-plugin/internal";
 
 // A frame at 60 fps; the sidebar's share of it should be a rounding error.
 const FRAME_MS = 1000 / 60;
@@ -39,26 +39,26 @@ export async function runTuiBench(): Promise<void> {
     const input = { view: referenceView(), context };
     const result = renderHud(input.view, context);
     const server = HudBoard.open(dir);
-    const desk = new HudDesk({ options: { storageDir: dir }, directory: dir });
+    const reader = new BoardReader({ options: { storageDir: dir }, directory: dir });
     const tree = treeOf(input)!;
     const shown = (at: number) => shownOf(result, context, at, tree);
     server.publish("ses_bench", "p", "current", shown(0));
 
     const treeBuild = time(1000, () => treeOf(input));
     const publish = time(2000, (i) => server.publish("ses_bench", "p", ["received", "current"], shown(i)));
-    desk.changed();
-    const idle = time(20_000, () => desk.changed());
+    reader.changed();
+    const idle = time(20_000, () => reader.changed());
     const layout = memoRows();
     let at = 1_000_000;
     const change = time(1000, () => {
       server.publish("ses_bench", "p", "current", shown(++at));
-      desk.changed();
-      layout(desk.view("ses_bench"), SIDEBAR_WIDTH);
+      reader.changed();
+      layout(reader.view("ses_bench"), SIDEBAR_WIDTH);
     });
     const layoutOnly = time(2000, () => toTerminal(tree as never, { width: SIDEBAR_WIDTH }));
     const parseOnly = time(500, () => fromMarkdown(result.markdown));
-    const cached = time(20_000, () => layout(desk.view("ses_bench"), SIDEBAR_WIDTH));
-    desk.close();
+    const cached = time(20_000, () => layout(reader.view("ses_bench"), SIDEBAR_WIDTH));
+    reader.close();
     server.close();
 
     const rows = toTerminal(tree as never, { width: SIDEBAR_WIDTH }).length;

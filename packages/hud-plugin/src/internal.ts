@@ -2,7 +2,7 @@
 // hooks and the real store without a build. Not published: opencode loads `./server`.
 export { createHooks } from "./plugin.ts";
 export { EventStore } from "./store/index.ts";
-export { HudBoard, shownOf, treeOf } from "./board/index.ts";
+export { HudBoard, shownOf, treeOf } from "./store/index.ts";
 export type { Logger } from "./log/index.ts";
 export { MemoryFileSync } from "./memory-file/index.ts";
 export { MAX_LINES, MAX_MEMORY_BYTES, readMemoryText } from "./memory-file/safe-read.ts";
@@ -10,7 +10,7 @@ export { createRedactor } from "./privacy/index.ts";
 export { Recall } from "./recall/index.ts";
 export { RECALL_FILE } from "./recall/schema.ts";
 export { StreamCache } from "./runtime/stream-cache.ts";
-export { HudDesk } from "./tui/desk.ts";
-export { memoRows } from "./tui/memo-rows.ts";
+export { BoardReader } from "./board/reader.ts";
+export { memoRows } from "./board/memo-rows.ts";
 // opencode 2's entry, for the bench's V2 figures (driven through a simulated V2 context there).
 export { setup as setupV2, type V2Context } from "./host/v2/index.ts";

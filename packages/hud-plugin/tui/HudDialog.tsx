@@ -1,17 +1,17 @@
 /** @jsxImportSource @opentui/solid */
-import { dialogRows } from "../dist/tui/core.js";
+import { dialogRows } from "../dist/board/core.js";
 import { Rows } from "./Rows.tsx";
-import type { HudDesk } from "../dist/tui/core.js";
+import type { BoardReader } from "../dist/board/core.js";
 import type { ThemeColors } from "./types/host.ts";
 
 const WIDTH = 76;
 
 /** `/hud`: the HUD exactly as the agent last received it, with its density, size and what was left out. */
-export function HudDialog(props: { desk: HudDesk; sessionID: string; theme: ThemeColors }) {
+export function HudDialog(props: { reader: BoardReader; sessionID: string; theme: ThemeColors }) {
   const rows = dialogRows({
-    received: props.desk.board.shown(props.sessionID, "received"),
-    current: props.desk.board.shown(props.sessionID, "current"),
-    off: props.desk.board.isOff(props.sessionID),
+    received: props.reader.board.shown(props.sessionID, "received"),
+    current: props.reader.board.shown(props.sessionID, "current"),
+    off: props.reader.board.isOff(props.sessionID),
     width: WIDTH,
     time: (at) => new Date(at).toLocaleTimeString(),
   });

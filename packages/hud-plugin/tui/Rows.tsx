@@ -1,6 +1,6 @@
 /** @jsxImportSource @opentui/solid */
 import { For } from "solid-js";
-import { roleColor, spanAttributes, type TermLine } from "../dist/tui/core.js";
+import { roleColor, spanAttributes, type TermLine } from "../dist/board/core.js";
 import type { ThemeColors } from "./types/host.ts";
 
 /** Rows of styled spans (the terminal target's output) in the theme's colours. */

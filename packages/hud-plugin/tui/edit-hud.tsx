@@ -1,21 +1,21 @@
-import type { HudDesk } from "../dist/tui/core.js";
+import type { BoardReader } from "../dist/board/core.js";
 import type { Glue } from "./types/host.ts";
 
-type Edit = typeof import("../dist/tui/edit.js");
+type Edit = typeof import("../dist/board/edit.js");
 type PersonEditing = { editor: InstanceType<Edit["PersonEditor"]>; personActions: Edit["personActions"] };
 
-// One editor per desk (a desk is one TUI's view of one database), kept as a promise so two quick
+// One editor per reader (a reader is one TUI's view of one database), kept as a promise so two quick
 // `/hud-edit`s share the one being created instead of opening two.
-const editors = new WeakMap<HudDesk, Promise<PersonEditing>>();
+const editors = new WeakMap<BoardReader, Promise<PersonEditing>>();
 
 /** The person's editor, created on first use: it loads the HUD renderer, which the TUI otherwise never needs. */
-function personEditor(glue: Glue, desk: HudDesk, options: Record<string, unknown> | undefined) {
-  let editing = editors.get(desk);
+function personEditor(glue: Glue, reader: BoardReader, options: Record<string, unknown> | undefined) {
+  let editing = editors.get(reader);
   if (!editing) {
-    editing = import("../dist/tui/edit.js").then(({ PersonEditor, personActions }) => {
+    editing = import("../dist/board/edit.js").then(({ PersonEditor, personActions }) => {
       const editor = new PersonEditor({
-        board: desk.board,
-        dir: desk.dir,
+        board: reader.board,
+        dir: reader.dir,
         options,
         // opencode 2's TUI names no worktree: the directory stands for it
         directory: glue.directory ?? process.cwd(),
@@ -25,8 +25,8 @@ function personEditor(glue: Glue, desk: HudDesk, options: Record<string, unknown
       return { editor, personActions };
     });
     // a failed load is not kept: the next /hud-edit tries again
-    editing.catch(() => editors.delete(desk));
-    editors.set(desk, editing);
+    editing.catch(() => editors.delete(reader));
+    editors.set(reader, editing);
   }
   return editing;
 }
@@ -34,12 +34,12 @@ function personEditor(glue: Glue, desk: HudDesk, options: Record<string, unknown
 /** `/hud-edit`: pick an action, give its text when it needs one; the result shows as a toast. */
 export async function editHud(
   glue: Glue,
-  desk: HudDesk,
+  reader: BoardReader,
   options: Record<string, unknown> | undefined,
   sessionID: string,
   refresh: () => void,
 ) {
-  const { editor: person, personActions } = await personEditor(glue, desk, options);
+  const { editor: person, personActions } = await personEditor(glue, reader, options);
   const actions = personActions(person.state(sessionID));
   const index = await glue.select(
     "Edit the HUD",
@@ -54,7 +54,7 @@ export async function editHud(
     call = action.call(text);
   } else call = action.call;
   const answer = await person.apply(sessionID, call);
-  desk.invalidate();
+  reader.invalidate();
   refresh();
   if (action.kind === "read" && answer.ok) return glue.alert("HUD history", answer.text);
   glue.closeDialog();

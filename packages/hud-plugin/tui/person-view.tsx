@@ -1,6 +1,6 @@
 /** @jsxImportSource @opentui/solid */
 import { createSignal } from "solid-js";
-import { HudDesk, hudCommands, ToastTracker } from "../dist/tui/core.js";
+import { BoardReader, hudCommands, ToastTracker } from "../dist/board/core.js";
 import { HudDialog } from "./HudDialog.tsx";
 import { PromptStatus } from "./PromptStatus.tsx";
 import { Sidebar } from "./Sidebar.tsx";
@@ -17,16 +17,16 @@ const POLL_MS = 250;
  * reduced to what this needs (`glue-v1.tsx`, `glue-v2.tsx`).
  */
 export function startPersonView(glue: Glue, options: Record<string, unknown> | undefined): void {
-  const desk = new HudDesk({ options, directory: glue.directory });
+  const reader = new BoardReader({ options, directory: glue.directory });
   const [tick, setTick] = createSignal(0);
   const toasts = new ToastTracker();
 
   const poll = () => {
-    if (!desk.changed()) return;
+    if (!reader.changed()) return;
     setTick(tick() + 1);
     const sessionID = glue.sessionNow();
     if (!sessionID) return;
-    const view = desk.view(sessionID);
+    const view = reader.view(sessionID);
     if (view.status !== "shown") return;
     // an error stays up longer: it names a file to fix
     for (const note of toasts.next(sessionID, view.shown))
@@ -37,13 +37,15 @@ export function startPersonView(glue: Glue, options: Record<string, unknown> | u
   glue.onDispose(() => {
     clearInterval(timer);
     offCompacted();
-    desk.close();
+    reader.close();
   });
-  if (desk.board.failures > 0)
-    glue.toast({ variant: "error", title: "HUD", message: `the HUD database at ${desk.dir} cannot be opened` });
+  if (reader.board.failures > 0)
+    glue.toast({ variant: "error", title: "HUD", message: `the HUD database at ${reader.dir} cannot be opened` });
 
-  glue.sidebar((sessionID, theme) => <Sidebar desk={desk} sessionID={sessionID} tick={tick} theme={theme} />);
-  glue.promptStatus((sessionID, theme) => <PromptStatus desk={desk} sessionID={sessionID} tick={tick} theme={theme} />);
+  glue.sidebar((sessionID, theme) => <Sidebar reader={reader} sessionID={sessionID} tick={tick} theme={theme} />);
+  glue.promptStatus((sessionID, theme) => (
+    <PromptStatus reader={reader} sessionID={sessionID} tick={tick} theme={theme} />
+  ));
 
   const withSession = (run: (sessionID: string) => void) => () => {
     const sessionID = glue.sessionNow();
@@ -52,16 +54,16 @@ export function startPersonView(glue: Glue, options: Record<string, unknown> | u
   };
   const switchTo = (off: boolean) =>
     withSession((sessionID) => {
-      desk.setOff(sessionID, off);
+      reader.setOff(sessionID, off);
       poll();
       glue.toast({ variant: "info", title: "HUD", message: off ? "off for this session" : "on for this session" });
     });
   glue.commands(
     hudCommands({
       show: withSession((sessionID) =>
-        glue.dialog((theme) => <HudDialog desk={desk} sessionID={sessionID} theme={theme} />),
+        glue.dialog((theme) => <HudDialog reader={reader} sessionID={sessionID} theme={theme} />),
       ),
-      edit: withSession((sessionID) => editHud(glue, desk, options, sessionID, poll)),
+      edit: withSession((sessionID) => editHud(glue, reader, options, sessionID, poll)),
       off: switchTo(true),
       on: switchTo(false),
     }),

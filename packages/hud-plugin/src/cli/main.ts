@@ -1,7 +1,7 @@
-import { HudBoard } from "../board/board.ts";
+import { HudBoard } from "../store/board.ts";
 import { storageDirFor } from "../config/storage-dir.ts";
 import { projectKeyFor } from "../store/validate.ts";
-import { sidebarRows, type ViewState } from "../tui/sidebar-rows.ts";
+import { sidebarRows, type ViewState } from "../board/sidebar-rows.ts";
 import { ansiText } from "./ansi.ts";
 import { parseCliArgs, USAGE, type CliArgs } from "./args.ts";
 import { DATA_USAGE, runData, runPurge } from "./data-commands.ts";

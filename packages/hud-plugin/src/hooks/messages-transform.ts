@@ -1,4 +1,4 @@
-import { publishLater } from "../board/index.ts";
+import { publishLater } from "../store/index.ts";
 import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";

@@ -1,4 +1,4 @@
-import { publishLater } from "../board/index.ts";
+import { publishLater } from "../store/index.ts";
 import { preamble } from "../placement/preamble.ts";
 import { wrapHud } from "../placement/tail-message.ts";
 import type { HookContext } from "../runtime/hook-context.ts";

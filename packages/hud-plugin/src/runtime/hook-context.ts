@@ -1,4 +1,4 @@
-import type { HudBoard } from "../board/index.ts";
+import type { HudBoard } from "../store/index.ts";
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";

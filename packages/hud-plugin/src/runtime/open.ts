@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { HudBoard } from "../board/index.ts";
+import { HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
 import { showProblems, type ToastClient } from "../config/show-problems.ts";
 import { ModelLimitsBook } from "../context/index.ts";

@@ -26,3 +26,7 @@ export {
   sessionStream,
   validateSessionID,
 } from "./validate.ts";
+// The board: the renders the person's views lay out (`../board/`), in its own database file.
+export { HudBoard, type BoardLog } from "./board.ts";
+export { publishLater, publishShown, shownOf, treeOf, type ShowTarget } from "./board-publish.ts";
+export { parseShown, Shown, type ShownKind } from "./board-shown.ts";

@@ -1,5 +1,5 @@
 import { describeOutcome, hudToolJsonSchema, planOperation } from "@agent-hud/hud-components";
-import { publishLater } from "../board/index.ts";
+import { publishLater } from "../store/index.ts";
 import type { HookContext } from "../runtime/hook-context.ts";
 import { hostOperations } from "./host-operations.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard, type Shown } from "../../src/board/index.ts";
+import { HudBoard, type Shown } from "../../src/store/index.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { projectKeyFor } from "../../src/store/index.ts";
 

@@ -42,7 +42,7 @@ test("session.deleted removes the session's stream, row, board copies and index 
   }
   // the person switched the HUD off for the session: a board row of its own
   await oc.hud("ses_gone", "search", { query: "words" });
-  const { HudBoard } = await import("../../src/board/index.ts");
+  const { HudBoard } = await import("../../src/store/index.ts");
   const board = HudBoard.open(ws.storageDir);
   board.setOff("ses_gone", true, 1);
   board.close();

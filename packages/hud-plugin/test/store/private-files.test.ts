@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard } from "../../src/board/index.ts";
+import { HudBoard } from "../../src/store/index.ts";
 import { RecallIndex } from "../../src/recall/index.ts";
 import { EventStore } from "../../src/store/index.ts";
 

@@ -1,7 +1,7 @@
 // The TUI APIs of both opencode generations, as far as agent-hud uses them. V1: `@opencode-ai/plugin/tui`
 // 1.18.33 (`TuiPluginApi`), not importable here without OpenTUI's packages. V2: `packages/plugin/src/tui/
 // context.ts` of opencode's source at the commit in src/host/README.md. Both are subsets, kept structural.
-import type { HudCommand, ThemeColors as Colors } from "../../dist/tui/core.js";
+import type { HudCommand, ThemeColors as Colors } from "../../dist/board/core.js";
 
 /** opencode passes its theme colours as RGBA objects; the view only hands them back to OpenTUI. */
 export type ThemeColors = Colors<unknown>;

@@ -1,4 +1,4 @@
-import { publishLater } from "../../board/index.ts";
+import { publishLater } from "../../store/index.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
 import { preamble } from "../../placement/preamble.ts";

@@ -1,7 +1,7 @@
 import { Hud, type ContextInfo, type HudProps, type RenderResult } from "@agent-hud/hud-components";
 import { h, resolve } from "@agent-hud/ujsx/core";
 import type { HudBoard } from "./board.ts";
-import type { Shown, ShownKind } from "./shown.ts";
+import type { Shown, ShownKind } from "./board-shown.ts";
 
 /** Where a render is shown; `redact` is what its copy on the board passes first (the privacy redactor). */
 export type ShowTarget = { sessionID: string; projectKey: string; redact: <T>(value: T) => T };

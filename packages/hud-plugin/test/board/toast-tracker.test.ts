@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { Shown } from "../../src/board/index.ts";
-import { ToastTracker } from "../../src/tui/toast-tracker.ts";
+import type { Shown } from "../../src/store/index.ts";
+import { ToastTracker } from "../../src/board/toast-tracker.ts";
 
 const FAILED = "**⚠ custom section failed** Deploy.tsx: boom\n";
 const render = (at: number, markdown: string, over: Partial<Shown> = {}): Shown => ({

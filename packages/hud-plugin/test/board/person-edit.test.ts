@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { HudBoard } from "../../src/board/index.ts";
-import { PersonEditor } from "../../src/tui/person-edit.ts";
-import { personActions } from "../../src/tui/person-actions.ts";
+import { HudBoard } from "../../src/store/index.ts";
+import { PersonEditor } from "../../src/board/person-edit.ts";
+import { personActions } from "../../src/board/person-actions.ts";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 let oc: FakeOpencode;

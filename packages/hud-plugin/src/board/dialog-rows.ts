@@ -1,5 +1,5 @@
 import type { TermLine } from "@agent-hud/ujsx";
-import type { Shown } from "../board/shown.ts";
+import type { Shown } from "../store/board-shown.ts";
 import { hudRows, statusLine } from "./sidebar-rows.ts";
 
 export type DialogInput = {

@@ -1,4 +1,4 @@
-import type { Shown } from "../board/shown.ts";
+import type { Shown } from "../store/board-shown.ts";
 import { carriedItems, componentFailures, toastFor, type ToastNote } from "./toasts.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { renderHud, makeContextInfo, replay } from "@agent-hud/hud-components";
 import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
-import type { Shown } from "../../src/board/index.ts";
-import { hudCommands } from "../../src/tui/commands.ts";
-import { promptStatus } from "../../src/tui/prompt-status.ts";
+import type { Shown } from "../../src/store/index.ts";
+import { hudCommands } from "../../src/board/commands.ts";
+import { promptStatus } from "../../src/board/prompt-status.ts";
 
 /** A shown HUD rendered by the real renderer at a usage, so the task line is the component's own. */
 function shownAt(percent: number, task: string): Shown {

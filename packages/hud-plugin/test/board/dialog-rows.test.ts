@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { terminalText } from "@agent-hud/ujsx";
-import type { Shown } from "../../src/board/index.ts";
-import { dialogRows } from "../../src/tui/dialog-rows.ts";
+import type { Shown } from "../../src/store/index.ts";
+import { dialogRows } from "../../src/board/dialog-rows.ts";
 
 const render = (at: number, markdown: string): Shown => ({
   markdown,

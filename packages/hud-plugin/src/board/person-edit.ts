@@ -5,7 +5,7 @@ import {
   type HudState,
   type ToolCall,
 } from "@agent-hud/hud-components";
-import { publishShown, type HudBoard } from "../board/index.ts";
+import { publishShown, type HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
 import { createLogger } from "../log/index.ts";
 import { createRedactor, redactingLog, type Redactor } from "../privacy/index.ts";

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
-import { HudBoard, type BoardLog } from "../board/board.ts";
+import { HudBoard, type BoardLog } from "../store/board.ts";
 import { storageDirFor } from "../config/storage-dir.ts";
 import type { ViewState } from "./sidebar-rows.ts";
 
-export type DeskOptions = {
+export type BoardReaderOptions = {
   /** The plugin's options as given to the TUI entry (only `storageDir` matters here). */
   options?: Record<string, unknown>;
   /** The project directory the server works in; a directory missing here means a remote server. */
@@ -15,13 +15,13 @@ export type DeskOptions = {
  * The person's side of the board: what a session's HUD shows now and whether it is switched off. Cheap
  * to poll: `changed()` is one pragma, and the render is read only when another process wrote.
  */
-export class HudDesk {
+export class BoardReader {
   readonly board: HudBoard;
   readonly dir: string;
   private readonly remote: boolean;
   private seen = Number.NaN;
 
-  constructor(options: DeskOptions = {}) {
+  constructor(options: BoardReaderOptions = {}) {
     // the server's folder, found as the server finds it; the full option parser would pull the whole HUD
     // library into the TUI at load
     this.dir = storageDirFor(options.directory, options.options);

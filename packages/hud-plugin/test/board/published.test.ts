@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { terminalText, toMarkdown, type UNode } from "@agent-hud/ujsx";
-import { HudBoard } from "../../src/board/index.ts";
-import { hudRows } from "../../src/tui/sidebar-rows.ts";
+import { HudBoard } from "../../src/store/index.ts";
+import { hudRows } from "../../src/board/sidebar-rows.ts";
 import { fakeOpencode, hostTurn, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 let oc: FakeOpencode;

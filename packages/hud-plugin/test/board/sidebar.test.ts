@@ -4,15 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { charsTokenizer, makeContextInfo, renderHud, replay } from "@agent-hud/hud-components";
 import { terminalText, textWidth } from "@agent-hud/ujsx";
-import { HudBoard, type Shown } from "../../src/board/index.ts";
-import { HudDesk } from "../../src/tui/desk.ts";
-import { memoRows } from "../../src/tui/memo-rows.ts";
-import { sidebarRows } from "../../src/tui/sidebar-rows.ts";
-import { carriedItems, componentFailures, toastFor } from "../../src/tui/toasts.ts";
+import { HudBoard, type Shown } from "../../src/store/index.ts";
+import { BoardReader } from "../../src/board/reader.ts";
+import { memoRows } from "../../src/board/memo-rows.ts";
+import { sidebarRows } from "../../src/board/sidebar-rows.ts";
+import { carriedItems, componentFailures, toastFor } from "../../src/board/toasts.ts";
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "hud-desk-"));
+  dir = mkdtempSync(join(tmpdir(), "hud-reader-"));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -77,29 +77,29 @@ describe("the sidebar section", () => {
   });
 });
 
-describe("the desk the TUI polls", () => {
+describe("the reader the TUI polls", () => {
   test("changed() is true once per write of another connection; view follows current, then the switch", () => {
     const server = HudBoard.open(dir);
-    const desk = new HudDesk({ options: { storageDir: dir }, directory: dir });
-    expect(desk.changed()).toBe(true);
-    expect(desk.changed()).toBe(false);
-    expect(desk.view("ses_a")).toEqual({ status: "none", off: false });
+    const reader = new BoardReader({ options: { storageDir: dir }, directory: dir });
+    expect(reader.changed()).toBe(true);
+    expect(reader.changed()).toBe(false);
+    expect(reader.view("ses_a")).toEqual({ status: "none", off: false });
     server.publish("ses_a", "p", "received", shown());
-    expect(desk.changed()).toBe(true);
-    expect(desk.view("ses_a")).toMatchObject({ status: "shown", shown: { at: 1 } });
+    expect(reader.changed()).toBe(true);
+    expect(reader.view("ses_a")).toMatchObject({ status: "shown", shown: { at: 1 } });
     server.publish("ses_a", "p", "current", shown({ at: 5 }));
-    expect(desk.view("ses_a")).toMatchObject({ status: "shown", shown: { at: 5 } });
-    desk.setOff("ses_a", true);
-    expect(desk.changed()).toBe(true);
-    expect(desk.view("ses_a")).toMatchObject({ status: "off", off: true });
-    desk.close();
+    expect(reader.view("ses_a")).toMatchObject({ status: "shown", shown: { at: 5 } });
+    reader.setOff("ses_a", true);
+    expect(reader.changed()).toBe(true);
+    expect(reader.view("ses_a")).toMatchObject({ status: "off", off: true });
+    reader.close();
     server.close();
   });
 
   test("a project directory missing on this machine means the server is remote", () => {
-    const desk = new HudDesk({ options: { storageDir: dir }, directory: join(dir, "not-here") });
-    expect(desk.view("ses_a").status).toBe("remote");
-    desk.close();
+    const reader = new BoardReader({ options: { storageDir: dir }, directory: join(dir, "not-here") });
+    expect(reader.view("ses_a").status).toBe("remote");
+    reader.close();
   });
 });
 

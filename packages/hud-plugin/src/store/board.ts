@@ -1,9 +1,9 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { retryBusy } from "../store/faults.ts";
-import { DB_FILE } from "../store/paths.ts";
-import { privateDatabase } from "../store/private-files.ts";
-import { parseShown, type Shown, type ShownKind } from "./shown.ts";
+import { retryBusy } from "./faults.ts";
+import { DB_FILE } from "./paths.ts";
+import { privateDatabase } from "./private-files.ts";
+import { parseShown, type Shown, type ShownKind } from "./board-shown.ts";
 
 export type BoardLog = (level: "warn" | "error", message: string) => void;
 

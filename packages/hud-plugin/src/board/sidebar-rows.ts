@@ -1,5 +1,5 @@
 import { fromMarkdown, toTerminal, type TermLine, type UNode } from "@agent-hud/ujsx";
-import type { Shown } from "../board/shown.ts";
+import type { Shown } from "../store/board-shown.ts";
 
 /** What the person's view of one session is showing. */
 export type ViewState =

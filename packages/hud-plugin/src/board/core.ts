@@ -1,5 +1,5 @@
 // What the TUI entry imports at load: reading and laying out the HUD, no tokenizer, no event store.
-export { HudDesk, type DeskOptions } from "./desk.ts";
+export { BoardReader, type BoardReaderOptions } from "./reader.ts";
 export { memoRows } from "./memo-rows.ts";
 export { hudRows, sidebarRows, statusLine, type ViewState } from "./sidebar-rows.ts";
 export { dialogRows, type DialogInput } from "./dialog-rows.ts";
@@ -9,4 +9,4 @@ export { roleColor, spanAttributes, type ThemeColors } from "./theme.ts";
 export { carriedItems, componentFailures, toastFor, type ToastNote } from "./toasts.ts";
 export { ToastTracker } from "./toast-tracker.ts";
 export type { TermLine } from "@agent-hud/ujsx";
-export type { Shown } from "../board/shown.ts";
+export type { Shown } from "../store/board-shown.ts";

@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard, type Shown } from "../../src/board/index.ts";
+import { HudBoard, type Shown } from "../../src/store/index.ts";
 
 let dir: string;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { contain, fromMarkdown, type UNode } from "@agent-hud/ujsx";
-import type { Shown } from "../board/shown.ts";
+import type { Shown } from "../store/board-shown.ts";
 
 export type ToastNote = { variant: "info" | "warning" | "error"; title: string; message: string };
 
