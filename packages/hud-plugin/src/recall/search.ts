@@ -27,17 +27,18 @@ export function searchDocs(q: Query, project: string, query: string, scope: Sear
     ? `scope : ("${token("s", session)}" OR "${token("l", project)}")`
     : `scope : "${token("p", project)}"`;
   const columns = "{body terms}";
-  const match = `${within} AND ${columns} : (${parsed.match})`;
+  const parts = parsed.parts;
+  const match = `${within} AND ${columns} : (${parts.join(" OR ")})`;
   const rows = q(
     `SELECT rowid AS id, bm25(docs_fts, ${WEIGHTS}) AS score, 0 AS covered FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY score LIMIT ?2`,
   ).all(match, Math.max(CANDIDATES, limit * 2)) as Row[];
-  if (parsed.parts.length > 1 && rows.length > 1) {
+  if (parts.length > 1 && rows.length > 1) {
     const byId = new Map(rows.map((row) => [row.id, row]));
     const ids = JSON.stringify(rows.map((row) => row.id));
     const holding = q(
       "SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?1 AND rowid IN (SELECT value FROM json_each(?2))",
     );
-    for (const part of parsed.parts)
+    for (const part of parts)
       for (const { id } of holding.all(`${columns} : (${part})`, ids) as Array<{ id: number }>) byId.get(id)!.covered++;
     rows.sort((a, b) => b.covered - a.covered || a.score - b.score);
   }

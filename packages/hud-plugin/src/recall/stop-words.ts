@@ -1,5 +1,5 @@
 /**
- * English function words: they match most texts, so in a question they pick nothing and weigh in on
+ * English function words (contractions written without the apostrophe, as queries are read): they match most texts, so in a question they pick nothing and weigh in on
  * the ranking. Dropped from a query unless it holds nothing else.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -9,7 +9,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   off on once only or other our ours ourselves out over own same she should so some such than that the their
   theirs them themselves then there these they this those through to too under until up very was we were what
   when where which while who whom why will with would you your yours yourself yourselves isn't doesn't don't
-  s t d ll m re ve isn doesn don didn wasn weren won aren hasn haven shouldn couldn wouldn`
+  isnt doesnt dont didnt wasnt werent wont arent hasnt havent cant shouldnt couldnt wouldnt im ive whats lets thats`
     .split(/\s+/)
     .filter(Boolean),
 );
