@@ -4,6 +4,7 @@ import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
 import { runRecallBench } from "./recall.ts";
+import { runRecallQualityBench } from "./recall-quality.ts";
 import { runRedactionBench } from "./redaction.ts";
 import { runStartupBench } from "./startup.ts";
 import { runStoreBench } from "./store.ts";
@@ -18,6 +19,10 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["host adapters: start-up and per-call hooks, V1 and V2 (a simulated V2 context)", runHostBench],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
+  [
+    "recall quality: R@k and MRR per query kind against two FTS5 baselines, speed and size at 10k",
+    runRecallQualityBench,
+  ],
   ["redaction: per 10 KB of tool output, at start and first use, the corpus", runRedactionBench],
   ["TUI: sidebar cost per poll, per change, and the server's per-call recording", runTuiBench],
   ['start-up: bundle size, import time, opencode run "hello" with and without the plugin', runStartupBench],

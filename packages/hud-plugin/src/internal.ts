@@ -9,6 +9,7 @@ export { MAX_LINES, MAX_MEMORY_BYTES, readMemoryText } from "./memory-file/safe-
 export { createRedactor } from "./privacy/index.ts";
 export { Recall } from "./recall/index.ts";
 export { RECALL_FILE } from "./recall/schema.ts";
+export { STOP_WORDS } from "./recall/stop-words.ts";
 export { StreamCache } from "./runtime/stream-cache.ts";
 export { BoardReader } from "./board/reader.ts";
 export { memoRows } from "./board/memo-rows.ts";

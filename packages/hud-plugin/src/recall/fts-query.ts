@@ -1,26 +1,53 @@
+import { splitName } from "./identifiers.ts";
+import { STOP_WORDS } from "./stop-words.ts";
+
 /** At most this many words reach SQLite: a 10 KB query costs no more than a sentence. */
 const MAX_TERMS = 16;
 const MAX_TERM_LENGTH = 64;
 const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
+const QUOTED = /"([^"]*)"/g;
+
+/** A query as FTS5 reads it: `match` any of its `parts`, each part one FTS5 expression. */
+export type FtsQuery = { match: string; parts: string[] };
+
+const words = (text: string) =>
+  (text.replace(/['’]/g, "").match(WORD) ?? []).map((w) => w.slice(0, MAX_TERM_LENGTH).replace(/_/g, " "));
 
 /**
- * Turns what the agent typed into an FTS5 MATCH expression that SQLite reads as data only: every word is
- * a double-quoted string (the only FTS5 syntax left), so quotes, NEAR, *, -, ^, : and parentheses in
- * the query are plain text. Each whitespace-separated chunk becomes one phrase ("FACT-42" matches the
- * adjacent words fact 42). `mode: "all"` needs every chunk, `"any"` one of them (the fallback when
- * nothing has them all). Undefined when the query holds no word at all.
+ * Turns what the agent typed into FTS5 parts that SQLite reads as data only: every word is inside a
+ * double-quoted string (the only FTS5 syntax written), so NEAR, *, -, ^, : and parentheses are plain text.
+ * - a chunk of several words joined by punctuation (`FACT-42`, `apps/api/x.ts`, `SQLITE_BUSY`) is a phrase;
+ * - text the agent put in double quotes is a phrase too;
+ * - a compound name (`parseRowCursor`) matches whole or as its parts in a row;
+ * - stop words are dropped unless quoted or nothing else is left.
+ * Any part may match (bm25 and the count of parts matched rank them). Undefined when the query holds no word.
  */
-export function ftsQuery(query: string, mode: "all" | "any" = "all"): string | undefined {
-  const phrases: string[] = [];
+export function ftsQuery(query: string): FtsQuery | undefined {
+  const phrases: Array<{ list: string[]; quoted: boolean }> = [];
+  const rest = query.replace(QUOTED, (_, inner: string) => {
+    phrases.push({ list: words(inner).flatMap((w) => w.split(" ")), quoted: true });
+    return " ";
+  });
+  for (const chunk of rest.split(/\s+/))
+    phrases.push({ list: words(chunk).flatMap((w) => w.split(" ")), quoted: false });
+  const parts: string[] = [];
+  const stops: string[] = [];
+  const seen = new Set<string>();
   let terms = 0;
-  for (const chunk of query.split(/\s+/)) {
-    const words = (chunk.match(WORD) ?? []).map((w) => w.slice(0, MAX_TERM_LENGTH)).slice(0, MAX_TERMS - terms);
-    if (words.length === 0) continue;
-    terms += words.length;
+  for (const phrase of phrases) {
+    const list = phrase.list.slice(0, MAX_TERMS - terms);
+    if (!list.length) continue;
+    terms += list.length;
+    const key = list.join(" ").toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
     // a word holds no double quote (WORD excludes it), so quoting needs no escaping
-    phrases.push(`"${words.join(" ")}"`);
+    const quoted = `"${list.join(" ")}"`;
+    const split = list.length === 1 ? splitName(list[0]!) : [];
+    if (list.length === 1 && !phrase.quoted && STOP_WORDS.has(key)) stops.push(quoted);
+    else parts.push(split.length ? `(${quoted} OR "${split.join(" ")}")` : quoted);
     if (terms >= MAX_TERMS) break;
   }
-  if (phrases.length === 0) return undefined;
-  return phrases.join(mode === "all" ? " AND " : " OR ");
+  const chosen = parts.length ? parts : stops;
+  return chosen.length ? { match: chosen.join(" OR "), parts: chosen } : undefined;
 }

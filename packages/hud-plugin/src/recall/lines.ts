@@ -15,10 +15,14 @@ export function compactionLabel(epoch: number, compactions: number): string | un
   return epoch < compactions ? `before compaction ${epoch + 1}` : `after compaction ${epoch}`;
 }
 
-/** Where a doc came from: "turn 3 · bash · before compaction 1", plus the session when it is another one. */
+/**
+ * Where a doc came from: "turn 3 · bash · before compaction 1" (a HUD event: "turn 3 · hud log · note.add"),
+ * plus the session when it is another one.
+ */
 export function originOf(doc: Omit<Doc, "body">, compactions: number, session?: string): string {
   const parts = [
-    doc.turn === null ? "hud log" : `turn ${doc.turn}`,
+    doc.turn === null ? undefined : `turn ${doc.turn}`,
+    doc.kind === "event" ? "hud log" : undefined,
     doc.source,
     compactionLabel(doc.epoch, compactions),
     doc.session && doc.session !== session ? `session ${doc.session}` : doc.session ? undefined : "project",

@@ -2,10 +2,11 @@ import { Database, type Statement } from "bun:sqlite";
 import { join } from "node:path";
 import { retryBusy } from "../store/faults.ts";
 import { privateDatabase } from "../store/private-files.ts";
-import { ftsQuery } from "./fts-query.ts";
+import { nameParts } from "./identifiers.ts";
 import { expiredWhere, type Retention } from "./retention.ts";
 import { RECALL_FILE, createSchema } from "./schema.ts";
-import { HIT_COLUMNS, ORIGIN, RANK_WINDOW, RENUMBER, scopeOf, token } from "./sql.ts";
+import { ORIGIN, RENUMBER, scopeOf } from "./sql.ts";
+import { searchDocs } from "./search.ts";
 import { eventText, partText, type PartLike } from "./texts.ts";
 
 export type { Compaction, Doc, Hit, MessageLike, SearchScope } from "./types.ts";
@@ -118,11 +119,12 @@ export class RecallIndex {
     const doc = { ...raw, body: this.redact(raw.body) };
     const known = this.q("SELECT body FROM docs WHERE key = ?").get(key) as { body: string } | null;
     if (known?.body === doc.body) return;
-    if (known) this.q("UPDATE docs SET body = ?2 WHERE key = ?1").run(key, doc.body);
+    const terms = nameParts(doc.body);
+    if (known) this.q("UPDATE docs SET body = ?2, terms = ?3 WHERE key = ?1").run(key, doc.body, terms);
     else
       this.q(
-        `INSERT INTO docs (key, kind, project, session, message, source, at, scope, body)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+        `INSERT INTO docs (key, kind, project, session, message, source, at, scope, body, terms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
       ).run(
         key,
         doc.kind,
@@ -133,6 +135,7 @@ export class RecallIndex {
         doc.at,
         scopeOf(this.project, doc.session),
         doc.body,
+        terms,
       );
   }
 
@@ -173,41 +176,15 @@ export class RecallIndex {
     })();
   }
 
-  /**
-   * bm25-ranked hits; every chunk of the query must match, else any one. Never throws on query text.
-   * Fast path: the words alone, the newest RANK_WINDOW matches ranked, the scope checked on the rows.
-   * When that window was cut and left fewer hits than asked (the file holds every project, and busy
-   * sessions elsewhere can fill it), the scope tokens join the FTS5 query so only this scope's texts count.
-   */
+  /** The best hits of the scope for what the agent typed (see searchDocs). Never throws on query text. */
   search(query: string, scope: SearchScope, limit: number): Hit[] {
-    const within =
-      "session" in scope
-        ? `scope : ("${token("s", scope.session)}" OR "${token("l", this.project)}")`
-        : `scope : "${token("p", this.project)}"`;
-    const exact =
-      "session" in scope ? "(d.session = ?2 OR (d.session IS NULL AND d.project = ?3))" : "d.project = ?3 AND ?2 = ?2";
-    const ranked = this.q(`SELECT ${HIT_COLUMNS} FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
-      WHERE docs_fts MATCH ?1 AND docs_fts.rowid >= ?5 AND ${exact} ORDER BY bm25(docs_fts, 1.0, 0.0) LIMIT ?4`);
-    const window = this.q("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY rowid DESC LIMIT 1 OFFSET ?2");
-    const session = "session" in scope ? scope.session : "";
     if ("session" in scope) this.renumber(scope.session);
     else
       for (const { id } of this.q("SELECT id FROM sessions WHERE project = ? AND renumber = 1").all(
         this.project,
       ) as Array<{ id: string }>)
         this.renumber(id);
-    const run = (match: string) => {
-      const oldest = (window.get(match, RANK_WINDOW - 1) as { rowid: number } | null)?.rowid ?? 0;
-      return { oldest, hits: ranked.all(match, session, this.project, limit, oldest) as Hit[] };
-    };
-    for (const mode of ["all", "any"] as const) {
-      const words = ftsQuery(query, mode);
-      if (!words) return [];
-      let { oldest, hits } = run(`body : (${words})`);
-      if (oldest > 0 && hits.length < limit) hits = run(`${within} AND body : (${words})`).hits;
-      if (hits.length) return hits;
-    }
-    return [];
+    return searchDocs((sql) => this.q(sql), this.project, query, scope, limit);
   }
 
   /** The doc a handle names, or undefined. */

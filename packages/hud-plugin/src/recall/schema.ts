@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { nameParts } from "./identifiers.ts";
 
 export const RECALL_FILE = "recall.db";
 
@@ -11,10 +12,30 @@ export const RECALL_FILE = "recall.db";
  * output) or a HUD event. A message's `turn` counts the session's user messages up to it and `epoch` its
  * compactions (summary messages); a message that arrives older than one already stored (a catch-up after
  * a restart) marks the session for `renumber`, done in one pass before the session is next read.
- * `docs_fts` is an external-content FTS5 index over `docs.body`, kept in step by triggers. Its second
- * column, `scope`, holds one token for the session and one for the project, so a search intersects with
- * its session inside FTS5 before anything is ranked (the file holds every project of the user).
+ * `docs_fts` is an external-content FTS5 index over `docs.body` and `docs.terms` (the parts of the compound
+ * names in the body: `parseRowCursor` is also "parse row cursor"), kept in step by triggers, porter-stemmed
+ * ("painted" finds "paint"). Its third column, `scope`, holds one token for the session and one for the
+ * project, so a search intersects with its session inside FTS5 before anything is ranked (the file holds
+ * every project of the user).
  */
+export const SCHEMA_VERSION = 2;
+/** The index over `docs`: dropped and built again from `docs` when an older version's file is opened. */
+const FTS = [
+  `CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
+     body, terms, scope, content = 'docs', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2'
+   )`,
+  `CREATE TRIGGER IF NOT EXISTS docs_ai AFTER INSERT ON docs BEGIN
+     INSERT INTO docs_fts (rowid, body, terms, scope) VALUES (new.id, new.body, new.terms, new.scope);
+   END`,
+  `CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body, terms, scope) VALUES ('delete', old.id, old.body, old.terms, old.scope);
+   END`,
+  `CREATE TRIGGER IF NOT EXISTS docs_au AFTER UPDATE OF body, terms ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body, terms, scope) VALUES ('delete', old.id, old.body, old.terms, old.scope);
+     INSERT INTO docs_fts (rowid, body, terms, scope) VALUES (new.id, new.body, new.terms, new.scope);
+   END`,
+];
+
 const DDL = [
   `PRAGMA auto_vacuum = INCREMENTAL`,
   `CREATE TABLE IF NOT EXISTS sessions (
@@ -46,28 +67,35 @@ const DDL = [
      source  TEXT NOT NULL,
      at      INTEGER NOT NULL,
      scope   TEXT NOT NULL,
-     body    TEXT NOT NULL
+     body    TEXT NOT NULL,
+     terms   TEXT NOT NULL DEFAULT ''
    )`,
   `CREATE INDEX IF NOT EXISTS docs_by_session ON docs (session, at)`,
   `CREATE INDEX IF NOT EXISTS docs_by_message ON docs (message)`,
-  `CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
-     body, scope, content = 'docs', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
-   )`,
-  `CREATE TRIGGER IF NOT EXISTS docs_ai AFTER INSERT ON docs BEGIN
-     INSERT INTO docs_fts (rowid, body, scope) VALUES (new.id, new.body, new.scope);
-   END`,
-  `CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
-     INSERT INTO docs_fts (docs_fts, rowid, body, scope) VALUES ('delete', old.id, old.body, old.scope);
-   END`,
-  `CREATE TRIGGER IF NOT EXISTS docs_au AFTER UPDATE OF body ON docs BEGIN
-     INSERT INTO docs_fts (docs_fts, rowid, body, scope) VALUES ('delete', old.id, old.body, old.scope);
-     INSERT INTO docs_fts (rowid, body, scope) VALUES (new.id, new.body, new.scope);
-   END`,
+  ...FTS,
   `CREATE TABLE IF NOT EXISTS cursors (
      stream TEXT PRIMARY KEY,
      seq    INTEGER NOT NULL
    )`,
 ];
+
+/**
+ * A file of schema version 1 (unicode61, no `terms`): its texts stay, their name parts are added and the
+ * FTS index is built again from them, in one transaction, before anything reads it. About a second per
+ * 10k texts, once; the agent sees a search that waited, never a missing hit.
+ */
+function upgrade(db: Database, version: number): void {
+  if (version >= SCHEMA_VERSION) return;
+  const columns = db.query("SELECT name FROM pragma_table_info('docs')").all() as Array<{ name: string }>;
+  if (!columns.length) return;
+  for (const name of ["docs_ai", "docs_ad", "docs_au"]) db.run(`DROP TRIGGER IF EXISTS ${name}`);
+  db.run("DROP TABLE IF EXISTS docs_fts");
+  if (!columns.some((c) => c.name === "terms")) db.run("ALTER TABLE docs ADD COLUMN terms TEXT NOT NULL DEFAULT ''");
+  const set = db.query("UPDATE docs SET terms = ?2 WHERE id = ?1");
+  for (const row of db.query("SELECT id, body FROM docs").all() as Array<{ id: number; body: string }>)
+    set.run(row.id, nameParts(row.body));
+  set.finalize();
+}
 
 /** How long a statement waits for another process's lock on the file (two opencode processes start at once). */
 export const RECALL_BUSY_TIMEOUT_MS = 5_000;
@@ -82,6 +110,13 @@ export function createSchema(db: Database): void {
   // conversation, which opencode keeps; an application crash loses nothing in WAL mode
   db.run("PRAGMA synchronous = OFF");
   db.transaction(() => {
+    // read inside the write lock: a second process waits here, then finds the upgrade done
+    const version = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+    upgrade(db, version);
     for (const sql of DDL.slice(1)) db.run(sql);
+    if (version < SCHEMA_VERSION) {
+      db.run("INSERT INTO docs_fts (docs_fts) VALUES ('rebuild')");
+      db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    }
   }).immediate();
 }

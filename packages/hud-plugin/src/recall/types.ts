@@ -17,7 +17,7 @@ export type Doc = {
   session: string | null;
   source: string;
   at: number;
-  /** The session's user messages up to it (null for HUD events). */
+  /** The session's user messages up to it (null for the project's own HUD items). */
   turn: number | null;
   /** The session's compactions (summary messages) up to it. */
   epoch: number;

@@ -4,11 +4,31 @@ import { ftsQuery } from "../../src/recall/fts-query.ts";
 import { RecallIndex } from "../../src/recall/recall-index.ts";
 
 describe("queries are data", () => {
-  test("every chunk becomes one quoted phrase of its words; operators and punctuation are plain text", () => {
-    expect(ftsQuery("ZEBRA-7731")).toBe('"ZEBRA 7731"');
-    expect(ftsQuery('vault NEAR("code" OR -key*)')).toBe('"vault" AND "NEAR code" AND "OR" AND "key"');
-    expect(ftsQuery("a b", "any")).toBe('"a" OR "b"');
-    expect(ftsQuery("größe ünïcode 日本語")).toBe('"größe" AND "ünïcode" AND "日本語"');
+  test("every chunk becomes one quoted phrase of its words, any of them may match; operators are plain text", () => {
+    expect(ftsQuery("ZEBRA-7731")?.match).toBe('"ZEBRA 7731"');
+    expect(ftsQuery("ERR_STREAM_PREMATURE_CLOSE apps/api/src/routes/reports.ts")?.parts).toEqual([
+      '"ERR STREAM PREMATURE CLOSE"',
+      '"apps api src routes reports ts"',
+    ]);
+    expect(ftsQuery('vault NEAR("code" OR -key*)')?.match).toBe('"code" OR "vault" OR "NEAR" OR "key"');
+    expect(ftsQuery("größe ünïcode 日本語")?.match).toBe('"größe" OR "ünïcode" OR "日本語"');
+  });
+
+  test("stop words are dropped, unless quoted or nothing else is left; a quoted text is one phrase", () => {
+    expect(ftsQuery("which port did the staging database listen on?")?.parts).toEqual([
+      '"port"',
+      '"staging"',
+      '"database"',
+      '"listen"',
+    ]);
+    expect(ftsQuery("what is it")?.parts).toEqual(['"what"', '"is"', '"it"']);
+    expect(ftsQuery('the "out of memory" error')?.parts).toEqual(['"out of memory"', '"error"']);
+    expect(ftsQuery("why isn't it 'working'")?.parts).toEqual(['"working"']);
+  });
+
+  test("a compound name matches whole or as its parts in a row", () => {
+    expect(ftsQuery("parseRowCursor")?.parts).toEqual(['("parseRowCursor" OR "parse Row Cursor")']);
+    expect(ftsQuery("v2 HTTPServer")?.parts).toEqual(['("v2" OR "v 2")', '("HTTPServer" OR "HTTP Server")']);
   });
 
   test("a query without any word is undefined (the caller answers with one line)", () => {
@@ -16,8 +36,10 @@ describe("queries are data", () => {
   });
 
   test("a 10 KB query is cut to 16 words", () => {
-    const q = ftsQuery("word ".repeat(2_000))!;
-    expect(q.match(/"word"/g)).toHaveLength(16);
+    const q = ftsQuery(Array.from({ length: 2_000 }, (_, i) => `w${i}x`).join(" "))!;
+    expect(q.parts).toHaveLength(16);
+    // the same word twice is one part
+    expect(ftsQuery("word ".repeat(2_000))!.parts).toEqual(['"word"']);
   });
 
   test("whatever the text, SQLite reads it as data: search never throws (property)", () => {

@@ -60,13 +60,13 @@ test("compactions.list lists both compactions with the first lines of their summ
   );
 });
 
-test("the HUD's own log is searched too, removed items included", async () => {
+test("the HUD's own log is searched too, removed items included, with the turn it was written in", async () => {
   const added = await oc.hud(SESSION, "notes.add", { content: "deploy key rotates monthly" });
   const id = added.split(" ").at(-1)!;
   await oc.hud(SESSION, "notes.remove", { id });
   const result = await oc.hud(SESSION, "search", { query: "rotates monthly" });
   expect(result.split("\n")[1]).toMatch(
-    /^e\d+ hud log · note\.add · after compaction 2: deploy key «rotates» «monthly»$/,
+    /^e\d+ turn 5 · hud log · note\.add · after compaction 2: deploy key «rotates» «monthly»$/,
   );
 });
 

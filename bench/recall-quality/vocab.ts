@@ -1,0 +1,125 @@
+// Word pools shared by the facts and the filler, so near misses and everyday turns use the facts' words.
+export const ENVS = ["staging", "production", "qa", "preview", "sandbox", "canary", "dev"];
+export const APPS = ["api", "web", "worker", "admin"];
+export const DIRS = ["routes", "services", "jobs", "lib", "middleware"];
+export const NAMES = [
+  "reports",
+  "users",
+  "billing",
+  "auth",
+  "search",
+  "exports",
+  "invoices",
+  "webhooks",
+  "sessions",
+  "uploads",
+];
+export const VERBS: Array<[string, string]> = [
+  ["parse", "parsing"],
+  ["build", "building"],
+  ["load", "loading"],
+  ["flush", "flushing"],
+  ["resolve", "resolving"],
+  ["encode", "encoding"],
+  ["merge", "merging"],
+  ["fetch", "fetching"],
+  ["validate", "validating"],
+  ["serialize", "serializing"],
+];
+export const NOUNS = [
+  "row",
+  "cursor",
+  "token",
+  "batch",
+  "page",
+  "header",
+  "invoice",
+  "session",
+  "webhook",
+  "schema",
+  "report",
+  "chunk",
+];
+export const STORES = [
+  {
+    id: "postgres",
+    image: "postgres:15.4",
+    inner: 5432,
+    short: "db",
+    syn: ["database", "postgres instance", "sql database"],
+  },
+  { id: "redis", image: "redis:7.2", inner: 6379, short: "redis", syn: ["cache", "redis cache", "key value store"] },
+  { id: "rabbitmq", image: "rabbitmq:3.12", inner: 5672, short: "rabbitmq", syn: ["message broker", "queue broker"] },
+  {
+    id: "elasticsearch",
+    image: "elasticsearch:8.11.1",
+    inner: 9200,
+    short: "elastic",
+    syn: ["search cluster", "elasticsearch node"],
+  },
+  { id: "minio", image: "minio/minio:latest", inner: 9000, short: "minio", syn: ["object storage", "bucket server"] },
+  {
+    id: "clickhouse",
+    image: "clickhouse/clickhouse-server:23.8",
+    inner: 8123,
+    short: "clickhouse",
+    syn: ["analytics database", "olap store"],
+  },
+];
+/** Error codes with the message Node or a driver prints and the words a person uses for them. */
+export const ERRORS: Array<[code: string, message: string, words: string]> = [
+  ["ERR_STREAM_PREMATURE_CLOSE", "Premature close", "premature close"],
+  ["SQLITE_BUSY", "database is locked", "database locked"],
+  ["ECONNRESET", "read ECONNRESET", "connection reset"],
+  ["ETIMEDOUT", "connect ETIMEDOUT 10.0.3.12:5432", "connect timeout"],
+  ["ERR_INVALID_ARG_TYPE", 'The "path" argument must be of type string. Received undefined', "invalid argument type"],
+  ["EADDRINUSE", "listen EADDRINUSE: address already in use :::3000", "address in use"],
+  ["ERR_HTTP_HEADERS_SENT", "Cannot set headers after they are sent to the client", "headers already sent"],
+  ["ERR_OUT_OF_RANGE", 'The value of "offset" is out of range. It must be >= 0. Received -1', "offset out of range"],
+  ["EPIPE", "write EPIPE", "broken pipe"],
+  ["ERR_MODULE_NOT_FOUND", "Cannot find module '@acme/shared/dist/index.js'", "module not found"],
+  ["ENOENT", "ENOENT: no such file or directory, open 'fixtures/sample.csv'", "missing fixture file"],
+  ["ERR_SOCKET_CLOSED", "Socket is closed", "socket closed"],
+  ["ERR_INVALID_URL", "Invalid URL: undefined/v1/health", "invalid url"],
+  ["P2002", "Unique constraint failed on the fields: (`email`)", "unique constraint email"],
+  ["ER_LOCK_DEADLOCK", "Deadlock found when trying to get lock; try restarting transaction", "deadlock"],
+  ["EMFILE", "EMFILE: too many open files, watch", "too many open files"],
+  [
+    "ERR_TLS_CERT_ALTNAME_INVALID",
+    "Hostname/IP does not match certificate's altnames",
+    "certificate hostname mismatch",
+  ],
+  ["ENOTFOUND", "getaddrinfo ENOTFOUND redis.internal", "dns lookup failed"],
+  [
+    "ERR_UNHANDLED_REJECTION",
+    "This error originated either by throwing inside of an async function without a catch block",
+    "unhandled promise rejection",
+  ],
+  ["ERR_BUFFER_OUT_OF_BOUNDS", '"length" is outside of buffer bounds', "buffer out of bounds"],
+  ["SQLITE_CONSTRAINT_FOREIGNKEY", "FOREIGN KEY constraint failed", "foreign key constraint"],
+  ["ERR_REQUIRE_ESM", "require() of ES Module node_modules/nanoid/index.js not supported", "require of es module"],
+];
+export const FEATURES = [
+  "CSV export",
+  "PDF invoices",
+  "search indexing",
+  "image thumbnails",
+  "webhook delivery",
+  "audit log",
+  "nightly backup",
+  "email digests",
+  "report generation",
+  "session cleanup",
+];
+export const CHAT_TOPICS = [
+  "work",
+  "the weekend",
+  "the weather",
+  "dinner",
+  "the gym",
+  "a podcast",
+  "the garden",
+  "my sister",
+  "the commute",
+  "a movie",
+];

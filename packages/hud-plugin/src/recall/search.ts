@@ -1,0 +1,58 @@
+import type { Statement } from "bun:sqlite";
+import { ftsQuery } from "./fts-query.ts";
+import { HIT_COLUMNS, token } from "./sql.ts";
+import type { Hit, SearchScope } from "./types.ts";
+
+/**
+ * How many of the best bm25 matches are ranked again by how many of the query's parts they hold. bm25
+ * is computed for every match (FTS5 has no cheaper path to the best few); this only bounds the rerank.
+ */
+export const CANDIDATES = 60;
+/** bm25 weights of the FTS columns: body, name parts, scope tokens. */
+const WEIGHTS = "1.0, 0.6, 0.0";
+
+type Query = (sql: string) => Statement;
+type Row = { id: number; score: number; covered: number };
+
+/**
+ * The query's hits, best first: any part may match; the best CANDIDATES by bm25 are ordered again by the
+ * number of the query's parts they hold (a text that answers every word before one that repeats one of
+ * them), then by bm25. Every match of the scope competes, the oldest included. Never throws on query text.
+ */
+export function searchDocs(q: Query, project: string, query: string, scope: SearchScope, limit: number): Hit[] {
+  const parsed = ftsQuery(query);
+  if (!parsed) return [];
+  const session = "session" in scope ? scope.session : "";
+  const within = session
+    ? `scope : ("${token("s", session)}" OR "${token("l", project)}")`
+    : `scope : "${token("p", project)}"`;
+  const columns = "{body terms}";
+  const parts = parsed.parts;
+  const match = `${within} AND ${columns} : (${parts.join(" OR ")})`;
+  const rows = q(
+    `SELECT rowid AS id, bm25(docs_fts, ${WEIGHTS}) AS score, 0 AS covered FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY score LIMIT ?2`,
+  ).all(match, Math.max(CANDIDATES, limit * 2)) as Row[];
+  if (parts.length > 1 && rows.length > 1) {
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ids = JSON.stringify(rows.map((row) => row.id));
+    const holding = q(
+      "SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?1 AND rowid IN (SELECT value FROM json_each(?2))",
+    );
+    for (const part of parts)
+      for (const { id } of holding.all(`${columns} : (${part})`, ids) as Array<{ id: number }>) byId.get(id)!.covered++;
+    rows.sort((a, b) => b.covered - a.covered || a.score - b.score);
+  }
+  // the scope tokens are letters and digits of the ids: the exact ids are checked on the rows shown
+  const exact =
+    "session" in scope ? "(d.session = ?3 OR (d.session IS NULL AND d.project = ?4))" : "d.project = ?4 AND ?3 = ?3";
+  const detail = q(
+    `SELECT ${HIT_COLUMNS} FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ?1 AND docs_fts.rowid = ?2 AND ${exact}`,
+  );
+  const hits: Hit[] = [];
+  for (const row of rows) {
+    if (hits.length >= limit) break;
+    const hit = detail.get(match, row.id, session, project) as Hit | null;
+    if (hit) hits.push(hit);
+  }
+  return hits;
+}

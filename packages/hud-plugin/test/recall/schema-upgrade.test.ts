@@ -1,0 +1,64 @@
+// A recall.db written by the version before the porter/name-parts index (schema 1) is upgraded in place
+// when it is opened: its texts stay, under the same handles, and the new ranking finds them.
+import { afterEach, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { RecallIndex } from "../../src/recall/recall-index.ts";
+import { RECALL_FILE, SCHEMA_VERSION } from "../../src/recall/schema.ts";
+
+// the schema-1 tables as that version created them (the parts searches touch)
+const V1 = [
+  `CREATE TABLE sessions (id TEXT PRIMARY KEY, project TEXT NOT NULL, updated_at INTEGER NOT NULL,
+     synced_at INTEGER NOT NULL DEFAULT 0, renumber INTEGER NOT NULL DEFAULT 0)`,
+  `CREATE TABLE messages (id TEXT PRIMARY KEY, session TEXT NOT NULL, role TEXT NOT NULL, at INTEGER NOT NULL,
+     turn INTEGER NOT NULL, epoch INTEGER NOT NULL, summary INTEGER NOT NULL DEFAULT 0)`,
+  `CREATE TABLE docs (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, project TEXT NOT NULL,
+     session TEXT, message TEXT, source TEXT NOT NULL, at INTEGER NOT NULL, scope TEXT NOT NULL, body TEXT NOT NULL)`,
+  `CREATE VIRTUAL TABLE docs_fts USING fts5(body, scope, content = 'docs', content_rowid = 'id',
+     tokenize = 'unicode61 remove_diacritics 2')`,
+  `CREATE TRIGGER docs_ai AFTER INSERT ON docs BEGIN
+     INSERT INTO docs_fts (rowid, body, scope) VALUES (new.id, new.body, new.scope); END`,
+  `CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body, scope) VALUES ('delete', old.id, old.body, old.scope); END`,
+  `CREATE TRIGGER docs_au AFTER UPDATE OF body ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body, scope) VALUES ('delete', old.id, old.body, old.scope);
+     INSERT INTO docs_fts (rowid, body, scope) VALUES (new.id, new.body, new.scope); END`,
+  `CREATE TABLE cursors (stream TEXT PRIMARY KEY, seq INTEGER NOT NULL)`,
+];
+const PROJECT = "0123456789abcdef";
+const SCOPE = `sses1 p${PROJECT}`;
+let dir = "";
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test("a schema-1 file opens upgraded: same texts and handles, stemming and name parts work, version recorded", () => {
+  dir = mkdtempSync(join(tmpdir(), "hud-recall-upgrade-"));
+  const old = new Database(join(dir, RECALL_FILE), { create: true });
+  for (const sql of V1) old.run(sql);
+  old.run("INSERT INTO sessions (id, project, updated_at) VALUES ('ses_1', ?, 1)", [PROJECT]);
+  old.run("INSERT INTO messages VALUES ('msg_1', 'ses_1', 'user', 1, 1, 0, 0)");
+  const insert = old.query(
+    "INSERT INTO docs (id, key, kind, project, session, message, source, at, scope, body) VALUES (?, ?, 'part', ?, 'ses_1', 'msg_1', ?, 1, ?, ?)",
+  );
+  insert.run(7, "part:prt_1", PROJECT, "user", SCOPE, "I painted the fence green");
+  insert.run(9, "part:prt_2", PROJECT, "bash", SCOPE, "error at parseRowCursor (cursor.ts:41)");
+  expect(old.query("SELECT rowid FROM docs_fts WHERE docs_fts MATCH 'paint'").all()).toEqual([]);
+  old.close();
+
+  const index = RecallIndex.open(dir, PROJECT);
+  const version = index.db.query("PRAGMA user_version").get() as { user_version: number };
+  expect(version.user_version).toBe(SCHEMA_VERSION);
+  expect(index.search("which colour did I paint the fence?", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([7]);
+  expect(index.search("row cursor parsing", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([9]);
+  expect(index.read("m9")?.body).toBe("error at parseRowCursor (cursor.ts:41)");
+  // written after the upgrade: the triggers keep the new columns in step
+  index.message({ id: "msg_2", sessionID: "ses_1", role: "user", time: { created: 2 } });
+  index.part({ id: "prt_3", sessionID: "ses_1", messageID: "msg_2", type: "text", text: "flushTokenBatch ran" });
+  expect(index.search("flushing token batches", { session: "ses_1" }, 5)).toHaveLength(1);
+  index.close();
+  // opening again does not upgrade twice: the texts are still there once
+  const again = RecallIndex.open(dir, PROJECT);
+  expect((again.db.query("SELECT count(*) AS n FROM docs").get() as { n: number }).n).toBe(3);
+  again.close();
+});

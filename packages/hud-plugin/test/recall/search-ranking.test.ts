@@ -1,0 +1,37 @@
+import { expect, test } from "bun:test";
+import { RecallIndex } from "../../src/recall/recall-index.ts";
+
+function indexOf(texts: string[]): RecallIndex {
+  const index = RecallIndex.open(":memory:", "0123456789abcdef");
+  index.transaction(() =>
+    texts.forEach((text, i) => {
+      index.message({ id: `msg_${i}`, sessionID: "ses_1", role: "user", time: { created: i + 1 } });
+      index.part({ id: `prt_${i}`, sessionID: "ses_1", messageID: `msg_${i}`, type: "text", text });
+    }),
+  );
+  return index;
+}
+
+test("an old text competes with a thousand newer matches: the one holding every word comes first", () => {
+  const newer = Array.from({ length: 1_000 }, (_, i) => `staging check number ${i} went fine`);
+  const index = indexOf(["the staging database port is 5433", ...newer]);
+  const [first] = index.search("which port did the staging database use?", { session: "ses_1" }, 5);
+  expect(first!.snippet).toContain("«port» is 5433");
+  expect(first!.turn).toBe(1);
+  index.close();
+});
+
+test("a question's filler words do not gate: stemmed words match, stop words are ignored", () => {
+  const index = indexOf(["we painted the fence green", "the fence was old", "I like it"]);
+  const hits = index.search("what colour did we paint the fence with?", { session: "ses_1" }, 5);
+  expect(hits.map((h) => h.snippet)).toEqual(["we «painted» the «fence» green", "the «fence» was old"]);
+  index.close();
+});
+
+test("an identifier finds its text whole, and a question finds it by its parts", () => {
+  const index = indexOf(["at parseRowCursor (packages/db/src/cursor.ts:41)", "parse the row, move the cursor"]);
+  expect(index.search("parseRowCursor", { session: "ses_1" }, 5)).toHaveLength(1);
+  expect(index.search("packages/db/src/cursor.ts", { session: "ses_1" }, 5)).toHaveLength(1);
+  expect(index.search("parsing row cursors", { session: "ses_1" }, 5)).toHaveLength(2);
+  index.close();
+});
