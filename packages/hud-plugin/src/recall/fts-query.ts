@@ -7,8 +7,11 @@ const MAX_TERM_LENGTH = 64;
 const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
 const QUOTED = /"([^"]*)"/g;
 
-/** A query as FTS5 reads it: `match` any of its `parts`, each part one FTS5 expression. */
-export type FtsQuery = { match: string; parts: string[] };
+/**
+ * A query as FTS5 reads it: `match` any of its `parts`, each part one FTS5 expression. `words` gives each
+ * part as lowercase word lists, one per way it may match (a compound name: whole, or its parts in a row).
+ */
+export type FtsQuery = { match: string; parts: string[]; words: string[][][] };
 
 const words = (text: string) =>
   (text.replace(/['’]/g, "").match(WORD) ?? []).map((w) => w.slice(0, MAX_TERM_LENGTH).replace(/_/g, " "));
@@ -31,7 +34,9 @@ export function ftsQuery(query: string): FtsQuery | undefined {
   for (const chunk of rest.split(/\s+/))
     phrases.push({ list: words(chunk).flatMap((w) => w.split(" ")), quoted: false });
   const parts: string[] = [];
+  const partWords: string[][][] = [];
   const stops: string[] = [];
+  const stopWords: string[][][] = [];
   const seen = new Set<string>();
   let terms = 0;
   for (const phrase of phrases) {
@@ -44,10 +49,16 @@ export function ftsQuery(query: string): FtsQuery | undefined {
     // a word holds no double quote (WORD excludes it), so quoting needs no escaping
     const quoted = `"${list.join(" ")}"`;
     const split = list.length === 1 ? splitName(list[0]!) : [];
-    if (list.length === 1 && !phrase.quoted && STOP_WORDS.has(key)) stops.push(quoted);
-    else parts.push(split.length ? `(${quoted} OR "${split.join(" ")}")` : quoted);
+    const lower = (ws: string[]) => ws.map((w) => w.toLowerCase());
+    if (list.length === 1 && !phrase.quoted && STOP_WORDS.has(key)) {
+      stops.push(quoted);
+      stopWords.push([lower(list)]);
+    } else {
+      parts.push(split.length ? `(${quoted} OR "${split.join(" ")}")` : quoted);
+      partWords.push(split.length ? [lower(list), lower(split)] : [lower(list)]);
+    }
     if (terms >= MAX_TERMS) break;
   }
-  const chosen = parts.length ? parts : stops;
-  return chosen.length ? { match: chosen.join(" OR "), parts: chosen } : undefined;
+  const [chosen, chosenWords] = parts.length ? [parts, partWords] : [stops, stopWords];
+  return chosen.length ? { match: chosen.join(" OR "), parts: chosen, words: chosenWords } : undefined;
 }

@@ -7,6 +7,7 @@ import { expiredWhere, type Retention } from "./retention.ts";
 import { RECALL_FILE, createSchema } from "./schema.ts";
 import { ORIGIN, RENUMBER, scopeOf } from "./sql.ts";
 import { searchDocs } from "./search.ts";
+import { SnippetPad } from "./snippet-pad.ts";
 import { eventText, partText, type PartLike } from "./texts.ts";
 
 export type { Compaction, Doc, Hit, MessageLike, SearchScope } from "./types.ts";
@@ -21,6 +22,7 @@ type MessageRow = { role: string; at: number; summary: number };
  */
 export class RecallIndex {
   private readonly statements = new Map<string, Statement>();
+  private readonly pad = new SnippetPad();
 
   private constructor(
     readonly db: Database,
@@ -184,7 +186,7 @@ export class RecallIndex {
         this.project,
       ) as Array<{ id: string }>)
         this.renumber(id);
-    return searchDocs((sql) => this.q(sql), this.project, query, scope, limit);
+    return searchDocs((sql) => this.q(sql), this.pad, this.project, query, scope, limit);
   }
 
   /** The doc a handle names, or undefined. */
@@ -270,6 +272,7 @@ export class RecallIndex {
   close(): void {
     for (const statement of this.statements.values()) statement.finalize();
     this.statements.clear();
+    this.pad.close();
     this.db.close();
   }
 }

@@ -1,5 +1,7 @@
 import type { Statement } from "bun:sqlite";
+import { coveredParts } from "./coverage.ts";
 import { ftsQuery } from "./fts-query.ts";
+import type { SnippetPad } from "./snippet-pad.ts";
 import { HIT_COLUMNS, token } from "./sql.ts";
 import type { Hit, SearchScope } from "./types.ts";
 
@@ -19,7 +21,14 @@ type Row = { id: number; score: number; covered: number };
  * number of the query's parts they hold (a text that answers every word before one that repeats one of
  * them), then by bm25. Every match of the scope competes, the oldest included. Never throws on query text.
  */
-export function searchDocs(q: Query, project: string, query: string, scope: SearchScope, limit: number): Hit[] {
+export function searchDocs(
+  q: Query,
+  pad: SnippetPad,
+  project: string,
+  query: string,
+  scope: SearchScope,
+  limit: number,
+): Hit[] {
   const parsed = ftsQuery(query);
   if (!parsed) return [];
   const session = "session" in scope ? scope.session : "";
@@ -33,26 +42,28 @@ export function searchDocs(q: Query, project: string, query: string, scope: Sear
     `SELECT rowid AS id, bm25(docs_fts, ${WEIGHTS}) AS score, 0 AS covered FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY score LIMIT ?2`,
   ).all(match, Math.max(CANDIDATES, limit * 2)) as Row[];
   if (parts.length > 1 && rows.length > 1) {
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const ids = JSON.stringify(rows.map((row) => row.id));
-    const holding = q(
-      "SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?1 AND rowid IN (SELECT value FROM json_each(?2))",
+    const texts = q(
+      "SELECT id, body || char(10) || terms AS text FROM docs WHERE id IN (SELECT value FROM json_each(?1))",
     );
-    for (const part of parts)
-      for (const { id } of holding.all(`${columns} : (${part})`, ids) as Array<{ id: number }>) byId.get(id)!.covered++;
+    const cache = new Map<string, string>();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const { id, text } of texts.all(JSON.stringify(rows.map((row) => row.id))) as Array<{
+      id: number;
+      text: string;
+    }>)
+      byId.get(id)!.covered = coveredParts(text, parsed.words, cache);
     rows.sort((a, b) => b.covered - a.covered || a.score - b.score);
   }
   // the scope tokens are letters and digits of the ids: the exact ids are checked on the rows shown
   const exact =
-    "session" in scope ? "(d.session = ?3 OR (d.session IS NULL AND d.project = ?4))" : "d.project = ?4 AND ?3 = ?3";
-  const detail = q(
-    `SELECT ${HIT_COLUMNS} FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ?1 AND docs_fts.rowid = ?2 AND ${exact}`,
-  );
-  const hits: Hit[] = [];
+    "session" in scope ? "(d.session = ?2 OR (d.session IS NULL AND d.project = ?3))" : "d.project = ?3 AND ?2 = ?2";
+  const detail = q(`SELECT ${HIT_COLUMNS} FROM docs d WHERE d.id = ?1 AND ${exact}`);
+  const found: Array<Hit & { body?: string }> = [];
   for (const row of rows) {
-    if (hits.length >= limit) break;
-    const hit = detail.get(match, row.id, session, project) as Hit | null;
-    if (hit) hits.push(hit);
+    if (found.length >= limit) break;
+    const hit = detail.get(row.id, session, project) as (Hit & { body: string }) | null;
+    if (hit) found.push(hit);
   }
-  return hits;
+  const snippets = pad.snippets(found as Array<{ id: number; body: string }>, parts.join(" OR "));
+  return found.map(({ body: _, ...hit }) => ({ ...hit, snippet: snippets.get(hit.id) ?? "" }));
 }

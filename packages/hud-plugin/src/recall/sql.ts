@@ -5,8 +5,8 @@ export const ORIGIN = `CASE WHEN d.kind = 'part' THEN (SELECT turn FROM messages
     WHEN d.session IS NOT NULL THEN (SELECT count(*) FROM messages m WHERE m.session = d.session AND m.role = 'user' AND m.at <= d.at) END AS turn,
   coalesce((SELECT epoch FROM messages WHERE id = d.message),
     (SELECT count(*) FROM messages m WHERE m.session = d.session AND m.summary = 1 AND m.at <= d.at)) AS epoch`;
-export const HIT_COLUMNS = `d.id, d.kind, d.session, d.source, d.at, ${ORIGIN},
-  snippet(docs_fts, 0, '«', '»', '…', 16) AS snippet`;
+/** A hit's columns, its body among them for the snippet (see snippet-pad.ts). */
+export const HIT_COLUMNS = `d.id, d.kind, d.session, d.source, d.at, ${ORIGIN}, d.body`;
 export const RENUMBER = `WITH numbered AS (
     SELECT id, sum(role = 'user') OVER w AS turn, sum(summary) OVER w AS epoch FROM messages WHERE session = ?1
     WINDOW w AS (ORDER BY at, id ROWS UNBOUNDED PRECEDING))
