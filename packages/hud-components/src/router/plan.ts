@@ -1,7 +1,8 @@
 import type { HudEvent } from "../events/hud-event.ts";
 import type { HudState, HudView } from "../state/hud-state.ts";
 import type { Scope } from "../state/items.ts";
-import type { HistoryArgs, HandleArgs, SearchArgs } from "./args.ts";
+import type { ComponentDefineArgs, ComponentNameArgs, HistoryArgs, HandleArgs, SearchArgs } from "./args.ts";
+import { findComponent, formatComponents, unknownComponent } from "./components.ts";
 import { operationCatalog, type HostOperationName } from "./catalog.ts";
 import { shapeOf } from "./shape.ts";
 import { checkCall, type ToolCall } from "./validate.ts";
@@ -26,7 +27,14 @@ export type Plan =
 
 /** What a host operation answers: text for the agent; a thrown Error's message is the one-line failure. */
 export type HostAnswer = string | Promise<string>;
-type HostArgs = { history: HistoryArgs; search: SearchArgs; "messages.read": HandleArgs; "compactions.list": object };
+type HostArgs = {
+  history: HistoryArgs;
+  search: SearchArgs;
+  "messages.read": HandleArgs;
+  "compactions.list": object;
+  "components.define": ComponentDefineArgs;
+  "components.show": ComponentNameArgs;
+};
 
 /**
  * The operations whose data the host owns (event store, conversation index, earlier sessions), passed in
@@ -137,6 +145,13 @@ export function planOperation(view: HudView, call: ToolCall, ctx: PlanContext): 
       return planResume(view, ctx);
     case "resume.dismiss":
       return events({ scope: "session", event: { kind: "resume.dismiss", at } });
+    case "components.list":
+      return output(formatComponents(view));
+    case "components.remove": {
+      const found = findComponent(view, text("name"));
+      if (!found) return fail(unknownComponent(view, op.name, text("name")));
+      return events({ scope: found.scope, event: { kind: "component.remove", at, name: text("name") } });
+    }
     default:
       return planById(view, op.name, args, at);
   }
