@@ -9,7 +9,7 @@ import { componentNames, findComponent } from "@agent-hud/hud-components/interna
 import { resolve, toMarkdown } from "@agent-hud/ujsx";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import { loadQuickJS } from "./quickjs.ts";
+import { newEngine } from "./quickjs.ts";
 import { renderOnce } from "./runner.ts";
 import { ComponentSandbox } from "./sandbox.ts";
 import { transpile } from "./transpile.ts";
@@ -46,7 +46,7 @@ export async function defineComponent(
     );
   const code = transpile(source);
   if (!code.ok) return refuse(`${name}: ${code.error}`);
-  const opened = ComponentSandbox.open(await loadQuickJS(), code.code);
+  const opened = ComponentSandbox.open(await newEngine(), code.code);
   if (!opened.ok) return refuse(`${name}: ${opened.error}`);
   const sandbox = opened.sandbox;
   let preview = "";
@@ -72,7 +72,7 @@ export async function defineComponent(
     sandbox.dispose();
     return refuse(outcome.reason);
   }
-  runtime.agents.adopt(scope, { ...event, ...(event.after ? {} : {}) }, sandbox);
+  runtime.agents.adopt(scope, event, sandbox);
   const place = args.after ? `after ${args.after}` : "after the built-in sections";
   const shown = preview.trim()
     ? `its output now:\n${clip(preview.trim(), 1200)}`

@@ -2,9 +2,9 @@ import type { AgentComponent, CustomSection, HudComponentProps, HudView, Scope }
 import { h, type Child } from "@agent-hud/ujsx";
 import type { HudConfig } from "../config/index.ts";
 import { limits } from "./limits.ts";
-import { loadQuickJS, quickJS } from "./quickjs.ts";
+import { newEngine } from "./quickjs.ts";
 import { ComponentRunner } from "./runner.ts";
-import { ComponentSandbox } from "./sandbox.ts";
+import { openSandbox, type ComponentSandbox } from "./sandbox.ts";
 import { transpile } from "./transpile.ts";
 
 export type DisableEvent = {
@@ -35,7 +35,6 @@ export class AgentComponents {
   private readonly told = new Set<string>();
   private cache: { keys: unknown[]; sections: CustomSection[] } | undefined;
   private version = 0;
-  private loadError: string | undefined;
 
   constructor(
     private readonly config: HudConfig["agentComponents"],
@@ -46,21 +45,28 @@ export class AgentComponents {
     return this.config.enabled;
   }
 
-  /** Whether this view has components to run while QuickJS has not loaded (the render cannot wait for it). */
+  /** Whether a component of this view has no sandbox open (the render is synchronous and cannot open one). */
   needsLoad(view: HudView): boolean {
-    return (
-      this.enabled && !quickJS() && !this.loadError && definitions(view).some((d) => d.component.off === undefined)
+    if (!this.enabled) return false;
+    return definitions(view).some(
+      ({ scope, component }) => component.off === undefined && !this.slots.get(slotKey(scope, component))?.sandbox,
     );
   }
 
-  /** Loads QuickJS before a render that needs it (an LLM call is async; the render itself is not). */
+  /** Opens the sandboxes a render needs (an LLM call is async; the render itself is not). */
   async prepare(view: HudView): Promise<void> {
     if (!this.needsLoad(view)) return;
-    try {
-      await loadQuickJS();
-    } catch (error) {
-      // each component then shows this as its one failure line; the HUD goes out without them
-      this.loadError = `the sandbox (QuickJS) did not load: ${String(error).split("\n")[0]}`;
+    for (const { scope, component } of definitions(view)) {
+      if (component.off !== undefined) continue;
+      const key = slotKey(scope, component);
+      let slot = this.slots.get(key);
+      if (!slot) this.slots.set(key, (slot = { runner: this.runner(scope, component) }));
+      if (slot.sandbox) continue;
+      const source = slot.runner.definition.source;
+      // a sandbox that cannot open (QuickJS did not load) is that component's one failure line
+      slot.sandbox = await openSandbox(source, transpile, newEngine).catch((error: unknown) => ({
+        error: `the sandbox (QuickJS) did not load: ${String(error).split("\n")[0]}`,
+      }));
     }
     this.version++;
   }
@@ -68,7 +74,7 @@ export class AgentComponents {
   /** The person's file sections followed by the agent's, as one array whose identity only moves on a change. */
   sections(view: HudView, files: CustomSection[]): CustomSection[] {
     if (!this.enabled) return files;
-    const keys = [files, view.session.components, view.project.components, this.version, quickJS() !== undefined];
+    const keys = [files, view.session.components, view.project.components, this.version];
     if (this.cache && this.cache.keys.every((k, i) => k === keys[i])) return this.cache.sections;
     const agent = definitions(view).flatMap(({ scope, component }) => this.section(scope, component));
     const live = new Set(definitions(view).map(({ scope, component }) => slotKey(scope, component)));
@@ -133,16 +139,11 @@ export class AgentComponents {
 
   private runner(scope: Scope, component: AgentComponent): ComponentRunner {
     const key = slotKey(scope, component);
-    const sandbox = () => {
+    const sandbox = () => this.slots.get(key)?.sandbox;
+    const broken = () => {
       const slot = this.slots.get(key);
-      if (!slot) return undefined;
-      if (slot.sandbox) return slot.sandbox;
-      const module = quickJS();
-      if (!module) return this.loadError ? { error: this.loadError } : undefined;
-      const code = transpile(component.source);
-      const opened = code.ok ? ComponentSandbox.open(module, code.code) : { ok: false as const, error: code.error };
-      slot.sandbox = opened.ok ? opened.sandbox : { error: opened.error };
-      return slot.sandbox;
+      if (slot?.sandbox && "dispose" in slot.sandbox) slot.sandbox.dispose();
+      if (slot) delete slot.sandbox;
     };
     const off = (reason: string) => {
       if (this.pendingOff.some((p) => p.scope === scope && p.event.name === component.name)) return;
@@ -151,7 +152,7 @@ export class AgentComponents {
         event: { kind: "component.disable", at: this.now(), name: component.name, reason },
       });
     };
-    return new ComponentRunner(component, sandbox, off);
+    return new ComponentRunner(component, sandbox, off, broken);
   }
 
   private drop(key: string, slot: Slot): void {

@@ -39,6 +39,7 @@ export class ComponentRunner {
   private lastGood: Child[] | undefined;
   private failures = 0;
   private failedAt: VersionKey | undefined;
+  private failure: Child | undefined;
   /** The last render, for `components.show`: its good output and, when it failed, why. */
   last: { elements?: Child[]; error?: string } | undefined;
 
@@ -46,6 +47,8 @@ export class ComponentRunner {
     readonly definition: AgentComponent,
     private readonly sandbox: () => ComponentSandbox | { error: string } | undefined,
     private readonly onOff: (reason: string) => void,
+    /** The sandbox may be unusable after this failure: the host opens a new one before the next call. */
+    private readonly onBroken: () => void,
   ) {}
 
   render(view: HudView, density: Density): Child {
@@ -78,6 +81,7 @@ export class ComponentRunner {
     this.failedAt = version;
     this.last = { ...(this.lastGood ? { elements: this.lastGood } : {}), error: reason };
     if (this.failures >= limits.failuresInARow) this.onOff(reason);
-    return [...(this.lastGood ?? []), failureLine(this.definition.name, reason, this.lastGood !== undefined)];
+    this.failure = [...(this.lastGood ?? []), failureLine(this.definition.name, reason, this.lastGood !== undefined)];
+    return this.failure;
   }
 }

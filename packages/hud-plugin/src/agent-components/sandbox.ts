@@ -8,7 +8,8 @@ export type SandboxResult = { ok: true; json: string } | { ok: false; error: str
  * One agent component in its own QuickJS runtime: its own heap (memory limit), stack limit and interrupt
  * deadline, and a context holding only ECMAScript built-ins and the prelude: no `process`, `Bun`, `fetch`,
  * `require`, timers, file system or network exist in it, and nothing of the host is ever passed in except
- * a JSON string. Runs on the plugin's thread: a render is ~0.1 ms, and the HUD is built synchronously.
+ * a JSON string. Each sandbox has a QuickJS instance of its own (`newEngine`), so its wasm memory is its own
+ * and bounded. Runs on the plugin's thread: a render is ~0.1 ms, and the HUD is built synchronously.
  */
 export class ComponentSandbox {
   private runtime: QuickJSRuntime;
@@ -40,13 +41,13 @@ export class ComponentSandbox {
 
   private load(code: string): string | undefined {
     const ctx = this.context;
-    this.deadline = performance.now() + limits.renderMs;
+    this.deadline = performance.now() + limits.loadMs;
     const prelude = ctx.evalCode(PRELUDE, "prelude.js");
-    if (prelude.error) return this.failure(prelude.error);
+    if (prelude.error) return this.failure(prelude.error, limits.loadMs);
     this.render = prelude.value;
-    this.deadline = performance.now() + limits.renderMs;
+    this.deadline = performance.now() + limits.loadMs;
     const module = ctx.evalCode(code, "component.js", { type: "module" });
-    if (module.error) return this.failure(module.error);
+    if (module.error) return this.failure(module.error, limits.loadMs);
     const component = ctx.getProp(module.value, "default");
     module.value.dispose();
     if (ctx.typeof(component) !== "function") {
@@ -69,7 +70,11 @@ export class ComponentSandbox {
     } finally {
       props.dispose();
     }
-    if (result.error) return { ok: false, error: this.failure(result.error) };
+    if (result.error) {
+      const error = this.failure(result.error, limits.renderMs);
+      this.broken = /^(took longer|ran out of memory|overflowed)/.test(error);
+      return { ok: false, error };
+    }
     const handle = result.value;
     try {
       if (ctx.typeof(handle) !== "string") return { ok: false, error: "the render did not return a tree" };
@@ -84,17 +89,14 @@ export class ComponentSandbox {
     }
   }
 
-  /** Bytes the component's heap holds now (for the bench and `components.show`). */
-  memoryUsed(): number {
-    const usage = this.context.dump(this.runtime.computeMemoryUsage()) as { memory_used_size?: number };
-    return usage.memory_used_size ?? 0;
-  }
+  /** Whether the last failure may have left the runtime unusable (interrupted, out of memory or stack). */
+  broken = false;
 
-  private failure(error: QuickJSHandle): string {
+  private failure(error: QuickJSHandle, ms: number): string {
     let text: string;
     try {
       const dumped = this.context.dump(error) as { name?: unknown; message?: unknown; stack?: unknown } | unknown;
-      text = describeThrown(dumped);
+      text = describeThrown(dumped, ms);
     } catch {
       text = "threw something that cannot be read";
     } finally {
@@ -113,18 +115,30 @@ export class ComponentSandbox {
   }
 }
 
-const POSITION = /component\.js:(\d+):(\d+)/;
+// The transpiler reprints the code, so a run-time position is not the source's; the function name is.
+const FRAME = /at ([\w$]+) \(component\.js:/;
 
 /** "interrupted" → the time limit; "out of memory" → the memory limit; else the message and where it was thrown. */
-export function describeThrown(thrown: unknown): string {
+export function describeThrown(thrown: unknown, ms: number): string {
   if (thrown === null || typeof thrown !== "object") return `threw ${String(thrown).slice(0, 120)}`;
   const { name, message, stack } = thrown as { name?: unknown; message?: unknown; stack?: unknown };
   const text = typeof message === "string" ? message : String(message);
-  if (name === "InternalError" && text === "interrupted") return `took longer than ${limits.renderMs} ms`;
-  if (name === "InternalError" && /out of memory|too long/.test(text))
-    return `used more than its ${limits.memoryBytes / 1024 / 1024} MiB of memory`;
+  if (name === "InternalError" && text === "interrupted") return `took longer than ${ms} ms`;
+  if (name === "InternalError" && /out of memory|too long/.test(text)) return "ran out of memory";
   if (name === "InternalError" && text === "stack overflow") return "overflowed its stack (recursion too deep)";
-  const at = typeof stack === "string" ? POSITION.exec(stack) : null;
-  const where = at ? ` at line ${at[1]}:${at[2]}` : "";
+  const frame = typeof stack === "string" ? FRAME.exec(stack) : null;
+  const where = frame ? ` (in ${frame[1]})` : "";
   return `${typeof name === "string" ? name : "Error"}: ${text.split("\n")[0]?.slice(0, 160)}${where}`;
+}
+
+/** Transpiles the source and opens it in a new QuickJS instance; one line on failure. */
+export async function openSandbox(
+  source: string,
+  transpile: (source: string) => { ok: true; code: string } | { ok: false; error: string },
+  engine: () => Promise<QuickJSWASMModule>,
+): Promise<ComponentSandbox | { error: string }> {
+  const code = transpile(source);
+  if (!code.ok) return { error: code.error };
+  const opened = ComponentSandbox.open(await engine(), code.code);
+  return opened.ok ? opened.sandbox : { error: opened.error };
 }
