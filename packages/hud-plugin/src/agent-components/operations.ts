@@ -6,7 +6,7 @@ import {
   type HostOperations,
 } from "@agent-hud/hud-components";
 import { componentNames, findComponent } from "@agent-hud/hud-components/internal";
-import { resolve, toMarkdown } from "@agent-hud/ujsx";
+import { resolve, toMarkdown } from "@agent-hud/ujsx/core";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { newEngine } from "./quickjs.ts";

@@ -1,4 +1,4 @@
-import { h, intrinsicKinds, resolve, type Child } from "@agent-hud/ujsx";
+import { h, intrinsicKinds, resolve, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 
 type Kinds = Record<string, { name: string; leaf: boolean } | undefined>;

@@ -1,5 +1,5 @@
 import type { AgentComponent, CustomSection, HudComponentProps, HudView, Scope } from "@agent-hud/hud-components";
-import { h, type Child } from "@agent-hud/ujsx";
+import { h, type Child } from "@agent-hud/ujsx/core";
 import type { HudConfig } from "../config/index.ts";
 import { limits } from "./limits.ts";
 import { newEngine } from "./quickjs.ts";

@@ -1,5 +1,5 @@
 import type { AgentComponent, Density, HudView } from "@agent-hud/hud-components";
-import { h, type Child } from "@agent-hud/ujsx";
+import { h, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { toElements } from "./output.ts";
 import { propsJson, sameVersion, versionOf, type VersionKey } from "./props.ts";
