@@ -68,6 +68,14 @@ function requireItem(
   return `${op}: no ${what} with id ${JSON.stringify(id)} in ${state.scope} scope (known: ${known})`;
 }
 
+// A few lines that teach components.define by example; the sandbox's rules are what an agent gets wrong first.
+const componentsHelp = [
+  "your own HUD section: components.define { name, source, after?, priority?, scope? } with source like",
+  "  export default function Tables({ state, project, density }) { const open = state.steps.filter((s) => !s.done); return <section><paragraph><strong>Tables left</strong> {open.length}</paragraph><list>{open.map((s) => <item checked={false}><paragraph>{s.description}</paragraph></item>)}</list></section>; }",
+  "  elements: section heading(depth 4-6) paragraph strong emphasis delete code(value) codeblock(value) link(url) list item(checked) table row cell quote rule break; strings are text",
+  "  no imports, no I/O or clock: it runs sandboxed on state/project/density (20 ms, bounded memory); render less at compact, one line at minimal",
+];
+
 export function helpText(): string {
   const lines = operationCatalog.map((op) => {
     const scopes = op.scopes.includes("id") ? "scope from id" : op.scopes.join("|");
@@ -76,6 +84,7 @@ export function helpText(): string {
   return [
     "hud operations (call as { tool, args }); ids: t d1 n1 s1 b1 f1 (session), pd1 pn1 ps1 c1 k1 (project):",
     ...lines,
+    ...componentsHelp,
   ].join("\n");
 }
 

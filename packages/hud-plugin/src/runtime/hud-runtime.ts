@@ -207,12 +207,8 @@ export class HudRuntime {
    * renders again, so every HUD sent is the exact fit. A short HUD never loads o200k at all.
    */
   async renderCall(session: SessionRuntime): Promise<RenderResult | undefined> {
-    try {
-      return await this.renderForCall(session);
-    } finally {
-      // whatever went out carried the switch-off notices: each is said once
-      this.agents.delivered();
-    }
+    // whatever goes out carries the switch-off notices: each is said once
+    return this.renderForCall(session).finally(() => this.agents.delivered());
   }
 
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {

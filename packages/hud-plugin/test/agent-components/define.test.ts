@@ -52,4 +52,12 @@ describe("components.define through the hud tool", () => {
     );
     expect(await oc.hud("ses_a", "components.list")).toStartWith("components: none");
   });
+
+  test("the preamble stays byte-stable whatever the agent defines", async () => {
+    const before = await oc.system("ses_a");
+    await oc.hud("ses_a", "components.define", { name: "Checklist", source: checklist, scope: "project" });
+    expect(await oc.system("ses_a")).toEqual(before);
+    await oc.hud("ses_a", "components.remove", { name: "Checklist" });
+    expect(await oc.system("ses_a")).toEqual(before);
+  });
 });

@@ -9,10 +9,10 @@ import { componentNames, findComponent } from "@agent-hud/hud-components/interna
 import { resolve, toMarkdown } from "@agent-hud/ujsx/core";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import { newEngine } from "./quickjs.ts";
-import { renderOnce } from "./runner.ts";
-import { ComponentSandbox } from "./sandbox.ts";
-import { transpile } from "./transpile.ts";
+import { newEngine } from "../agent-components/quickjs.ts";
+import { renderOnce } from "../agent-components/runner.ts";
+import { ComponentSandbox } from "../agent-components/sandbox.ts";
+import { transpile } from "../agent-components/transpile.ts";
 
 const OP = "components.define";
 const refuse = (text: string): never => {
