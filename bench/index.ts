@@ -1,4 +1,5 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
+import { runAgentComponentsBench } from "./agent-components.ts";
 import { runHostBench } from "./host-v2.ts";
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
@@ -24,6 +25,10 @@ const sections: Array<[string, () => Promise<void>]> = [
     runRecallQualityBench,
   ],
   ["redaction: per 10 KB of tool output, at start and first use, the corpus", runRedactionBench],
+  [
+    "agent components: define, warm render, memo, memory, hook overhead with 5, runaway cut-off",
+    runAgentComponentsBench,
+  ],
   ["TUI: sidebar cost per poll, per change, and the server's per-call recording", runTuiBench],
   ['start-up: bundle size, import time, opencode run "hello" with and without the plugin', runStartupBench],
 ];

@@ -1,5 +1,6 @@
 // The server bundle opencode loads at every start: what must stay out of it, read from the built files.
 import { expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { bundledPackages, filesLoadedAtStart } from "../harness/bundle.ts";
 import { ensureFreshBundle } from "../harness/fresh-build.ts";
@@ -21,9 +22,14 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
     "micromark-extension-gfm",
     "gpt-tokenizer",
     "debug",
+    "quickjs-emscripten-core",
+    "@jitl/quickjs-wasmfile-release-sync",
   ])
     expect(atStart).not.toContain(name);
-  // the parser and the rank table are in the bundle, behind dynamic imports
+  // the parser, the rank table and QuickJS are in the bundle, behind dynamic imports
   const everything = bundledPackages(dist, [...new Bun.Glob("chunk-*.js").scanSync(dist)]);
-  for (const name of ["mdast-util-from-markdown", "gpt-tokenizer"]) expect(everything).toContain(name);
+  for (const name of ["mdast-util-from-markdown", "gpt-tokenizer", "quickjs-emscripten-core"])
+    expect(everything).toContain(name);
+  // agent components' wasm ships beside the chunks, read on the first component
+  expect(existsSync(join(dist, "quickjs.wasm"))).toBe(true);
 });

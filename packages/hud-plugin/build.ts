@@ -3,7 +3,7 @@
 // production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
 // chunk of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
 // when a HUD grows.
-import { rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, rmSync, writeFileSync } from "node:fs";
 import { configJsonSchema } from "./src/config/json-schema.ts";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
@@ -60,6 +60,10 @@ if (!rules.success) {
 }
 for (const output of rules.outputs)
   console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
+
+// QuickJS's wasm, for agent components: read beside the chunks (src/agent-components/quickjs.ts) on the first
+// component, never at start.
+copyFileSync(Bun.resolveSync("@jitl/quickjs-wasmfile-release-sync/wasm", import.meta.dir), `${outdir}/quickjs.wasm`);
 
 writeFileSync(`${outdir}/agent-hud.schema.json`, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
 

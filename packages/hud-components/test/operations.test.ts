@@ -66,12 +66,16 @@ describe("planOperation: mutating ops", () => {
       "conventions.remove": { id: "c1" },
       "keyfiles.add": { path: "src/x.ts", note: "entry" },
       "keyfiles.remove": { id: "k1" },
+      "components.remove": { name: "Checklist" },
     };
     let view = run(run(baseView(), "decisions.record", { summary: "d" }).view, "blockers.add", {
       description: "b",
     }).view;
     view = run(view, "keyfiles.add", { path: "a" }).view;
-    for (const op of operationCatalog.filter((o) => o.mutating && o.name !== "resume")) {
+    const source = "export default () => null;";
+    view.project = applyEvent(view.project, { kind: "component.define", at: 4, name: "Checklist", source }).state;
+    // host operations (components.define) are answered by the host, not planned into events
+    for (const op of operationCatalog.filter((o) => o.mutating && o.name !== "resume" && !o.host)) {
       const r = run(view, op.name, argsFor[op.name]);
       expect(r.text.startsWith("ok: ")).toBe(true);
       view = r.view;

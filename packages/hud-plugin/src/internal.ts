@@ -15,3 +15,8 @@ export { BoardReader } from "./board/reader.ts";
 export { memoRows } from "./board/memo-rows.ts";
 // opencode 2's entry, for the bench's V2 figures (driven through a simulated V2 context there).
 export { setup as setupV2, type V2Context } from "./host/v2/index.ts";
+// agent components: the sandbox pieces the bench times one by one
+export { ComponentSandbox } from "./agent-components/sandbox.ts";
+export { newEngine, ENGINE_MEMORY_BYTES } from "./agent-components/quickjs.ts";
+export { transpile } from "./agent-components/transpile.ts";
+export { ComponentRunner, renderOnce } from "./agent-components/runner.ts";

@@ -40,7 +40,7 @@ export async function editHud(
   refresh: () => void,
 ) {
   const { editor: person, personActions } = await personEditor(glue, reader, options);
-  const actions = personActions(person.state(sessionID));
+  const actions = personActions(person.state(sessionID), person.projectState(sessionID));
   const index = await glue.select(
     "Edit the HUD",
     actions.map((action) => action.title),

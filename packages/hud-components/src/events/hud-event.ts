@@ -14,6 +14,7 @@ import {
   Blocker,
 } from "../state/items.ts";
 import { MemoryItem, MemoryKey } from "../state/memory-item.ts";
+import { AgentComponent, ComponentName } from "../state/agent-component.ts";
 
 /**
  * Who caused an event. Absent means the agent (through the `hud` tool) or the host observing a tool call;
@@ -87,6 +88,16 @@ export const MemorySync = event("memory.sync", {
   hash: Type.String(),
   items: Type.Record(Type.String(), Type.String()),
 });
+/** The agent defined (or redefined) a HUD component; the host checked it compiles and renders first. */
+export const ComponentDefine = event("component.define", {
+  name: AgentComponent.properties.name,
+  source: AgentComponent.properties.source,
+  after: AgentComponent.properties.after,
+  priority: AgentComponent.properties.priority,
+});
+export const ComponentRemove = event("component.remove", { name: ComponentName });
+/** The host switched a component off after it failed several renders in a row; `reason` is the last failure. */
+export const ComponentDisable = event("component.disable", { name: ComponentName, reason: Type.String() });
 /** One agent turn (LLM call); drives turn-based staleness without touching rendered content. */
 export const Turn = event("turn", {});
 
@@ -121,6 +132,9 @@ export const HudEvent = Type.Union([
   Turn,
   ToolResultEvent,
   MemorySync,
+  ComponentDefine,
+  ComponentRemove,
+  ComponentDisable,
 ]);
 export type HudEvent = Static<typeof HudEvent>;
 export type HudEventKind = HudEvent["kind"];

@@ -1,5 +1,6 @@
 import { Type, type Static, type TString } from "@sinclair/typebox";
 import { defaultLengths } from "../projector/options.ts";
+import { ComponentName, ComponentPriority, ComponentSource } from "../state/agent-component.ts";
 import { Decision, ItemId, KeyFile, Note, Scope, Step, Task, Convention, Blocker } from "../state/items.ts";
 
 // Op argument schemas reuse the item field schemas: one definition for storage and for the tool.
@@ -69,7 +70,25 @@ export const KeyFileArgs = Type.Object(
   strict,
 );
 
+export const ComponentDefineArgs = Type.Object(
+  {
+    name: ComponentName,
+    source: ComponentSource,
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: "a built-in section, e.g. steps" })),
+    priority: Type.Optional(ComponentPriority),
+    scope: Type.Optional(
+      Type.Union([Type.Literal("session"), Type.Literal("project")], {
+        description: "session (default) or every session of the project",
+      }),
+    ),
+  },
+  strict,
+);
+export const ComponentNameArgs = Type.Object({ name: ComponentName }, strict);
+
 export type NoteArgs = Static<typeof NoteArgs>;
+export type ComponentDefineArgs = Static<typeof ComponentDefineArgs>;
+export type ComponentNameArgs = Static<typeof ComponentNameArgs>;
 export type HistoryArgs = Static<typeof HistoryArgs>;
 export type SearchArgs = Static<typeof SearchArgs>;
 export type HandleArgs = Static<typeof HandleArgs>;

@@ -2,6 +2,8 @@ import type { TSchema } from "@sinclair/typebox";
 import type { Scope } from "../state/items.ts";
 import {
   BlockerArgs,
+  ComponentDefineArgs,
+  ComponentNameArgs,
   ConventionArgs,
   DecisionArgs,
   HandleArgs,
@@ -19,7 +21,14 @@ import {
 } from "./args.ts";
 
 /** Operations the router cannot answer itself: the host owns the data (event log, conversation index). */
-export const hostOperationNames = ["history", "search", "messages.read", "compactions.list"] as const;
+export const hostOperationNames = [
+  "history",
+  "search",
+  "messages.read",
+  "compactions.list",
+  "components.define",
+  "components.show",
+] as const;
 export type HostOperationName = (typeof hostOperationNames)[number];
 
 export type OperationSpec = {
@@ -122,6 +131,23 @@ export const operationCatalog: OperationSpec[] = [
   write("keyfiles.remove", IdArgs, "remove a key file", "removed key file", { scopes: project }),
   read("project.list", NoArgs, "list project memory (conventions, key files, notes, decisions, steps)", {
     scopes: project,
+  }),
+  write(
+    "components.define",
+    ComponentDefineArgs,
+    "add (or replace) a HUD section you write: TSX, export default function Name({ state, project, density }) returning <section>/<paragraph>/<list>/<table>…; no imports; runs sandboxed",
+    "defined component",
+    { scopes: both, host: true },
+  ),
+  read("components.list", NoArgs, "the components you defined, with scope, placement and whether they are on", {
+    scopes: both,
+  }),
+  read("components.show", ComponentNameArgs, "one component's source and its last output", {
+    scopes: both,
+    host: true,
+  }),
+  write("components.remove", ComponentNameArgs, "remove a component you defined", "removed component", {
+    scopes: both,
   }),
 ];
 

@@ -23,3 +23,4 @@ export { resumeSummary, hasUnfinishedWork } from "./resume.ts";
 export { checkCall, type ToolCall } from "./validate.ts";
 export { shapeOf } from "./shape.ts";
 export { closeMatches } from "./suggest.ts";
+export { findComponent, componentNames, formatComponents, unknownComponent } from "./components.ts";

@@ -1,7 +1,8 @@
 import type { HudEvent } from "../events/hud-event.ts";
 import type { HudState, HudView } from "../state/hud-state.ts";
 import type { Scope } from "../state/items.ts";
-import type { HistoryArgs, HandleArgs, SearchArgs } from "./args.ts";
+import type { ComponentDefineArgs, ComponentNameArgs, HistoryArgs, HandleArgs, SearchArgs } from "./args.ts";
+import { findComponent, formatComponents, unknownComponent } from "./components.ts";
 import { operationCatalog, type HostOperationName } from "./catalog.ts";
 import { shapeOf } from "./shape.ts";
 import { checkCall, type ToolCall } from "./validate.ts";
@@ -26,7 +27,14 @@ export type Plan =
 
 /** What a host operation answers: text for the agent; a thrown Error's message is the one-line failure. */
 export type HostAnswer = string | Promise<string>;
-type HostArgs = { history: HistoryArgs; search: SearchArgs; "messages.read": HandleArgs; "compactions.list": object };
+type HostArgs = {
+  history: HistoryArgs;
+  search: SearchArgs;
+  "messages.read": HandleArgs;
+  "compactions.list": object;
+  "components.define": ComponentDefineArgs;
+  "components.show": ComponentNameArgs;
+};
 
 /**
  * The operations whose data the host owns (event store, conversation index, earlier sessions), passed in
@@ -60,6 +68,14 @@ function requireItem(
   return `${op}: no ${what} with id ${JSON.stringify(id)} in ${state.scope} scope (known: ${known})`;
 }
 
+// A few lines that teach components.define by example; the sandbox's rules are what an agent gets wrong first.
+const componentsHelp = [
+  "your own HUD section: components.define { name, source, after?, priority?, scope? } with source like",
+  "  export default function Tables({ state, project, density }) { const open = state.steps.filter((s) => !s.done); return <section><paragraph><strong>Tables left</strong> {open.length}</paragraph><list>{open.map((s) => <item checked={false}><paragraph>{s.description}</paragraph></item>)}</list></section>; }",
+  "  elements: section heading(depth 4-6) paragraph strong emphasis delete code(value) codeblock(value) link(url) list item(checked) table row cell quote rule break; strings are text",
+  "  no imports, no I/O or clock: it runs sandboxed on state/project/density (20 ms, bounded memory); render less at compact, one line at minimal",
+];
+
 export function helpText(): string {
   const lines = operationCatalog.map((op) => {
     const scopes = op.scopes.includes("id") ? "scope from id" : op.scopes.join("|");
@@ -68,6 +84,7 @@ export function helpText(): string {
   return [
     "hud operations (call as { tool, args }); ids: t d1 n1 s1 b1 f1 (session), pd1 pn1 ps1 c1 k1 (project):",
     ...lines,
+    ...componentsHelp,
   ].join("\n");
 }
 
@@ -137,6 +154,13 @@ export function planOperation(view: HudView, call: ToolCall, ctx: PlanContext): 
       return planResume(view, ctx);
     case "resume.dismiss":
       return events({ scope: "session", event: { kind: "resume.dismiss", at } });
+    case "components.list":
+      return output(formatComponents(view));
+    case "components.remove": {
+      const found = findComponent(view, text("name"));
+      if (!found) return fail(unknownComponent(view, op.name, text("name")));
+      return events({ scope: found.scope, event: { kind: "component.remove", at, name: text("name") } });
+    }
     default:
       return planById(view, op.name, args, at);
   }

@@ -15,6 +15,7 @@ import {
   Todo,
   ToolResult,
 } from "./items.ts";
+import { AgentComponent } from "./agent-component.ts";
 
 // Next number per id series; ids are assigned in event-log order so replay is deterministic.
 export const IdCounters = Type.Object({
@@ -60,6 +61,8 @@ export const HudState = Type.Object({
   /** The session dismissed the offer to resume an earlier session (`resume.dismiss`). */
   resumeDismissed: Type.Optional(Type.Boolean()),
   memoryFile: Type.Optional(MemoryFileState),
+  /** Components the agent defined (`components.define`), in definition order; absent until the first. */
+  components: Type.Optional(Type.Array(AgentComponent)),
   counters: IdCounters,
   /** Last event of any kind. */
   updatedAt: Type.Optional(At),

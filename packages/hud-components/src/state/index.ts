@@ -1,2 +1,3 @@
 export * from "./items.ts";
 export * from "./hud-state.ts";
+export * from "./agent-component.ts";

@@ -35,6 +35,7 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+const componentName = fc.constantFrom("Checklist", "Failing", "B2");
 const memoryKey = fc.constantFrom("@0000001", "@0000002", "@00000zz");
 const memoryLine = fc
   .record({
@@ -116,6 +117,19 @@ export const eventBodies: { [K in HudEventKind]: fc.Arbitrary<Body<K>> } = {
       hash: fc.constantFrom("h0", "h1"),
     })
     .map((r) => defined({ ...r, items: {} })),
+  "component.define": fc
+    .record({
+      name: componentName,
+      source: fc.constantFrom(
+        "export default function A() { return <paragraph>a</paragraph>; }",
+        "export default () => null;",
+      ),
+      after: optional(fc.constantFrom("steps", "task")),
+      priority: optional(fc.integer({ min: 0, max: 1000 })),
+    })
+    .map(defined),
+  "component.remove": componentName.map((name) => ({ name })),
+  "component.disable": fc.record({ name: componentName, reason: fc.constantFrom("timed out after 20 ms", "threw x") }),
 };
 
 const by = optional(fc.constantFrom("agent" as const, "person" as const, "memory-file" as const));

@@ -24,7 +24,7 @@ const ADD: ReadonlyArray<readonly [string, string, string, string]> = [
   ["Add a blocker…", "Blocker", "blockers.add", "description"],
 ];
 
-export function personActions(state: HudState): PersonAction[] {
+export function personActions(state: HudState, project?: HudState): PersonAction[] {
   const actions: PersonAction[] = ADD.map(([title, prompt, tool, key]) => ({
     title,
     kind: "ask",
@@ -42,6 +42,17 @@ export function personActions(state: HudState): PersonAction[] {
   for (const decision of state.decisions) remove("decisions.remove", decision.id, decision.summary);
   for (const note of state.notes) remove("notes.remove", note.id, note.content);
   for (const blocker of state.blockers) remove("blockers.remove", blocker.id, blocker.description);
+  // what the agent put in the HUD itself; its code is not shown here (`hud components.show` has it)
+  for (const [scope, components] of [
+    ["session", state.components ?? []],
+    ["project", project?.components ?? []],
+  ] as const)
+    for (const component of components)
+      actions.push({
+        title: `Remove agent component ${short(component.name, 40)} (${scope})`,
+        kind: "do",
+        call: { tool: "components.remove", args: { name: component.name } },
+      });
   actions.push({ title: "History: who changed what", kind: "read", call: { tool: "history", args: { limit: 30 } } });
   if (state.task)
     actions.push({

@@ -76,7 +76,7 @@ export class PersonEditor {
       const outcomes = runtime.record(session, events);
       const text = describeOutcome(call, outcomes);
       if (outcomes.some((o) => !o.ok)) return { ok: false, text };
-      this.show(sessionID);
+      await this.show(sessionID);
       return { ok: true, text };
     } catch (error) {
       return { ok: false, text: `agent-hud: the edit failed: ${String(error)}` };
@@ -88,12 +88,18 @@ export class PersonEditor {
     return this.runtime.view(this.runtime.session(sessionID)).session;
   }
 
+  /** The project's state (its agent components are the person's to remove too). */
+  projectState(sessionID: string): HudState {
+    return this.runtime.view(this.runtime.session(sessionID)).project;
+  }
+
   /** Renders the changed HUD with the context the agent last had, so the person's views follow at once. */
-  private show(sessionID: string): void {
+  private async show(sessionID: string): Promise<void> {
     const last = this.o.board.shown(sessionID, "current") ?? this.o.board.shown(sessionID, "received");
     if (!last) return;
     const session = this.runtime.session(sessionID);
     const context = makeContextInfo(last.context, this.runtime.deps.config.thresholds);
+    await this.runtime.agents.prepare(this.runtime.view(session));
     const result = this.runtime.render(session, context);
     if (!result) return;
     const projectKey = this.runtime.deps.projectKey;

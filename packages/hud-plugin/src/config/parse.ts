@@ -79,6 +79,7 @@ export function parseConfig(raw: unknown): ParsedConfig {
     retentionDays: good.retentionDays ?? defaultConfig.retentionDays,
     privacy: { ...defaultConfig.privacy, ...good.privacy },
     recall: { ...defaultConfig.recall, ...good.recall },
+    agentComponents: { ...defaultConfig.agentComponents, ...good.agentComponents },
   };
   if (good.storageDir) {
     const dir = storageDirOf(good.storageDir);

@@ -79,6 +79,19 @@ export const HudOptions = Type.Object(
     ),
     /** `enabled: false`: no conversation index at all (no recall.db); `hud search` says recall is off. */
     recall: Type.Optional(Type.Object({ enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+    /**
+     * HUD components the agent writes (`components.define`), run in a sandbox: `enabled: false` refuses new
+     * ones and hides defined ones; `maxCount` caps how many may be defined (both scopes together).
+     */
+    agentComponents: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean()),
+          maxCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 32 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -102,6 +115,7 @@ export type HudConfig = {
   othersRetentionDays?: number;
   privacy: { redact: boolean; patterns: string[] };
   recall: { enabled: boolean };
+  agentComponents: { enabled: boolean; maxCount: number };
 };
 
 export const defaultConfig: HudConfig = {
@@ -116,4 +130,5 @@ export const defaultConfig: HudConfig = {
   retentionDays: 90,
   privacy: { redact: true, patterns: [] },
   recall: { enabled: true },
+  agentComponents: { enabled: true, maxCount: 8 },
 };

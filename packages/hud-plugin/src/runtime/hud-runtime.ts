@@ -16,6 +16,7 @@ import {
 } from "@agent-hud/hud-components";
 import type { HudConfig } from "../config/index.ts";
 import { loadCustomSections } from "../custom/index.ts";
+import { AgentComponents } from "../agent-components/registry.ts";
 import type { Logger } from "../log/index.ts";
 import { MemoryFileSync } from "../memory-file/index.ts";
 import { validateSessionID } from "../store/index.ts";
@@ -61,11 +62,14 @@ export class HudRuntime {
   readonly projector: ProjectorOptions;
   /** The memory file's sync, unless the project opted out. */
   readonly memory: MemoryFileSync | undefined;
+  /** The agent's sandboxed components (`components.define`). */
+  readonly agents: AgentComponents;
 
   constructor(readonly deps: RuntimeDeps) {
     this.projector = { caps: deps.config.caps };
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
     this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log, this.holder.id);
+    this.agents = new AgentComponents(deps.config.agentComponents, deps.now);
     const project = {
       state: () => {
         this.project.catchUp(deps.store);
@@ -176,13 +180,16 @@ export class HudRuntime {
           now: this.deps.now(),
           directory: this.deps.directory,
           sections: this.deps.config.sections,
-          custom: loadCustomSections(this.deps.directory),
+          custom: this.agents.sections(view, loadCustomSections(this.deps.directory)),
           tokenizer: this.tokenizer.current,
         },
       };
       const result = renderHud(input.view, input.context, input.options);
       session.lastGood = result;
       session.lastInput = input;
+      // a component that failed too often in a row is switched off in the log, so a restart keeps it off
+      const off = this.agents.takeDisabled();
+      if (off.length) this.record(session, off);
       return result;
     } catch (error) {
       this.deps.log.once(
@@ -200,8 +207,17 @@ export class HudRuntime {
    * renders again, so every HUD sent is the exact fit. A short HUD never loads o200k at all.
    */
   async renderCall(session: SessionRuntime): Promise<RenderResult | undefined> {
+    // whatever goes out carries the switch-off notices: each is said once
+    return this.renderForCall(session).finally(() => this.agents.delivered());
+  }
+
+  private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     await this.memory?.prepare();
-    const result = this.render(session);
+    let result = this.render(session);
+    if (result && session.lastInput && this.agents.needsLoad(session.lastInput.view)) {
+      await this.agents.prepare(session.lastInput.view);
+      result = this.render(session);
+    }
     if (!result) return result;
     const budget = this.deps.config.budgets[result.density] ?? defaultBudgets[result.density];
     if (!this.tokenizer.observe(result.tokens, budget, result.omitted)) return result;

@@ -2,6 +2,7 @@ import type { HostOperations } from "@agent-hud/hud-components";
 import type { HookContext } from "../runtime/hook-context.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { answerHistory } from "./history.ts";
+import { componentOperations } from "./component-operations.ts";
 
 const RECALL_OFF =
   "recall is off for this project (recall.enabled: false in agent-hud.jsonc): nothing is indexed; the HUD and hud history still work";
@@ -12,6 +13,7 @@ export function hostOperations(ctx: HookContext, session: SessionRuntime): HostO
   return {
     history: (args) => answerHistory(runtime, session, args),
     resumeSource: () => runtime.resumeSource(session),
+    ...componentOperations(runtime, session),
     ...(ctx.recall
       ? {
           search: (args) => ctx.recall!.search(runtime.deps.store, session.id, args),

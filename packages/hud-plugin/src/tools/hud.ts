@@ -7,7 +7,7 @@ import type { ToolSpec } from "./tool-spec.ts";
 import { provisionalReply } from "./provisional-reply.ts";
 
 export const HUD_DESCRIPTION =
-  'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory) and search everything this session saw. Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape.';
+  'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory) and search everything this session saw. Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape. You can add your own HUD section with components.define (sandboxed TSX; see help).';
 
 /**
  * The `hud` router. opencode neither validates nor defaults these args, so the raw call goes to the pure

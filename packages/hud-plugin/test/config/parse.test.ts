@@ -21,6 +21,7 @@ describe("parseConfig", () => {
       retentionDays: 30,
       privacy: { patterns: ["ACME-[0-9]{6}"] },
       recall: { enabled: false },
+      agentComponents: { maxCount: 3 },
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
@@ -36,6 +37,7 @@ describe("parseConfig", () => {
       retentionDays: 30,
       privacy: { redact: true, patterns: ["ACME-[0-9]{6}"] },
       recall: { enabled: false },
+      agentComponents: { enabled: true, maxCount: 3 },
     });
   });
 

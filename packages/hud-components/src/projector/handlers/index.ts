@@ -8,6 +8,7 @@ import { fileClose, fileEdit, fileOpen } from "./files.ts";
 import { conventionAdd, conventionRemove, keyFileAdd, keyFileRemove } from "./project-memory.ts";
 import { toolResult } from "./tool-results.ts";
 import { memorySync } from "./memory-sync.ts";
+import { componentDefine, componentDisable, componentRemove } from "./components.ts";
 import {
   compactAfter,
   compactBefore,
@@ -51,4 +52,7 @@ export const handlers: HandlerMap = {
   turn,
   "tool.result": toolResult,
   "memory.sync": memorySync,
+  "component.define": componentDefine,
+  "component.remove": componentRemove,
+  "component.disable": componentDisable,
 };

@@ -1,0 +1,242 @@
+// Agent components (`components.define`): define cost, warm renders of a changed state, the memo, memory per
+// component, the per-call hook overhead with five of them, how fast a runaway is cut off, thread vs Worker.
+import { applyEvent, densities, emptyState, replay, type HudView } from "@agent-hud/hud-components";
+import {
+  ComponentRunner,
+  ComponentSandbox,
+  createHooks,
+  ENGINE_MEMORY_BYTES,
+  newEngine,
+  renderOnce,
+  transpile,
+} from "@agent-hud/hud-plugin/internal";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const SESSION = "ses_bench_agent";
+const SOURCE = `export default function Tables({ state, density }) {
+  const open = state.steps.filter((s) => !s.done);
+  if (density === "minimal") return <paragraph><strong>Tables left</strong> {open.length}</paragraph>;
+  return (
+    <section>
+      <paragraph><strong>Tables left</strong> {open.length} of {state.steps.length}</paragraph>
+      <list>{open.slice(0, 8).map((s) => <item checked={false}><paragraph>{s.description}</paragraph></item>)}</list>
+    </section>
+  );
+}`;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (n: number) => `${n.toFixed(3)} ms`;
+
+function baseView(steps = 14): HudView {
+  const events = Array.from({ length: steps }, (_, i) => ({
+    kind: "step.add" as const,
+    at: i + 1,
+    description: `migrate table ${i}`,
+  }));
+  return {
+    session: replay("session", [{ kind: "task.set", at: 0, description: "migrate 14 tables" }, ...events]),
+    project: emptyState("project"),
+  };
+}
+
+async function define(view: HudView): Promise<ComponentSandbox> {
+  const code = transpile(SOURCE);
+  if (!code.ok) throw new Error(code.error);
+  const opened = ComponentSandbox.open(await newEngine(), code.code);
+  if (!opened.ok) throw new Error(opened.error);
+  for (const density of densities)
+    if (!renderOnce(opened.sandbox, "Tables", view, density).ok) throw new Error("render");
+  return opened.sandbox;
+}
+
+async function defineCost(): Promise<void> {
+  const view = baseView();
+  (await define(view)).dispose(); // loads and compiles QuickJS once, as the first define of a process does
+  const samples: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const t0 = performance.now();
+    const sandbox = await define(view);
+    samples.push(performance.now() - t0);
+    sandbox.dispose();
+  }
+  samples.sort((a, b) => a - b);
+  console.log(
+    `define (transpile + new QuickJS instance + module + a render at each density): p50 ${ms(pct(samples, 50))}, p99 ${ms(pct(samples, 99))} (target p99 ≤ 50 ms)`,
+  );
+}
+
+async function renders(): Promise<void> {
+  const sandbox = await define(baseView());
+  let view = baseView();
+  const samples: number[] = [];
+  for (let i = 0; i < 1500; i++) {
+    view = {
+      ...view,
+      session: applyEvent(view.session, { kind: "step.complete", at: 100 + i, id: `s${(i % 14) + 1}` }).state,
+    };
+    view = { ...view, session: applyEvent(view.session, { kind: "note.add", at: 100 + i, content: `n${i}` }).state };
+    const t0 = performance.now();
+    const outcome = renderOnce(sandbox, "Tables", view, "full");
+    if (i >= 100) samples.push(performance.now() - t0);
+    if (!outcome.ok) throw new Error(outcome.error);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(
+    `warm render of a changed state (props JSON + sandbox + host checks): p50 ${ms(pct(samples, 50))}, p95 ${ms(pct(samples, 95))}, p99 ${ms(pct(samples, 99))} (targets 2 / 5 ms)`,
+  );
+  const runner = new ComponentRunner(
+    { name: "Tables", source: SOURCE, at: 1 },
+    () => sandbox,
+    () => {},
+    () => {},
+  );
+  runner.render(view, "full");
+  const n = 200_000;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) runner.render(view, "full");
+  console.log(
+    `memo hit (unchanged state and density, no sandbox call): ${(((performance.now() - t0) / n) * 1000).toFixed(3)} µs (target ≤ 10 µs)`,
+  );
+  for (const [label, source] of [
+    ["for (;;) {}", "export default () => { for (;;) {} }"],
+    ["regex backtracking", 'export default () => /(a+)+$/.test("a".repeat(40) + "b")'],
+    ["memory bomb", 'export default () => { const a = []; for (let i = 0; ; i++) a.push("x".repeat(100000) + i); }'],
+  ] as const) {
+    const opened = ComponentSandbox.open(await newEngine(), (transpile(source) as { code: string }).code);
+    if (!opened.ok) throw new Error(opened.error);
+    const cut: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const t = performance.now();
+      const outcome = renderOnce(opened.sandbox, "X", view, "full");
+      cut.push(performance.now() - t);
+      if (outcome.ok) throw new Error(`${label} rendered`);
+    }
+    opened.sandbox.dispose();
+    cut.sort((a, b) => a - b);
+    console.log(
+      `runaway cut off (${label}): p50 ${ms(pct(cut, 50))}, max ${ms(cut.at(-1)!)} (limit 20 ms, checked every ~10k interpreter steps)`,
+    );
+  }
+  sandbox.dispose();
+}
+
+async function memory(): Promise<void> {
+  const view = baseView();
+  Bun.gc(true);
+  const before = process.memoryUsage().rss;
+  const sandboxes = [];
+  for (let i = 0; i < 20; i++) sandboxes.push(await define(view));
+  Bun.gc(true);
+  const perComponent = (process.memoryUsage().rss - before) / 20 / 1024 / 1024;
+  console.log(
+    `memory per defined component: ${(ENGINE_MEMORY_BYTES / 1048576).toFixed(0)} MiB wasm memory reserved (fixed, cannot grow); RSS grows ${perComponent.toFixed(2)} MiB each over 20 (target ≤ 16 MiB)`,
+  );
+  for (const s of sandboxes) s.dispose();
+}
+
+async function hookOverhead(): Promise<void> {
+  const run = async (components: number) => {
+    const dir = mkdtempSync(join(tmpdir(), "hud-agent-bench-"));
+    try {
+      const client = {
+        app: { log: async () => {} },
+        session: { messages: async () => ({ data: [] }), summarize: async () => {} },
+      };
+      const project = join(dir, "project");
+      const input = {
+        client,
+        project: {},
+        directory: project,
+        worktree: project,
+        serverUrl: new URL("http://127.0.0.1:1"),
+        $: undefined,
+      };
+      const hooks = (await createHooks(input as never, { storageDir: join(dir, "store") })) as Required<
+        Awaited<ReturnType<typeof createHooks>>
+      >;
+      const tool = (name: string, args: Record<string, unknown>) =>
+        hooks.tool.hud!.execute(
+          { tool: name, args } as never,
+          { sessionID: SESSION, messageID: "m", agent: "build", abort: new AbortController().signal } as never,
+        );
+      await tool("task.set", { description: "migrate 14 tables" });
+      for (let i = 0; i < 14; i++) await tool("steps.add", { description: `migrate table ${i}` });
+      for (let i = 0; i < components; i++)
+        await tool("components.define", {
+          name: `Tables${i}`,
+          source: SOURCE.replace("Tables left", `Tables left ${i}`),
+        });
+      const samples: number[] = [];
+      for (let i = 0; i < 1200; i++) {
+        if (i % 20 === 0) await tool("notes.add", { content: `progress ${i}` });
+        const user = {
+          info: { id: `msg_${String(i).padStart(6, "0")}`, role: "user", sessionID: SESSION, time: { created: i } },
+          parts: [{ id: `p${i}`, type: "text", text: "go" }],
+        };
+        const t0 = performance.now();
+        await hooks["experimental.chat.system.transform"](
+          {
+            sessionID: SESSION,
+            model: { id: "m", providerID: "b", limit: { context: 200_000, output: 8000 } },
+          } as never,
+          { system: ["x"] },
+        );
+        await hooks["experimental.chat.messages.transform"]({} as never, { messages: [user] } as never);
+        if (i >= 200) samples.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      await hooks.dispose();
+      samples.sort((a, b) => a - b);
+      return { p50: pct(samples, 50), p99: pct(samples, 99) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const without = await run(0);
+  const with5 = await run(5);
+  console.log(
+    `per-call hooks, a note added every 20 calls: without agent components p50 ${ms(without.p50)} p99 ${ms(without.p99)}; with 5 p50 ${ms(with5.p50)} p99 ${ms(with5.p99)}; ratio p50 ${(with5.p50 / without.p50).toFixed(2)}×, p99 ${(with5.p99 / without.p99).toFixed(2)}× (target ≤ 1.5×)`,
+  );
+}
+
+/**
+ * Thread vs Worker: the round trip itself is cheap, so cost does not decide it; the HUD is built synchronously
+ * inside renderHud, and a Worker would need the whole render path asynchronous (or a blocking Atomics.wait).
+ */
+async function workerRoundTrip(): Promise<void> {
+  const url = URL.createObjectURL(
+    new Blob(["self.onmessage = (e) => postMessage(e.data);"], { type: "application/javascript" }),
+  );
+  const worker = new Worker(url);
+  const payload = JSON.stringify(baseView());
+  const once = () =>
+    new Promise<void>((resolve) => {
+      worker.onmessage = () => resolve();
+      worker.postMessage(payload);
+    });
+  for (let i = 0; i < 50; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const t0 = performance.now();
+    await once();
+    samples.push(performance.now() - t0);
+  }
+  worker.terminate();
+  samples.sort((a, b) => a - b);
+  console.log(
+    `Worker round trip of the props alone (no render): p50 ${ms(pct(samples, 50))}, p99 ${ms(pct(samples, 99))}, vs a whole in-thread render above; a Worker would make the render path asynchronous`,
+  );
+}
+
+export async function runAgentComponentsBench(): Promise<void> {
+  await defineCost();
+  await renders();
+  await memory();
+  await workerRoundTrip();
+  await hookOverhead();
+}
+
+if (import.meta.main) await runAgentComponentsBench();

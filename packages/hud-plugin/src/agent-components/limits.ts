@@ -1,0 +1,23 @@
+/**
+ * Hard limits of one agent component. Memory and stack are the QuickJS runtime's own (one runtime per
+ * component); time is enforced by the interrupt handler; the rest is checked on the host on the returned
+ * JSON before anything of it reaches the HUD.
+ */
+export const limits = {
+  /** QuickJS's limit on one allocation (it cannot count the total in this build; see quickjs.ts). */
+  memoryBytes: 8 * 1024 * 1024,
+  /** QuickJS stack per component. */
+  stackBytes: 256 * 1024,
+  /** Wall time per render. */
+  renderMs: 20,
+  /** Wall time for evaluating the prelude and the module, once per sandbox (wall clock: a GC pause counts). */
+  loadMs: 100,
+  /** The returned tree as JSON. */
+  outputBytes: 32 * 1024,
+  /** Element nesting of the returned tree. */
+  depth: 24,
+  /** Elements and texts in the returned tree. */
+  nodes: 1_000,
+  /** Failed renders in a row after which the component is switched off. */
+  failuresInARow: 3,
+} as const;

@@ -1,0 +1,144 @@
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import { limits } from "./limits.ts";
+import { PRELUDE } from "./prelude.ts";
+
+export type SandboxResult = { ok: true; json: string } | { ok: false; error: string };
+
+/**
+ * One agent component in its own QuickJS runtime: its own heap (memory limit), stack limit and interrupt
+ * deadline, and a context holding only ECMAScript built-ins and the prelude: no `process`, `Bun`, `fetch`,
+ * `require`, timers, file system or network exist in it, and nothing of the host is ever passed in except
+ * a JSON string. Each sandbox has a QuickJS instance of its own (`newEngine`), so its wasm memory is its own
+ * and bounded. Runs on the plugin's thread: a render is ~0.1 ms, and the HUD is built synchronously.
+ */
+export class ComponentSandbox {
+  private runtime: QuickJSRuntime;
+  private context: QuickJSContext;
+  private render: QuickJSHandle | undefined;
+  private component: QuickJSHandle | undefined;
+  private deadline = 0;
+  private disposed = false;
+
+  private constructor(module: QuickJSWASMModule) {
+    this.runtime = module.newRuntime();
+    this.runtime.setMemoryLimit(limits.memoryBytes);
+    this.runtime.setMaxStackSize(limits.stackBytes);
+    this.runtime.setInterruptHandler(() => performance.now() > this.deadline);
+    this.context = this.runtime.newContext();
+  }
+
+  /** Evaluates the prelude and the component module; one line with the error's position on failure. */
+  static open(
+    module: QuickJSWASMModule,
+    code: string,
+  ): { ok: true; sandbox: ComponentSandbox } | { ok: false; error: string } {
+    const sandbox = new ComponentSandbox(module);
+    const error = sandbox.load(code);
+    if (error === undefined) return { ok: true, sandbox };
+    sandbox.dispose();
+    return { ok: false, error };
+  }
+
+  private load(code: string): string | undefined {
+    const ctx = this.context;
+    this.deadline = performance.now() + limits.loadMs;
+    const prelude = ctx.evalCode(PRELUDE, "prelude.js");
+    if (prelude.error) return this.failure(prelude.error, limits.loadMs);
+    this.render = prelude.value;
+    this.deadline = performance.now() + limits.loadMs;
+    const module = ctx.evalCode(code, "component.js", { type: "module" });
+    if (module.error) return this.failure(module.error, limits.loadMs);
+    const component = ctx.getProp(module.value, "default");
+    module.value.dispose();
+    if (ctx.typeof(component) !== "function") {
+      component.dispose();
+      return "the default export is not a function; expected export default function Name({ state, density }) { … }";
+    }
+    this.component = component;
+    return undefined;
+  }
+
+  /** Renders with the props as JSON; the tree comes back as a JSON string (not yet checked). */
+  call(propsJson: string): SandboxResult {
+    if (this.disposed || !this.render || !this.component) return { ok: false, error: "the sandbox was closed" };
+    const ctx = this.context;
+    const props = ctx.newString(propsJson);
+    this.deadline = performance.now() + limits.renderMs;
+    let result;
+    try {
+      result = ctx.callFunction(this.render, ctx.undefined, this.component, props);
+    } finally {
+      props.dispose();
+    }
+    if (result.error) {
+      const error = this.failure(result.error, limits.renderMs);
+      this.broken = /^(took longer|ran out of memory|overflowed)/.test(error);
+      return { ok: false, error };
+    }
+    const handle = result.value;
+    try {
+      if (ctx.typeof(handle) !== "string") return { ok: false, error: "the render did not return a tree" };
+      const lengthHandle = ctx.getProp(handle, "length");
+      const length = ctx.getNumber(lengthHandle);
+      lengthHandle.dispose();
+      if (length > limits.outputBytes)
+        return { ok: false, error: `its output is ${length} characters of JSON; the limit is ${limits.outputBytes}` };
+      return { ok: true, json: ctx.getString(handle) };
+    } finally {
+      handle.dispose();
+    }
+  }
+
+  /** Whether the last failure may have left the runtime unusable (interrupted, out of memory or stack). */
+  broken = false;
+
+  private failure(error: QuickJSHandle, ms: number): string {
+    let text: string;
+    try {
+      const dumped = this.context.dump(error) as { name?: unknown; message?: unknown; stack?: unknown } | unknown;
+      text = describeThrown(dumped, ms);
+    } catch {
+      text = "threw something that cannot be read";
+    } finally {
+      error.dispose();
+    }
+    return text;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.render?.dispose();
+    this.component?.dispose();
+    this.context.dispose();
+    this.runtime.dispose();
+  }
+}
+
+// The transpiler reprints the code, so a run-time position is not the source's; the function name is.
+const FRAME = /at ([\w$]+) \(component\.js:/;
+
+/** "interrupted" → the time limit; "out of memory" → the memory limit; else the message and where it was thrown. */
+export function describeThrown(thrown: unknown, ms: number): string {
+  if (thrown === null || typeof thrown !== "object") return `threw ${String(thrown).slice(0, 120)}`;
+  const { name, message, stack } = thrown as { name?: unknown; message?: unknown; stack?: unknown };
+  const text = typeof message === "string" ? message : String(message);
+  if (name === "InternalError" && text === "interrupted") return `took longer than ${ms} ms`;
+  if (name === "InternalError" && /out of memory|too long/.test(text)) return "ran out of memory";
+  if (name === "InternalError" && text === "stack overflow") return "overflowed its stack (recursion too deep)";
+  const frame = typeof stack === "string" ? FRAME.exec(stack) : null;
+  const where = frame ? ` (in ${frame[1]})` : "";
+  return `${typeof name === "string" ? name : "Error"}: ${text.split("\n")[0]?.slice(0, 160)}${where}`;
+}
+
+/** Transpiles the source and opens it in a new QuickJS instance; one line on failure. */
+export async function openSandbox(
+  source: string,
+  transpile: (source: string) => { ok: true; code: string } | { ok: false; error: string },
+  engine: () => Promise<QuickJSWASMModule>,
+): Promise<ComponentSandbox | { error: string }> {
+  const code = transpile(source);
+  if (!code.ok) return { error: code.error };
+  const opened = ComponentSandbox.open(await engine(), code.code);
+  return opened.ok ? opened.sandbox : { error: opened.error };
+}

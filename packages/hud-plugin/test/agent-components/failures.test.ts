@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import { ComponentSandbox } from "../../src/agent-components/sandbox.ts";
+import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+
+let oc: FakeOpencode;
+beforeEach(async () => {
+  oc = await fakeOpencode();
+});
+afterEach(async () => {
+  await oc.close();
+});
+
+const fragile = `export default function Fragile({ state }) {
+  if (state.notes.some((n) => n.content === "boom")) throw new Error("boom");
+  return <paragraph><strong>Notes seen</strong> {state.notes.length}</paragraph>;
+}`;
+
+async function hud(): Promise<string> {
+  const messages = [oc.user("ses_a", "go")];
+  return tailText(await oc.transform(messages), messages) ?? "";
+}
+
+describe("a failing agent component", () => {
+  test("shows its last good output and one line; after 3 failures in a row it is off, said once", async () => {
+    await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
+    expect(await hud()).toContain("**Notes seen** 0");
+    await oc.hud("ses_a", "notes.add", { content: "boom" });
+    const failing = await hud();
+    expect(failing).toContain("**Notes seen** 0");
+    expect(failing).toContain(
+      "**⚠ agent component failed** Fragile: Error: boom (in Fragile) (showing its last good output)",
+    );
+    await oc.hud("ses_a", "notes.add", { content: "boom" });
+    expect(await hud()).toContain("**⚠ agent component failed** Fragile");
+    // the third failure (the render after the tool call) switched it off in the log: the next HUD says so
+    // once, later ones leave it out
+    await oc.hud("ses_a", "notes.add", { content: "boom" });
+    const told = await hud();
+    expect(told).toContain("**⚠ agent component switched off** Fragile failed 3 renders in a row (last: Error: boom");
+    expect(told).not.toContain("**Notes seen**");
+    const after = await hud();
+    expect(after).not.toContain("Fragile");
+    expect(await oc.hud("ses_a", "components.list")).toContain(
+      "Fragile (session) — after the built-in sections, priority 50",
+    );
+    expect(await oc.hud("ses_a", "history")).toContain("component.disable name=Fragile reason=Error: boom");
+    // defining it again switches it back on
+    await oc.hud("ses_a", "notes.remove", { id: "n1" });
+    await oc.hud("ses_a", "notes.remove", { id: "n2" });
+    await oc.hud("ses_a", "notes.remove", { id: "n3" });
+    await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
+    expect(await hud()).toContain("**Notes seen** 0");
+  });
+
+  test("an unchanged state costs no sandbox call; a changed one costs one per density rendered", async () => {
+    await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
+    await hud();
+    const calls = spyOn(ComponentSandbox.prototype, "call");
+    try {
+      await hud();
+      await hud();
+      expect(calls).toHaveBeenCalledTimes(0);
+      await oc.hud("ses_a", "notes.add", { content: "fine" });
+      expect(await hud()).toContain("**Notes seen** 1");
+      expect(calls.mock.calls.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
+  test("a definition that loops forever is refused at define time and nothing is recorded", async () => {
+    await oc.hud("ses_a", "notes.add", { content: "kept" });
+    const loop = "export default function Spin() { for (;;); }";
+    const error = await oc
+      .hud("ses_a", "components.define", { name: "Spin", source: loop })
+      .catch((e: Error) => e.message);
+    expect(error).toBe("components.define: Spin failed its first render at full density: took longer than 20 ms");
+    expect(await oc.hud("ses_a", "components.list")).toStartWith("components: none");
+    expect(await hud()).toContain("kept");
+  });
+
+  test("components.show gives the source and the last output; remove takes it out of the next HUD", async () => {
+    await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile, scope: "project", priority: 70 });
+    await hud();
+    const shown = await oc.hud("ses_a", "components.show", { name: "Fragile" });
+    expect(shown).toBe(`Fragile (project)\nsource:\n${fragile}\nlast output:\n**Notes seen** 0`);
+    expect(await oc.hud("ses_a", "components.remove", { name: "Fragile" })).toBe("ok: removed component Fragile");
+    expect(await hud()).not.toContain("Notes seen");
+  });
+});
