@@ -4,6 +4,10 @@ import { memorySections, type MemoryItem } from "../state/memory-item.ts";
 import { MemoryLine } from "./MemoryLine.tsx";
 
 export const MEMORY_TITLE = "Project memory";
+/** The section listing the project's agent components by name: written from the log, never read back. */
+export const COMPONENTS_TITLE = "Agent components";
+export const componentsNote =
+  "Sections the agent added to every session's HUD (hud components.define, project scope). Only their names are here; their code is in the plugin's log (hud components.show). Remove one with /hud-edit; this list is rewritten from the log.";
 
 /** The header's paragraphs; the parser skips them when they are unchanged, so they are never "unread". */
 export const headerParagraphs: ReadonlyArray<readonly Child[]> = [
@@ -17,10 +21,13 @@ export const headerParagraphs: ReadonlyArray<readonly Child[]> = [
   ],
 ];
 
-export type MemoryFileProps = { items: readonly MemoryItem[] };
+export type MemoryFileProps = { items: readonly MemoryItem[]; components?: readonly string[] };
 
-/** The memory file: a title, the header, then every section (empty ones too, so merges find them). */
-export function MemoryFile({ items }: MemoryFileProps) {
+/**
+ * The memory file: a title, the header, then every section (empty ones too, so merges find them), and the
+ * project's agent components by name when there are any.
+ */
+export function MemoryFile({ items, components = [] }: MemoryFileProps) {
   return (
     <>
       <heading depth={1}>{MEMORY_TITLE}</heading>
@@ -36,6 +43,21 @@ export function MemoryFile({ items }: MemoryFileProps) {
           </section>
         );
       })}
+      {components.length ? (
+        <section>
+          <heading depth={2}>{COMPONENTS_TITLE}</heading>
+          <paragraph>{componentsNote}</paragraph>
+          <list>
+            {components.map((name) => (
+              <item>
+                <paragraph>
+                  <code value={name} />
+                </paragraph>
+              </item>
+            ))}
+          </list>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -10,8 +10,8 @@ export {
   MemorySection,
   oneLine,
 } from "../state/memory-item.ts";
-export { MemoryFile, MEMORY_TITLE } from "./MemoryFile.tsx";
+export { COMPONENTS_TITLE, MemoryFile, MEMORY_TITLE } from "./MemoryFile.tsx";
 export { MemoryLine } from "./MemoryLine.tsx";
 export { describeUnread, type ParsedMemoryFile, type UnreadPart } from "./unread.ts";
-export { fileMatches, planRead, planWritten, type MemorySyncEvent } from "./plan.ts";
+export { componentNamesOf, fileMatches, planRead, planWritten, type MemorySyncEvent } from "./plan.ts";
 export { writeMemoryFile } from "./write.ts";

@@ -1,7 +1,7 @@
 import { fromMdast, parseMarkdown, type UElement, type UNode } from "@agent-hud/ujsx";
 import { conflictRanges, type LineRange } from "./conflicts.ts";
 import { shallowRanges } from "./shallow.ts";
-import { MEMORY_TITLE, headerParagraphs } from "./MemoryFile.tsx";
+import { COMPONENTS_TITLE, MEMORY_TITLE, headerParagraphs } from "./MemoryFile.tsx";
 import { readLine } from "./read-line.ts";
 import {
   fingerprint,
@@ -17,7 +17,7 @@ import type { ParsedMemoryFile, UnreadPart } from "./unread.ts";
 import { KEPT_MARKER } from "./write.ts";
 
 type MdNode = ReturnType<typeof parseMarkdown>["children"][number];
-type Where = MemorySection | "header" | "unknown" | "kept";
+type Where = MemorySection | "header" | "unknown" | "kept" | "components";
 
 const knownTitles = "Conventions, Key files, Decisions, Notes, Next steps";
 const titles = new Map<string, MemorySection>([
@@ -44,6 +44,7 @@ export function parseMemoryFile(source: string): ParsedMemoryFile {
     ...shallow,
   ];
   const items: MemoryItem[] = [];
+  const components: string[] = [];
   const seen = new Map<string, string>();
   const keyless = new Map<string, number>();
   let where: Where = "header";
@@ -58,11 +59,15 @@ export function parseMemoryFile(source: string): ParsedMemoryFile {
     else if (node.type === "heading" && node.depth === 2) {
       const title = oneLine(plainText(toUjsx(node)?.children ?? []));
       const section = titles.get(title.toLowerCase());
-      where = section ?? "unknown";
+      where = title.toLowerCase() === COMPONENTS_TITLE.toLowerCase() ? "components" : (section ?? "unknown");
       unknownSection = `section "${title}" is not one of ${knownTitles}`;
-      if (!section) skip(node, unknownSection);
+      if (where === "unknown") skip(node, unknownSection);
     } else if (where === "unknown") skip(node, unknownSection);
-    else if (where === "header") {
+    else if (where === "components") {
+      // written from the log and never read back: its names only tell the writer when the list is stale
+      if (node.type === "list")
+        for (const listItem of node.children) components.push(oneLine(plainText(toUjsx(listItem)?.children ?? [])));
+    } else if (where === "header") {
       if (!isHeader(node)) skip(node, "text above the first section");
     } else if (node.type !== "list") skip(node, "not an item line");
     else {
@@ -83,7 +88,7 @@ export function parseMemoryFile(source: string): ParsedMemoryFile {
   }
   const parts = mergeParts(unread, lines);
   const unreadKeys = new Set(parts.flatMap((part) => [...part.text.matchAll(KEY_IN_TEXT)].map((m) => m[1]!)));
-  return { items, unread: parts, unreadKeys, conflicts: conflicts.length > 0 };
+  return { items, unread: parts, unreadKeys, conflicts: conflicts.length > 0, components };
 }
 
 /** Longest text and detail each section keeps: what the HUD's state keeps, so nothing is cut without a word. */

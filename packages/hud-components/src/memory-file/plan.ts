@@ -61,7 +61,13 @@ export function fileMatches(project: HudState, parsed: ParsedMemoryFile): boolea
   const want = fingerprints(memoryItemsOf(project));
   const have = fingerprints(parsed.items);
   const keys = Object.keys(want);
-  return keys.length === Object.keys(have).length && keys.every((key) => want[key] === have[key]);
+  const sameItems = keys.length === Object.keys(have).length && keys.every((key) => want[key] === have[key]);
+  return sameItems && componentNamesOf(project).join("\n") === (parsed.components ?? []).join("\n");
+}
+
+/** The names the memory file lists under "Agent components": the project's agent components, in order. */
+export function componentNamesOf(project: HudState): string[] {
+  return (project.components ?? []).map((component) => component.name);
 }
 
 /** Records a write: the file now holds the state's items (and the parts kept as written). */

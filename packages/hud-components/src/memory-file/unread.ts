@@ -14,6 +14,8 @@ export type ParsedMemoryFile = {
   unreadKeys: Set<string>;
   /** The file holds merge conflict markers (a merge is under way: it is not rewritten until they go). */
   conflicts: boolean;
+  /** Names listed under "Agent components" (output only: compared with the log to know when to rewrite). */
+  components?: string[];
 };
 
 /** One line for the HUD: what could not be read and where, e.g. `lines 5–9 (merge conflict markers)`. */

@@ -1,6 +1,7 @@
 import type { HudEvent, HudState } from "@agent-hud/hud-components";
 import {
   fileMatches,
+  componentNamesOf,
   memoryItemsOf,
   planRead,
   planWritten,
@@ -85,7 +86,10 @@ export class MemoryFileSync {
     const before = this.seen;
     const seen = this.load();
     if (this.unreadChange) return false;
-    if (!seen) return memoryItemsOf(this.project.state()).length > 0;
+    if (!seen) {
+      const state = this.project.state();
+      return memoryItemsOf(state).length > 0 || componentNamesOf(state).length > 0;
+    }
     if (seen.refused) return this.refused(seen.refused);
     // the common case, before every HUD: same file, already the log's record of it, no project change since
     const state = this.project.state();
@@ -157,7 +161,8 @@ export class MemoryFileSync {
     const redact = this.options.redact ?? (<T>(value: T) => value);
     const items = redact(memoryItemsOf(state));
     const kept = (seen?.parsed.unread ?? []).map((part) => redact(part.text));
-    const text = writeMemoryFile(items, kept);
+    const components = componentNamesOf(state);
+    const text = writeMemoryFile(items, kept, components);
     writeAtomic(this.path, text);
     if (!this.gitFileDone) {
       this.gitFileDone = true;
@@ -167,7 +172,7 @@ export class MemoryFileSync {
     const parse = loadedParser();
     // kept text came from a parse, so the parser is loaded whenever there is any
     const parsed: ParsedMemoryFile =
-      kept.length && parse ? parse(text) : { items, unread: [], unreadKeys: new Set(), conflicts: false };
+      kept.length && parse ? parse(text) : { items, unread: [], unreadKeys: new Set(), conflicts: false, components };
     const hash = contentHash(text);
     this.seen = { stamp: lstampOf(this.path) ?? "", hash, parsed };
     this.project.append(planWritten(state, parsed, hash, this.now(), MEMORY_FILE));

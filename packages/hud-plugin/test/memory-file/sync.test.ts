@@ -71,6 +71,24 @@ describe("the memory file with several opencode processes on one checkout", () =
   });
 });
 
+describe("the project's agent components in the memory file", () => {
+  test("a project-scope component is listed by name, never its code; removing it removes the line", async () => {
+    const oc = await ws.instance("repo");
+    const source = "export default function Tables() { return <paragraph>tables code body</paragraph>; }";
+    expect(await oc.hud("ses_a", "components.define", { name: "Tables", source, scope: "project" })).toStartWith(
+      "ok: defined component Tables (project)",
+    );
+    const written = await fileHolds(oc, "## Agent components");
+    expect(written).toContain("- `Tables`");
+    expect(written).not.toContain("tables code body");
+    // a session component is this session's own: not in the file
+    await oc.hud("ses_a", "components.define", { name: "Mine", source: source.replace("Tables", "Mine") });
+    await oc.hud("ses_a", "components.remove", { name: "Tables" });
+    const after = await fileHolds(oc, "## Agent components", true);
+    expect(after).not.toContain("Mine");
+  });
+});
+
 describe("a process that never wrote its change", () => {
   test("an item another process recorded but did not write (it stopped first) is written by this one", async () => {
     const writer = await ws.instance("repo");
