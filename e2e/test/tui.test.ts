@@ -81,13 +81,15 @@ test("/hud shows what the agent last received, with a recorded decision", async 
   // the TUI has caught up with the turn once its sidebar shows the decision
   await tui.waitFor((t) => t.sidebar().includes("Drive the TUI through tmux"), "the decision in the sidebar");
   await slash("hud");
-  await tui.waitFor((t) => t.screen().includes("received") && t.screen().includes("left out:"), "the /hud dialog");
-  const screen = tui.screen();
-  // the dialog, not the sidebar: the decision appears left of the sidebar's columns
-  expect(
-    screen.split("\n").some((row) => row.includes("Drive the TUI through tmux") && row.indexOf("Drive") < 160),
-  ).toBe(true);
-  expect(screen).toMatch(/HUD full · [\d.]+% used · \d+ tok/);
+  // the dialog, not the sidebar: the decision appears left of the sidebar's columns. The call's render is
+  // recorded just after the request is sent, so the open dialog may show the one before it for a moment.
+  const inDialog = (screen: string) =>
+    screen.split("\n").some((row) => row.includes("Drive the TUI through tmux") && row.indexOf("Drive") < 160);
+  await tui.waitFor(
+    (t) => t.screen().includes("received") && t.screen().includes("left out:") && inDialog(t.screen()),
+    "the /hud dialog with the decision",
+  );
+  expect(tui.screen()).toMatch(/HUD full · [\d.]+% used · \d+ tok/);
   tui.press("Escape");
   await tui.waitFor((t) => !t.screen().includes("left out:"), "the dialog to close");
 });
@@ -126,6 +128,32 @@ test("switched off, the next request carries no HUD and the same system prompt; 
   await tui.waitFor((t) => t.sidebar().includes("Ship the HUD sidebar"), "the sidebar back on");
   await say("loud", 1);
   expect(tailHud(lastAgent())).toContain("Person says: use port 4100");
+});
+
+const COUNTDOWN = `export default function Countdown({ state }) {
+  const left = state.steps.filter((s) => !s.done).length;
+  return <paragraph><strong>Endpoints left</strong> {left}</paragraph>;
+}`;
+
+test("a component the agent defined is removed by the person with /hud-edit, and the next request lacks it", async () => {
+  llm.script({ toolCalls: [hud("components.define", { name: "Countdown", source: COUNTDOWN })] }, { text: "defined" });
+  await say("define", 2);
+  expect(tailHud(lastAgent())).toContain("**Endpoints left**");
+  await tui.waitFor((t) => t.sidebar().includes("Endpoints left"), "the agent's component in the sidebar");
+  await slash("hud-edit");
+  await tui.waitFor((t) => t.screen().includes("Edit the HUD"), "the edit dialog");
+  tui.type("remove agent");
+  await tui.waitFor(
+    (t) => t.screen().includes("Remove agent component Countdown (session)") && !t.screen().includes("Set the task…"),
+    "the action list filtered to the removal",
+  );
+  tui.press("Enter");
+  await tui.waitFor((t) => !t.sidebar().includes("Endpoints left"), "the component gone from the sidebar");
+  llm.script({ toolCalls: [hud("history", { limit: 3 })] }, { text: "seen" });
+  await say("carry on", 2);
+  const [before, afterHistory] = llm.agentRequests().slice(-2);
+  expect(tailHud(before!)).not.toContain("Endpoints left");
+  expect(toolResults(afterHistory!).at(-1)).toContain("component.remove name=Countdown by=person");
 });
 
 test("a toast appears when usage reaches the critical level", async () => {

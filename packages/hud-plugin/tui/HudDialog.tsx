@@ -1,4 +1,5 @@
 /** @jsxImportSource @opentui/solid */
+import { createMemo } from "solid-js";
 import { dialogRows } from "../dist/board/core.js";
 import { Rows } from "./Rows.tsx";
 import type { BoardReader } from "../dist/board/core.js";
@@ -6,18 +7,25 @@ import type { ThemeColors } from "./types/host.ts";
 
 const WIDTH = 76;
 
-/** `/hud`: the HUD exactly as the agent last received it, with its density, size and what was left out. */
-export function HudDialog(props: { reader: BoardReader; sessionID: string; theme: ThemeColors }) {
-  const rows = dialogRows({
-    received: props.reader.board.shown(props.sessionID, "received"),
-    current: props.reader.board.shown(props.sessionID, "current"),
-    off: props.reader.board.isOff(props.sessionID),
-    width: WIDTH,
-    time: (at) => new Date(at).toLocaleTimeString(),
+/**
+ * `/hud`: the HUD exactly as the agent last received it, with its density, size and what was left out. It
+ * follows the board while open (`tick`): the render of a call is recorded just after the call is sent, so a
+ * dialog opened in that moment would otherwise show the call before it for as long as it stays open.
+ */
+export function HudDialog(props: { reader: BoardReader; sessionID: string; tick: () => number; theme: ThemeColors }) {
+  const rows = createMemo(() => {
+    props.tick();
+    return dialogRows({
+      received: props.reader.board.shown(props.sessionID, "received"),
+      current: props.reader.board.shown(props.sessionID, "current"),
+      off: props.reader.board.isOff(props.sessionID),
+      width: WIDTH,
+      time: (at) => new Date(at).toLocaleTimeString(),
+    });
   });
   return (
     <box paddingLeft={2} paddingRight={2} paddingBottom={1} flexDirection="column">
-      <Rows rows={rows} theme={props.theme} />
+      <Rows rows={rows()} theme={props.theme} />
     </box>
   );
 }

@@ -61,7 +61,7 @@ export function startPersonView(glue: Glue, options: Record<string, unknown> | u
   glue.commands(
     hudCommands({
       show: withSession((sessionID) =>
-        glue.dialog((theme) => <HudDialog reader={reader} sessionID={sessionID} theme={theme} />),
+        glue.dialog((theme) => <HudDialog reader={reader} sessionID={sessionID} tick={tick} theme={theme} />),
       ),
       edit: withSession((sessionID) => editHud(glue, reader, options, sessionID, poll)),
       off: switchTo(true),
