@@ -60,4 +60,26 @@ describe("components.define through the hud tool", () => {
     await oc.hud("ses_a", "components.remove", { name: "Checklist" });
     expect(await oc.system("ses_a")).toEqual(before);
   });
+
+  test("agentComponents.enabled false: a definition is refused in one line and one defined before is hidden", async () => {
+    await oc.hud("ses_a", "steps.add", { description: "migrate users" });
+    await oc.hud("ses_a", "components.define", { name: "Checklist", source: checklist });
+    const messages = [oc.user("ses_a", "go")];
+    expect(tailText(await oc.transform(messages), messages)).toContain("**Checklist** 1 open");
+    // a second instance over the same data, with the option off
+    const off = await fakeOpencode({ storageDir: oc.storageDir, agentComponents: { enabled: false } });
+    try {
+      const refused = await off
+        .hud("ses_a", "components.define", { name: "Other", source: checklist })
+        .catch((e: Error) => e.message);
+      expect(refused).toBe(
+        "components.define: agent components are off for this project (agentComponents.enabled: false in agent-hud.jsonc)",
+      );
+      const hud = tailText(await off.transform(messages), messages);
+      expect(hud).toContain("migrate users");
+      expect(hud).not.toContain("Checklist");
+    } finally {
+      await off.close();
+    }
+  });
 });
