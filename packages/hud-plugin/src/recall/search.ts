@@ -10,6 +10,8 @@ import type { Hit, SearchScope } from "./types.ts";
  * is computed for every match (FTS5 has no cheaper path to the best few); this only bounds the rerank.
  */
 export const CANDIDATES = 60;
+/** Up to this many parts, the texts holding all of them are looked for first (see searchDocs). */
+const AND_FIRST_PARTS = 3;
 /** bm25 weights of the FTS columns: body, name parts, scope tokens. */
 const WEIGHTS = "1.0, 0.6, 0.0";
 
@@ -38,9 +40,22 @@ export function searchDocs(
   const columns = "{body terms}";
   const parts = parsed.parts;
   const match = `${within} AND ${columns} : (${parts.join(" OR ")})`;
-  const rows = q(
-    `SELECT rowid AS id, bm25(docs_fts, ${WEIGHTS}) AS score, 0 AS covered FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY score LIMIT ?2`,
-  ).all(match, Math.max(CANDIDATES, limit * 2)) as Row[];
+  const wanted = Math.max(CANDIDATES, limit * 2);
+  const best = (expression: string) =>
+    q(
+      `SELECT rowid AS id, bm25(docs_fts, ${WEIGHTS}) AS score, 0 AS covered FROM docs_fts WHERE docs_fts MATCH ?1 ORDER BY score LIMIT ?2`,
+    ).all(expression, wanted) as Row[];
+  // Texts holding every part rank first anyway; when there are enough of them, FTS5 need not score the
+  // (often far more) texts that hold only some: an AND walks the rarest part's doclist, an OR all of them.
+  // Only for short queries: a question's parts are rarely all in 60 texts, and the AND would be extra work.
+  let rows =
+    parts.length > 1 && parts.length <= AND_FIRST_PARTS
+      ? best(`${within} AND ${columns} : (${parts.join(" AND ")})`)
+      : [];
+  if (rows.length < wanted) {
+    const seen = new Set(rows.map((row) => row.id));
+    rows = [...rows, ...best(match).filter((row) => !seen.has(row.id))].slice(0, wanted);
+  }
   if (parts.length > 1 && rows.length > 1) {
     const texts = q(
       "SELECT id, body || char(10) || terms AS text FROM docs WHERE id IN (SELECT value FROM json_each(?1))",
