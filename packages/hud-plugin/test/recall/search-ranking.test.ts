@@ -35,3 +35,18 @@ test("an identifier finds its text whole, and a question finds it by its parts",
   expect(index.search("parsing row cursors", { session: "ses_1" }, 5)).toHaveLength(2);
   index.close();
 });
+
+test("a short query: texts holding every word first, and texts holding some still found when too few hold all", () => {
+  const both = Array.from({ length: 70 }, (_, i) => `deploy rollback number ${i}`);
+  const one = Array.from({ length: 5 }, (_, i) => `rollback only ${i}`);
+  const full = indexOf([...one, ...both]);
+  const hits = full.search("deploy rollback", { session: "ses_1" }, 10);
+  expect(hits).toHaveLength(10);
+  for (const hit of hits) expect(hit.snippet).toMatch(/«deploy» «rollback»/);
+  full.close();
+  const few = indexOf([...one, "deploy rollback once"]);
+  const mixed = few.search("deploy rollback", { session: "ses_1" }, 10);
+  expect(mixed.map((h) => h.snippet)[0]).toBe("«deploy» «rollback» once");
+  expect(mixed).toHaveLength(6);
+  few.close();
+});
