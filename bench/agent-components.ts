@@ -4,7 +4,6 @@ import { applyEvent, densities, emptyState, replay, type HudView } from "@agent-
 import {
   ComponentRunner,
   ComponentSandbox,
-  createHooks,
   ENGINE_MEMORY_BYTES,
   newEngine,
   renderOnce,
@@ -13,6 +12,7 @@ import {
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { plugin } from "./plugin.ts";
 
 const SESSION = "ses_bench_agent";
 const SOURCE = `export default function Tables({ state, density }) {
@@ -141,22 +141,7 @@ async function hookOverhead(): Promise<void> {
   const run = async (components: number) => {
     const dir = mkdtempSync(join(tmpdir(), "hud-agent-bench-"));
     try {
-      const client = {
-        app: { log: async () => {} },
-        session: { messages: async () => ({ data: [] }), summarize: async () => {} },
-      };
-      const project = join(dir, "project");
-      const input = {
-        client,
-        project: {},
-        directory: project,
-        worktree: project,
-        serverUrl: new URL("http://127.0.0.1:1"),
-        $: undefined,
-      };
-      const hooks = (await createHooks(input as never, { storageDir: join(dir, "store") })) as Required<
-        Awaited<ReturnType<typeof createHooks>>
-      >;
+      const hooks = await plugin(dir, {});
       const tool = (name: string, args: Record<string, unknown>) =>
         hooks.tool.hud!.execute(
           { tool: name, args } as never,

@@ -47,9 +47,9 @@ type Msg = {
 };
 
 /** A plugin instance over its own store, with the SDK client reduced to a silent logger. */
-type Hooks = Required<Awaited<ReturnType<typeof createHooks>>>;
+export type Hooks = Required<Awaited<ReturnType<typeof createHooks>>>;
 
-async function plugin(dir: string, options: Record<string, unknown>): Promise<Hooks> {
+export async function plugin(dir: string, options: Record<string, unknown>): Promise<Hooks> {
   const client = {
     app: { log: async () => {} },
     session: { messages: async () => ({ data: [] }), summarize: async () => {} },
