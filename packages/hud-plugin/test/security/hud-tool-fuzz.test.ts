@@ -328,8 +328,10 @@ test(`hud tool fuzz: ${RUNS} random calls through the real tool and store`, asyn
     { numRuns: RUNS },
   );
   expect(calls).toBeGreaterThanOrEqual(RUNS);
-  // the run exercised both paths in earnest, not only errors
-  expect(outcomes.error).toBeGreaterThan(RUNS / 10);
-  expect(outcomes.mutated).toBeGreaterThan(RUNS / 10);
+  // the run exercised both paths in earnest, not only errors: with the catalog's read-only and host
+  // operations (components.define among them, whose random sources rarely compile) about one call in ten
+  // changes the state, so the bar is one in twenty, hundreds of calls each way
+  expect(outcomes.error).toBeGreaterThan(RUNS / 20);
+  expect(outcomes.mutated).toBeGreaterThan(RUNS / 20);
   console.log(`hud tool fuzz: ${JSON.stringify(outcomes)}`);
 }, 120_000);
