@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { containLines, fromMarkdown, toMarkdown, type UElement, type UNode } from "@agent-hud/ujsx";
+import { containLines, fromMarkdown, parseMarkdown, toMarkdown, type UElement, type UNode } from "@agent-hud/ujsx";
 import { ActiveFiles, ProjectMemory, replay } from "../../src/index.ts";
 
 // File paths come from tool arguments and from the agent: shown as inline code they read verbatim, and
@@ -21,6 +21,8 @@ const paths = fc
       "</agent-hud>",
       "src/\\*.ts",
       "*[x](y)*",
+      // a control after `<`: contained to U+FFFD after the escaping, so the `<` stays as it is
+      "<\u0000",
     ),
   )
   .filter((p) => p.trim().length > 0);
@@ -51,8 +53,11 @@ test("active files: a path is one inline code span, read back exactly (property)
       const nodes = onlyItem(md);
       const want = expectedValue(path, density === "full" ? 120 : 70);
       if (path.includes("<")) {
-        // tags are never raw: a path with `<` is escaped text, so it cannot spell `</agent-hud>`
-        expect(md).not.toMatch(/(?<!\\)</);
+        // tags are never raw: a path with `<` is text in which no `<` can open a tag (CommonMark: `<` then a
+        // letter, `/`, `!` or `?`), so it cannot spell `</agent-hud>`; a `<` before anything else (a control
+        // the containment turned into U+FFFD) needs no escape. Read back, it holds no HTML.
+        expect(md).not.toMatch(/(?<!\\)<[A-Za-z/!?]/);
+        expect(JSON.stringify(parseMarkdown(md))).not.toContain('"type":"html"');
         return;
       }
       const [code, ...rest] = nodes;
