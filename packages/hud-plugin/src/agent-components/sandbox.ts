@@ -19,7 +19,10 @@ export class ComponentSandbox {
   private deadline = 0;
   private disposed = false;
 
-  private constructor(module: QuickJSWASMModule) {
+  private constructor(
+    module: QuickJSWASMModule,
+    private readonly renderMs: number,
+  ) {
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);
@@ -27,12 +30,17 @@ export class ComponentSandbox {
     this.context = this.runtime.newContext();
   }
 
-  /** Evaluates the prelude and the component module; one line with the error's position on failure. */
+  /**
+   * Evaluates the prelude and the component module; one line with the error's position on failure.
+   * `renderMs` is the time a render may take: `limits.renderMs` everywhere but in tests whose outcome must
+   * not depend on how loaded the machine is (a memory bomb runs out of memory, not out of time).
+   */
   static open(
     module: QuickJSWASMModule,
     code: string,
+    renderMs: number = limits.renderMs,
   ): { ok: true; sandbox: ComponentSandbox } | { ok: false; error: string } {
-    const sandbox = new ComponentSandbox(module);
+    const sandbox = new ComponentSandbox(module, renderMs);
     const error = sandbox.load(code);
     if (error === undefined) return { ok: true, sandbox };
     sandbox.dispose();
@@ -63,7 +71,7 @@ export class ComponentSandbox {
     if (this.disposed || !this.render || !this.component) return { ok: false, error: "the sandbox was closed" };
     const ctx = this.context;
     const props = ctx.newString(propsJson);
-    this.deadline = performance.now() + limits.renderMs;
+    this.deadline = performance.now() + this.renderMs;
     let result;
     try {
       result = ctx.callFunction(this.render, ctx.undefined, this.component, props);
@@ -71,7 +79,7 @@ export class ComponentSandbox {
       props.dispose();
     }
     if (result.error) {
-      const error = this.failure(result.error, limits.renderMs);
+      const error = this.failure(result.error, this.renderMs);
       this.broken = /^(took longer|ran out of memory|overflowed)/.test(error);
       return { ok: false, error };
     }

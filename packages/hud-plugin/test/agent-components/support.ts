@@ -15,12 +15,17 @@ export const sampleView = (): HudView => ({
 
 /**
  * What happens to a source on the define path, as one line: `refused: …` (transpile or module evaluation),
- * `failed: …` (its first render), or the markdown it renders.
+ * `failed: …` (its first render), or the markdown it renders. `renderMs` replaces the render's time limit.
  */
-export async function outcomeOf(source: string, view = sampleView(), density: Density = "full"): Promise<string> {
+export async function outcomeOf(
+  source: string,
+  view = sampleView(),
+  density: Density = "full",
+  renderMs?: number,
+): Promise<string> {
   const code = transpile(source);
   if (!code.ok) return `refused: ${code.error}`;
-  const opened = ComponentSandbox.open(await newEngine(), code.code);
+  const opened = ComponentSandbox.open(await newEngine(), code.code, renderMs);
   if (!opened.ok) return `refused: ${opened.error}`;
   try {
     const outcome = renderOnce(opened.sandbox, "C", view, density);
