@@ -52,6 +52,14 @@ export class OpencodeServer {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /**
+   * Asks opencode to dispose of the project's instance, which runs each plugin's `dispose` hook (the
+   * plugin's flush). opencode answers before the hooks are done; the next request starts a new instance.
+   */
+  disposeInstance(): Promise<boolean> {
+    return this.request("POST", `/instance/dispose?directory=${encodeURIComponent(this.project.dir)}`);
+  }
+
   createSession(body: { parentID?: string; title?: string } = {}): Promise<Session> {
     return this.request("POST", "/session", body);
   }

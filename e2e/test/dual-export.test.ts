@@ -2,50 +2,11 @@
 // embedded V2 pass that calls `setup` with a registration-only context; this checks in the real binary that
 // the second pass opens no database and adds no hook.
 import { expect, test } from "bun:test";
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { hudPlugin, startHudEnv } from "../harness/hud-session.ts";
 import { logProblems, type PluginEntry } from "../harness/opencode.ts";
+import { openHandles, processTree } from "../harness/process-files.ts";
 import { hudMessages } from "../harness/requests.ts";
-
-/** The server's process and every descendant (the npm launcher may run the platform binary as a child). */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // the process ended while the table was read
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++)
-    for (const [pid, ppid] of parents) if (ppid === tree[i] && !tree.includes(pid)) tree.push(pid);
-  return tree;
-}
-
-function openHandles(pids: number[], suffix: string): number {
-  let count = 0;
-  for (const pid of pids) {
-    let fds: string[] = [];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`).endsWith(suffix)) count++;
-      } catch {
-        // the descriptor closed while it was read
-      }
-    }
-  }
-  return count;
-}
 
 /** One request through a fresh opencode with `plugin`; the HUD count and the open hud.db handles after it. */
 async function oneRequest(plugin: PluginEntry) {

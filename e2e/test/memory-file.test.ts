@@ -10,6 +10,7 @@ import {
   type OpencodeServer,
   type Project,
 } from "../harness/opencode.ts";
+import { openHandles, processTree } from "../harness/process-files.ts";
 import { tailHud, toolResults } from "../harness/requests.ts";
 
 // Two clones of one repository on "two machines": separate HOME and XDG folders, hence separate HUD
@@ -87,6 +88,15 @@ async function fileHolds(project: Project, ...texts: string[]): Promise<string> 
   }
 }
 
+/** Waits until no process of `server` holds hud.db open: its plugin instance has run its dispose to the end. */
+async function storeClosed(server: OpencodeServer): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (openHandles(processTree(server.pid), "/hud.db") > 0) {
+    if (Date.now() > deadline) throw new Error("the plugin never closed hud.db after its instance was disposed");
+    await Bun.sleep(20);
+  }
+}
+
 function commitMemory(project: Project, message: string): void {
   git(project, "add", ".opencode/hud");
   git(project, "commit", "-q", "-m", message);
@@ -128,8 +138,10 @@ test("A's agent adds a convention and a key file; after A commits and B pulls, B
   const seen = hudOf(first);
   expect(seen).toContain(`c1 convention: ${CONVENTION}`);
   expect(seen).toContain(KEY_FILE);
-  // B's database now holds what the file said; it has nothing to write back, so B's checkout stays clean
-  await Bun.sleep(500);
+  // B's database now holds what the file said; it has nothing to write back, so B's checkout stays clean.
+  // Disposing of B's instance flushes any write still due, and the plugin closes its store after that flush.
+  await serverB.disposeInstance();
+  await storeClosed(serverB);
   expect(git(b, "status", "--porcelain", ".opencode/hud")).toBe("");
 });
 
