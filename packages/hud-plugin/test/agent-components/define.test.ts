@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { relaxTimeLimits } from "./support.ts";
 
 let oc: FakeOpencode;
+let undo: () => void;
 beforeEach(async () => {
+  // what these tests define must be defined however busy the machine is
+  undo = relaxTimeLimits();
   oc = await fakeOpencode();
 });
 afterEach(async () => {
   await oc.close();
+  undo();
 });
 
 const checklist = `export default function Checklist({ state, density }) {

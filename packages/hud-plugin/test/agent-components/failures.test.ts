@@ -1,13 +1,18 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { ComponentSandbox } from "../../src/agent-components/sandbox.ts";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { relaxTimeLimits } from "./support.ts";
 
 let oc: FakeOpencode;
+let undo: () => void;
 beforeEach(async () => {
+  // a component fails here because it throws, never because the machine was busy
+  undo = relaxTimeLimits();
   oc = await fakeOpencode();
 });
 afterEach(async () => {
   await oc.close();
+  undo();
 });
 
 const fragile = `export default function Fragile({ state }) {
@@ -69,6 +74,8 @@ describe("a failing agent component", () => {
   });
 
   test("a definition that loops forever is refused at define time and nothing is recorded", async () => {
+    undo();
+    undo = relaxTimeLimits({ render: "real" });
     await oc.hud("ses_a", "notes.add", { content: "kept" });
     const loop = "export default function Spin() { for (;;); }";
     const error = await oc

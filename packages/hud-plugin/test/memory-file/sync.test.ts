@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { relaxTimeLimits } from "../agent-components/support.ts";
 import { workspace, type Instance, type Workspace } from "../project/support.ts";
 
 const MEMORY = ".opencode/hud/memory.md";
@@ -72,6 +73,12 @@ describe("the memory file with several opencode processes on one checkout", () =
 });
 
 describe("the project's agent components in the memory file", () => {
+  // defined however busy the machine is
+  let undo: () => void;
+  beforeEach(() => {
+    undo = relaxTimeLimits();
+  });
+  afterEach(() => undo());
   test("a project-scope component is listed by name, never its code; removing it removes the line", async () => {
     const oc = await ws.instance("repo");
     const source = "export default function Tables() { return <paragraph>tables code body</paragraph>; }";

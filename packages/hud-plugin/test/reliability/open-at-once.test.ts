@@ -16,8 +16,10 @@ async function round(what: "recall" | "board", i: number) {
   const procs = [0, 1].map(() =>
     Bun.spawn([process.execPath, FIXTURE, what, dir, barrier], { stdout: "pipe", stderr: "pipe" }),
   );
-  // both are running (bun started) before the barrier opens
-  await Bun.sleep(0);
+  // the barrier opens once both are running with their modules loaded (each leaves a ready file), so their
+  // opens really meet; a process that exited early opens it too, and its result below says why
+  const ready = () => readdirSync(root).filter((f) => f.startsWith(`${what}-${i}.go.ready-`)).length;
+  while (ready() < procs.length && procs.every((p) => p.exitCode === null)) await Bun.sleep(1);
   writeFileSync(barrier, "");
   const results = [];
   for (const proc of procs) {
@@ -41,4 +43,5 @@ for (const what of ["recall", "board"] as const)
         failures.push({ i, results, files });
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+    // the limit only stops a hang: 100 process starts take 20 to 32 s on a busy machine
+  }, 600_000);

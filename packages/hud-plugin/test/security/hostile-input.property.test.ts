@@ -39,21 +39,46 @@ const hostileText = fc.oneof(
   fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }),
 );
 const deepMarkdown = fc.nat({ max: 40 }).map((d) => `${"> ".repeat(d)}${"- ".repeat(d)}deep`);
+// Hostile units a file may hold and still be read: no NUL (binary), nothing that nests at a line's start.
+const readableText = fc.string({
+  unit: fc.constantFrom(
+    "\x1b[31m",
+    "\x1b]52;c;aGk=\x07",
+    "\x9b2J",
+    "\x85",
+    "\u202e",
+    "\u2066",
+    "# ",
+    "```",
+    "[a](",
+    "`",
+    "<agent-hud>",
+    "</agent-hud>",
+    "|",
+    "a",
+    "word ",
+  ),
+  minLength: 1,
+  maxLength: 40,
+});
+const notesFile = (lines: string[]) => `# Project memory\n\n## Notes\n\n${lines.map((l) => `- ${l}`).join("\n")}\n`;
+// Two runs in five get a file built to be read, so its hostile items reach the HUD: the other kinds are
+// nearly always refused (5 of 60 runs read a file on average, sd 2.1, and a seed with none fails the bar
+// below about one run in 150); now a run of 60 reads none with a chance of 0.6^60, about 5e-14.
 const fileText = fc.oneof(
-  fc
-    .array(fc.oneof(hostileText, deepMarkdown), { maxLength: 30 })
-    .map((lines) => `# Project memory\n\n## Notes\n\n${lines.map((l) => `- ${l}`).join("\n")}\n`),
+  { weight: 2, arbitrary: fc.array(readableText, { minLength: 1, maxLength: 30 }).map(notesFile) },
+  fc.array(fc.oneof(hostileText, deepMarkdown), { maxLength: 30 }).map(notesFile),
   fc.string({ unit: "binary", maxLength: 400 }),
   deepMarkdown,
 );
-const operation = fc.constantFrom(
-  "notes.add",
-  "task.set",
-  "decisions.record",
-  "steps.add",
-  "conventions.add",
-  "search",
-  "nonsense",
+// One call in three names no operation, so refusals come up in every run of 60 but with a chance of
+// (2/3)^60, about 3e-11 (one in seven did: 9 of 60 refused on average, sd 2.5, none about one run in 14,000).
+const operation = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("notes.add", "task.set", "decisions.record", "steps.add", "conventions.add", "search"),
+  },
+  fc.constantFrom("nonsense", "notes.adds", "task_set"),
 );
 const argsFor = (op: string, text: string) =>
   op === "task.set" || op === "steps.add"
