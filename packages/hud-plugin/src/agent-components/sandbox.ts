@@ -126,6 +126,9 @@ export class ComponentSandbox {
   }
 }
 
+/** Whether a failure is the time limit: wall time, which a busy machine can run out of for a fast source. */
+export const isTimeOut = (error: string): boolean => error.startsWith("took longer than ");
+
 // The transpiler reprints the code, so a run-time position is not the source's; the function name is.
 const FRAME = /at ([\w$]+) \(component\.js:/;
 

@@ -86,6 +86,46 @@ describe("a failing agent component", () => {
     expect(await hud()).toContain("kept");
   });
 
+  test("a definition that runs out of time is tried once more before it is refused; other failures are not", async () => {
+    undo();
+    undo = relaxTimeLimits({ render: "real" });
+    const opens = spyOn(ComponentSandbox, "open");
+    try {
+      const loop = "export default function Spin() { for (;;); }";
+      await oc.hud("ses_a", "components.define", { name: "Spin", source: loop }).catch(() => {});
+      expect(opens).toHaveBeenCalledTimes(2);
+      opens.mockClear();
+      const thrower = "export default function Boom() { throw new Error('took longer than you think'); }";
+      const error = await oc
+        .hud("ses_a", "components.define", { name: "Boom", source: thrower })
+        .catch((e: Error) => e.message);
+      expect(error).toBe(
+        "components.define: Boom failed its first render at full density: Error: took longer than you think (in Boom)",
+      );
+      expect(opens).toHaveBeenCalledTimes(1);
+    } finally {
+      opens.mockRestore();
+    }
+  });
+
+  test("a valid definition whose first try met a busy machine (a time-out) is defined on the second", async () => {
+    const open = ComponentSandbox.open;
+    let tries = 0;
+    const opens = spyOn(ComponentSandbox, "open").mockImplementation((module, code, renderMs, loadMs) =>
+      // the first try gets a 0 ms load limit: what a machine too busy to run the module in time looks like
+      open.call(ComponentSandbox, module, code, renderMs, tries++ === 0 ? 0 : loadMs),
+    );
+    try {
+      expect(await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile })).toStartWith(
+        "ok: defined component Fragile (session)",
+      );
+      expect(opens).toHaveBeenCalledTimes(2);
+      expect(await hud()).toContain("**Notes seen** 0");
+    } finally {
+      opens.mockRestore();
+    }
+  });
+
   test("components.show gives the source and the last output; remove takes it out of the next HUD", async () => {
     await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile, scope: "project", priority: 70 });
     await hud();
