@@ -16,9 +16,8 @@ test("a text's compound names give their parts once each; snake_case and paths a
   expect(nameParts("plain words only, snake_case_name and a/b/c.ts")).toBe("");
 });
 
+// Linear takes a few ms here; the quadratic form took tens of seconds at 20 KB (hours at 200 KB), so the
+// test's own time limit is what catches a regression, and the machine's load cannot.
 test("a 200 KB run of letters is read in linear time (no regex backtracking)", () => {
-  const t0 = performance.now();
   expect(nameParts(`start ${"x".repeat(200_000)} endWord`)).toBe("end Word");
-  // generous: linear is ~1 ms here, the quadratic form took tens of seconds at 20 KB
-  expect(performance.now() - t0).toBeLessThan(1_000);
-});
+}, 30_000);
