@@ -79,13 +79,38 @@ test("purge --session removes exactly that session while another instance keeps 
     }
   })();
   while (written < 5) await Bun.sleep(1);
-  const purge = await cli("purge", "--session", "ses_a");
-  const during = written;
-  while (written < during + 5) await Bun.sleep(1);
+  // the purge runs as the command, in a process of its own, so the writer here goes on while it runs
+  const command = Bun.spawn(
+    [
+      process.execPath,
+      join(import.meta.dir, "../../src/cli/index.ts"),
+      "purge",
+      "--storage-dir",
+      ws.storageDir,
+      "--session",
+      "ses_a",
+    ],
+    {
+      cwd: ws.worktreeDir("repo"),
+      env: { ...process.env, PWD: ws.worktreeDir("repo"), NO_COLOR: "1" },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
+  const startedAt = written;
+  const purge = {
+    out: await new Response(command.stdout).text(),
+    err: await new Response(command.stderr).text(),
+    code: await command.exited,
+  };
+  const whileRunning = written - startedAt;
+  while (written < startedAt + whileRunning + 5) await Bun.sleep(1);
   stop = true;
   await writer;
   expect(purge).toMatchObject({ code: 0, err: "" });
   expect(purge.out).toContain("removed session ses_a");
+  // the writes really went on while the command ran (a process start alone takes tens of writes' time)
+  expect(whileRunning).toBeGreaterThan(0);
   expect([events("ses_a"), indexed("ses_a")]).toEqual([0, 0]);
   // the other session lost nothing, writes made during the purge included
   expect(events("ses_b")).toBe(base + written);
