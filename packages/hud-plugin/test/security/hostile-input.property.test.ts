@@ -8,59 +8,32 @@ import { join } from "node:path";
 import { workspace, type Instance, type Workspace } from "../project/support.ts";
 
 const FORBIDDEN = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const hostileUnit = fc.constantFrom(
+// Hostile units a file may hold and still be read: no NUL (binary), nothing that nests at a line's start.
+const readableUnits = [
   "\x1b[31m",
   "\x1b]52;c;aGk=\x07",
   "\x9b2J",
-  "\x00",
   "\x85",
   "\u202e",
   "\u2066",
-  "\r",
-  "\n",
-  "\t",
-  "> ",
-  "- ",
-  "  - ",
   "# ",
   "```",
   "[a](",
-  "*",
   "`",
   "<agent-hud>",
   "</agent-hud>",
   "|",
   "a",
   "word ",
-);
+];
+const hostileUnit = fc.constantFrom(...readableUnits, "\x00", "\r", "\n", "\t", "> ", "- ", "  - ", "*");
 const hostileText = fc.oneof(
   fc.string({ unit: hostileUnit, minLength: 1, maxLength: 40 }),
   fc.string({ unit: "binary", minLength: 1, maxLength: 60 }),
   fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }),
 );
 const deepMarkdown = fc.nat({ max: 40 }).map((d) => `${"> ".repeat(d)}${"- ".repeat(d)}deep`);
-// Hostile units a file may hold and still be read: no NUL (binary), nothing that nests at a line's start.
-const readableText = fc.string({
-  unit: fc.constantFrom(
-    "\x1b[31m",
-    "\x1b]52;c;aGk=\x07",
-    "\x9b2J",
-    "\x85",
-    "\u202e",
-    "\u2066",
-    "# ",
-    "```",
-    "[a](",
-    "`",
-    "<agent-hud>",
-    "</agent-hud>",
-    "|",
-    "a",
-    "word ",
-  ),
-  minLength: 1,
-  maxLength: 40,
-});
+const readableText = fc.string({ unit: fc.constantFrom(...readableUnits), minLength: 1, maxLength: 40 });
 const notesFile = (lines: string[]) => `# Project memory\n\n## Notes\n\n${lines.map((l) => `- ${l}`).join("\n")}\n`;
 // Two runs in five get a file built to be read, so its hostile items reach the HUD: the other kinds are
 // nearly always refused (5 of 60 runs read a file on average, sd 2.1, and a seed with none fails the bar
