@@ -104,7 +104,8 @@ test("purge --session removes exactly that session while another instance keeps 
     code: await command.exited,
   };
   const whileRunning = written - startedAt;
-  while (written < startedAt + whileRunning + 5) await Bun.sleep(1);
+  const after = written;
+  while (written < after + 5) await Bun.sleep(1);
   stop = true;
   await writer;
   expect(purge).toMatchObject({ code: 0, err: "" });
