@@ -130,6 +130,39 @@ describe("simulation: one V2 session with the HUD", () => {
     expect(percent).toBeGreaterThan(70);
   });
 
+  test("two interleaved sessions: each step's edited files land in the session that named them", async () => {
+    const A = "ses_v2interleaveA1";
+    const B = "ses_v2interleaveB1";
+    const step = (sessionID: string, n: number, files: string[]) =>
+      host.emit("session.step.ended", {
+        sessionID,
+        assistantMessageID: `msg_v2inter${String(n).padStart(4, "0")}`,
+        finish: "stop",
+        cost: 0,
+        tokens: { input: 1_000, output: 10, reasoning: 0, cache: { read: 0, write: 0 } },
+        files,
+      });
+    // A's request makes A the last active session; B's step then ends and names its own file
+    await host.run("session.context", contextEvent(A, ["work on a"]));
+    await host.run("session.context", contextEvent(B, ["work on b"]));
+    await host.run("session.context", contextEvent(A, ["more on a"]));
+    await step(B, 1, [join(project, "src/b-only.ts")]);
+    await step(A, 2, [join(project, "src/a-only.ts")]);
+    // the same file edited by both within the dedupe window counts in each
+    await step(B, 3, [join(project, "src/shared.ts")]);
+    await step(A, 4, [join(project, "src/shared.ts")]);
+    const files = async (sessionID: string) =>
+      (await host.tools.get("hud")!.execute({ tool: "files.list", args: {} }, { sessionID })).content;
+    const a = await files(A);
+    const b = await files(B);
+    expect(a).toContain("src/a-only.ts");
+    expect(a).toContain("src/shared.ts");
+    expect(a).not.toContain("src/b-only.ts");
+    expect(b).toContain("src/b-only.ts");
+    expect(b).toContain("src/shared.ts");
+    expect(b).not.toContain("src/a-only.ts");
+  });
+
   test("a bash call seen by execute.after is recorded; a failed one is not", async () => {
     const run = (status: string, command: string) =>
       host.run("tool.execute.after", {

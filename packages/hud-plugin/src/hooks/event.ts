@@ -62,10 +62,11 @@ export function eventHook(ctx: HookContext, directory: string) {
       }
       case "file.edited": {
         const file = p.file;
-        const sessionID = ctx.lastActive.sessionID;
+        // V1 names no session for an edit (the last active one made it); V2 does, and that one wins
+        const sessionID = typeof p.sessionID === "string" ? p.sessionID : ctx.lastActive.sessionID;
         if (typeof file !== "string" || !file || !sessionID) return;
         const path = displayPath(directory, file);
-        if (rememberEdit(ctx, path)) record(sessionID, [{ kind: "file.edit", at: ctx.now(), path }]);
+        if (rememberEdit(ctx, sessionID, path)) record(sessionID, [{ kind: "file.edit", at: ctx.now(), path }]);
         return;
       }
       case "todo.updated": {

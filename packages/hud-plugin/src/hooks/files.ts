@@ -30,12 +30,13 @@ export function displayPath(directory: string, path: string): string {
   return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
 }
 
-/** Edits seen through both `file.edited` and `tool.execute.after` are counted once. */
+/** Edits seen through both `file.edited` and `tool.execute.after` are counted once, per session. */
 export const EDIT_DEDUPE_MS = 2_000;
 
-export function rememberEdit(ctx: HookContext, path: string): boolean {
+export function rememberEdit(ctx: HookContext, sessionID: string, path: string): boolean {
   const now = ctx.now();
-  const last = ctx.recentEdits.get(path);
-  ctx.recentEdits.set(path, now);
+  const key = `${sessionID}\0${path}`;
+  const last = ctx.recentEdits.get(key);
+  ctx.recentEdits.set(key, now);
   return last === undefined || now - last > EDIT_DEDUPE_MS;
 }

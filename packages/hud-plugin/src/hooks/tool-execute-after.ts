@@ -10,7 +10,7 @@ export function toolExecuteAfter(ctx: HookContext, directory: string) {
     for (const file of touchedFiles(input.tool, input.args)) {
       const path = displayPath(directory, file.path);
       if (!file.edited) events.push({ kind: "file.open", at, path, action: "read" });
-      else if (rememberEdit(ctx, path)) events.push({ kind: "file.edit", at, path });
+      else if (rememberEdit(ctx, input.sessionID, path)) events.push({ kind: "file.edit", at, path });
     }
     const result = bashResult(input.tool, input.args, output, at, ctx.redact.text);
     if (result) events.push(result);

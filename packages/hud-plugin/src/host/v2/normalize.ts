@@ -37,7 +37,8 @@ export function normalize(frame: EventFrame, state: NormalizeState): BusEvent[] 
           },
         });
       const files = Array.isArray(d["files"]) ? d["files"] : [];
-      for (const file of files) if (str(file)) out.push({ type: "file.edited", properties: { file } });
+      // V1's file.edited has no session; V2 names it, and without it an edit lands in whichever session ran last
+      for (const file of files) if (str(file)) out.push({ type: "file.edited", properties: { file, sessionID } });
       return out;
     }
     case "session.execution.succeeded":
