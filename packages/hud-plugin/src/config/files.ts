@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 export const CONFIG_FILE = "agent-hud.jsonc";
 
 /** A config layer: where it came from (for messages) and its parsed content, or why it could not be read. */
-export type ConfigLayer = { source: string; options?: unknown; error?: string };
+export type ConfigLayer = { source: string; options?: unknown; error?: string; project?: boolean };
 
 /** opencode's global config folder: `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode`. */
 export function globalConfigDir(env: Record<string, string | undefined> = process.env): string {

@@ -1,5 +1,6 @@
 import { configFiles, readLayer, type ConfigLayer } from "./files.ts";
 import { parseConfig, validOptions, type ConfigProblem, type ParsedConfig } from "./parse.ts";
+import { ignoredLine, limitProjectLayer } from "./user-only.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
@@ -33,7 +34,10 @@ export function mergeLayers(layers: ConfigLayer[]): ParsedConfig {
     }
     const { options, problems: own } = validOptions(layer.options);
     problems.push(...own.map((p) => ({ ...p, message: `${p.message} (${layer.source})` })));
-    merged = merge(merged, options as Record<string, unknown>);
+    const limited = layer.project ? limitProjectLayer(options, merged) : { options, ignored: [] };
+    if (limited.ignored.length > 0)
+      problems.push({ path: limited.ignored[0]!, message: ignoredLine(layer.source, limited.ignored) });
+    merged = merge(merged, limited.options);
   }
   const parsed = parseConfig(merged);
   return { config: parsed.config, problems: [...problems, ...parsed.problems] };
@@ -45,7 +49,10 @@ export function loadConfig(
   entryOptions: unknown,
   env?: Record<string, string | undefined>,
 ): ParsedConfig {
-  const files = configFiles(directory, env).map(readLayer);
+  const files = configFiles(directory, env).map((file, i, all) => {
+    const layer = readLayer(file);
+    return layer && i === all.length - 1 ? { ...layer, project: true } : layer;
+  });
   const globals = files.slice(0, -1).filter((layer): layer is ConfigLayer => layer !== undefined);
   const layers = files.filter((layer): layer is ConfigLayer => layer !== undefined);
   const parsed = mergeLayers([...layers, { source: "the plugin entry in opencode.json", options: entryOptions }]);

@@ -14,8 +14,8 @@ export function storageDirOf(dir: string): string | undefined {
 }
 
 /**
- * The data folder the server uses for `directory`, read the way the server reads it (global file, project
- * file, then the entry's options; the last valid `storageDir` wins) without loading the option schemas:
+ * The data folder the server uses for `directory`, read the way the server reads it (global files, then the
+ * entry's options; the last valid `storageDir` wins) without loading the option schemas:
  * the person's views run in the TUI, where only this one option matters at start.
  */
 export function storageDirFor(
@@ -23,7 +23,12 @@ export function storageDirFor(
   entryOptions: Record<string, unknown> | undefined,
   env?: Record<string, string | undefined>,
 ): string {
-  const layers = directory ? configFiles(directory, env).map((file) => readLayer(file)?.options) : [];
+  // the project's own file is left out: only the person's settings move the data folder (see user-only.ts)
+  const layers = directory
+    ? configFiles(directory, env)
+        .slice(0, -1)
+        .map((file) => readLayer(file)?.options)
+    : [];
   let dir: string | undefined;
   for (const options of [...layers, entryOptions]) {
     const value = (options as { storageDir?: unknown } | undefined)?.storageDir;

@@ -69,7 +69,7 @@ describe("agent-hud.jsonc", () => {
   });
 
   test("storageDir must be absolute or under ~/; a relative one is one problem line and the default", () => {
-    write(projectFile(), `{ "storageDir": "data/hud" }`);
+    write(globalFile(), `{ "storageDir": "data/hud" }`);
     const relative = loadConfig(project, undefined, env);
     expect(relative.config.storageDir).toBeUndefined();
     expect(relative.problems.map((p) => p.message)).toEqual([

@@ -1,0 +1,50 @@
+import { defaultConfig } from "./schema.ts";
+
+type Options = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Options => !!v && typeof v === "object" && !Array.isArray(v);
+const section = (options: Options, key: string): Options => (isObject(options[key]) ? options[key] : {});
+
+/**
+ * A project's `agent-hud.jsonc` travels with the repository: a clone, a pull or an agent's file write
+ * changes it. It may make the plugin stricter for that project, never looser than the person's own
+ * settings: where the data lives, whether secrets are redacted, whether the conversation is indexed, how
+ * long it is kept and whether agents may run components are the person's choice, made in the global file
+ * (or the plugin entry of their opencode config, which can load any plugin and so is trusted as code).
+ * Returns the project's options with those keys taken out, and the names of the keys it set.
+ */
+export function limitProjectLayer(project: Options, below: Options): { options: Options; ignored: string[] } {
+  const options: Options = { ...project };
+  const ignored: string[] = [];
+  const drop = (path: string, parent: Options, key: string) => {
+    delete parent[key];
+    ignored.push(path);
+  };
+  if ("storageDir" in options) drop("storageDir", options, "storageDir");
+  if (isObject(options.privacy)) {
+    const privacy = (options.privacy = { ...options.privacy });
+    if (privacy.redact === false) drop("privacy.redact", privacy, "redact");
+    // a project adds patterns; replacing the person's list would stop redacting what they asked for
+    if (Array.isArray(privacy.patterns)) {
+      const own = section(below, "privacy").patterns;
+      privacy.patterns = [...new Set([...(Array.isArray(own) ? own : []), ...privacy.patterns])];
+    }
+  }
+  const switchedOff = (key: string) => section(below, key).enabled === false;
+  for (const key of ["recall", "agentComponents"]) {
+    const own = options[key];
+    if (isObject(own) && own.enabled === true && switchedOff(key)) {
+      options[key] = { ...own };
+      drop(`${key}.enabled`, options[key] as Options, "enabled");
+    }
+  }
+  const limit = typeof below.retentionDays === "number" ? below.retentionDays : defaultConfig.retentionDays;
+  if (typeof options.retentionDays === "number" && options.retentionDays > limit)
+    drop("retentionDays", options, "retentionDays");
+  return { options, ignored };
+}
+
+/** The one line shown for a project file's ignored keys. */
+export function ignoredLine(source: string, ignored: string[]): string {
+  return `agent-hud: ${source} sets ${ignored.join(", ")}, which only your global agent-hud.jsonc may set or loosen; ignored`;
+}
