@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { classify, describe, retryBusy } from "./faults.ts";
 import { DB_FILE, SIDE_FILES, stamp } from "./paths.ts";
-import { privateDatabase, privateFolder } from "./private-files.ts";
+import { LinkRefused, privateDatabase, privateFolder, refuseLinks } from "./private-files.ts";
 import { SCHEMA_VERSION, migrate } from "./schema.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import type { StoreLog, StoreSeams } from "./types.ts";
@@ -58,6 +58,7 @@ function openDatabase(path: string, mode: OpenMode, log?: (message: string) => v
     privateDatabase(path, log);
     return new Database(path, { create: true, readwrite: true });
   }
+  refuseLinks(path);
   if (mode === "readonly") return new Database(path, { readonly: true });
   return new Database(
     `${pathToFileURL(path).href}?immutable=1`,
@@ -135,6 +136,8 @@ export function openConnection(s: OpenSettings): OpenResult {
     // another process creating the same file at this moment is waited for, not taken for a fault
     return { ok: true, conn: retryBusy(() => connect(path, s, "readwrite")) };
   } catch (err) {
+    // a link is refused outright: a read-only open would follow it just the same
+    if (err instanceof LinkRefused) return { ok: false, error: err };
     if (classify(err) !== "corrupt") return openReadonly(path, s, err);
     try {
       const aside = quarantine(path, "corrupt", s);

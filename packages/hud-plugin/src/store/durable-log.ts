@@ -9,6 +9,7 @@ import {
   type OpenSettings,
 } from "./connection.ts";
 import { classify, describe, type FaultKind } from "./faults.ts";
+import { LinkRefused } from "./private-files.ts";
 import type { PendingBuffer } from "./pending.ts";
 import { restore, salvage, withRecent, type Salvage } from "./salvage.ts";
 import type { EventRow } from "./statements.ts";
@@ -209,12 +210,15 @@ export class DurableLog {
   /** Logs a failure, schedules the retry, and replaces a corrupt file; returns how it was classified. */
   private fault(err: unknown, op: string): FaultKind {
     const kind = classify(err);
+    // a refused link stays until the person removes it: said once, not at every retry
+    const again = err instanceof LinkRefused && this.lastError === `${op}: ${describe(err)}`;
     this.lastError = `${op}: ${describe(err)}`;
     this.retryAt = this.settings.now() + this.backoff;
     this.backoff = Math.min(Math.max(this.backoff * 2, this.retryMin), this.retryMin * 32);
     if (kind === "readonly" || kind === "io") this.needsReopen = true;
     const kept = `${this.pending.eventCount} event(s) kept in memory, will retry`;
-    this.settings.log(kind === "busy" ? "warn" : "error", `${op} failed (${this.lastError}); ${kept}`, { kind });
+    if (!again)
+      this.settings.log(kind === "busy" ? "warn" : "error", `${op} failed (${this.lastError}); ${kept}`, { kind });
     if (kind === "corrupt" && this.conn) this.replaceCorrupt(this.conn);
     return kind;
   }
