@@ -3,6 +3,7 @@ import * as hudComponents from "@agent-hud/hud-components";
 import * as ujsx from "@agent-hud/ujsx/core";
 import * as jsxDevRuntime from "@agent-hud/ujsx/jsx-dev-runtime";
 import * as jsxRuntime from "@agent-hud/ujsx/jsx-runtime";
+import { displayName, gateForPath, verdict } from "./gate.ts";
 
 /**
  * Components are plain JSX files with no pragma and no dependency installed, and the opencode binary
@@ -68,7 +69,12 @@ export function registerHudRoot(dir: string): void {
       build.onLoad({ filter }, (args) => {
         // the loader's reload key (`?v=…`) is part of the path Bun hands over
         const file = args.path.replace(/\?.*$/, "");
-        return { contents: withPragma(readFileSync(file, "utf8")), loader: loaderFor(file) };
+        const contents = readFileSync(file, "utf8");
+        // checked on the very text that runs: a helper a component imports is gated like the component
+        const gate = gateForPath(file);
+        if (gate && verdict(gate, file, contents) !== "run")
+          throw new Error(`${displayName(gate, file)} changed while opencode ran and waits for your acceptance`);
+        return { contents: withPragma(contents), loader: loaderFor(file) };
       });
     },
   });

@@ -2,12 +2,14 @@ import type { CustomSection } from "@agent-hud/hud-components";
 import { statSync } from "node:fs";
 import { canLoadComponents, registerHudRoot } from "./bun-hooks.ts";
 import { discoverComponents, type ComponentFile } from "./discover.ts";
+import { gateForDirectory, verdictOnDisk } from "./gate.ts";
 import { failedSection, forgetModules, loadComponent } from "./load-component.ts";
 import { hudRoots, type RootOptions } from "./roots.ts";
 
 export type LoadOptions = RootOptions;
 
-type Loaded = { stamp: string; section: CustomSection };
+/** `held`: the file waits for the person; the section (if any) is its last accepted version. */
+type Loaded = { stamp: string; section?: CustomSection; held?: string };
 type DirectoryCache = { key: string; files: Map<string, Loaded>; sections: CustomSection[] };
 
 const caches = new Map<string, DirectoryCache>();
@@ -34,6 +36,9 @@ export function loadCustomSections(directory: string, options: LoadOptions = {})
   let cache = caches.get(cacheKey);
   if (!cache) caches.set(cacheKey, (cache = { key: cacheKey, files: new Map(), sections: [] }));
 
+  const gate = gateForDirectory(directory);
+  // a decision of the person's rewrites the store: files held back are looked at again
+  const decisions = gate?.store.stamp();
   const files = discoverComponents(roots);
   const next = new Map<string, Loaded>();
   let changed = files.length !== cache.files.size;
@@ -41,17 +46,21 @@ export function loadCustomSections(directory: string, options: LoadOptions = {})
     const stamp = stampOf(file.path);
     if (stamp === undefined) continue;
     const previous = cache.files.get(file.path);
-    if (previous && previous.stamp === stamp) {
+    if (previous && previous.stamp === stamp && (previous.held === undefined || previous.held === decisions)) {
       next.set(file.path, previous);
       continue;
     }
     changed = true;
+    if (gate && decisions !== undefined && verdictOnDisk(gate, file.path) !== "run") {
+      next.set(file.path, { stamp, held: decisions, ...(previous?.section ? { section: previous.section } : {}) });
+      continue;
+    }
     if (previous) forgetModules(file.root.dir);
     next.set(file.path, { stamp, section: load(file, stamp) });
   }
   if (!changed) return cache.sections;
   cache.files = next;
-  cache.sections = [...next.values()].map((entry) => entry.section);
+  cache.sections = [...next.values()].flatMap((entry) => (entry.section ? [entry.section] : []));
   return cache.sections;
 }
 

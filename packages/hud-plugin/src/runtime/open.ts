@@ -3,6 +3,7 @@ import { HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
 import { showProblems, type ToastClient } from "../config/show-problems.ts";
 import { ModelLimitsBook } from "../context/index.ts";
+import { gateComponents } from "../custom/start-gate.ts";
 import { createLogger, errorLine, type AppLogClient, type Logger } from "../log/index.ts";
 import { createRedactor, redactingLog } from "../privacy/index.ts";
 import { Recall, scheduleLogRetention, type Retention } from "../recall/index.ts";
@@ -43,6 +44,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     ...(config.storageDir ? { dir: config.storageDir } : {}),
     log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
   });
+  gateComponents(host.directory, dirname(store.path), log, host.client, now);
   const projectKey = projectKeyFor(worktree);
   const redactor = createRedactor(config.privacy, (error) =>
     log.once(
