@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
-import { logProblems } from "../harness/opencode.ts";
+import { logProblems, PLUGIN_DIR, startOpencode } from "../harness/opencode.ts";
 import { tailHud } from "../harness/requests.ts";
 
 // Users' components exactly as they would write them: plain JSX, no pragma, nothing installed.
@@ -35,6 +35,9 @@ beforeAll(async () => {
   const globalDir = join(env.project.env.XDG_CONFIG_HOME!, "opencode", "hud");
   mkdirSync(globalDir, { recursive: true });
   writeFileSync(join(globalDir, "Global.tsx"), GLOBAL);
+  // files present when opencode starts load; one written while it runs waits for the person (below)
+  await env.server.stop();
+  env.server = await startOpencode(env.project);
 });
 afterAll(() => env?.stop());
 
@@ -70,7 +73,7 @@ test("custom components render in the HUD of the next request; failing ones show
   expect(logProblems(project, "agent-hud")).toEqual([]);
 });
 
-test("an edited component changes the next request's HUD without restarting opencode", async () => {
+test("an edited component is held until the person accepts it, then shows without restarting opencode", async () => {
   const { llm, server, project } = env;
   const session = await server.createSession();
   writeFileSync(join(project.dir, ".opencode/hud/Marker.tsx"), MARKER.replace("custom-v1", "custom-v2 after an edit"));
@@ -78,6 +81,21 @@ test("an edited component changes the next request's HUD without restarting open
     join(project.dir, ".opencode/hud/Broken.tsx"),
     `export default () => <paragraph>broken no more</paragraph>;\n`,
   );
+  llm.script({ text: "held" });
+  const heldAt = llm.agentRequests().length;
+  await server.prompt(session.id, "look");
+  const held = tailHud(llm.agentRequests()[heldAt]!)!;
+  // the last accepted render of each stays until the person answers
+  expect(held).toContain("**Marker** custom-v1 at full");
+  expect(held).not.toContain("custom-v2");
+  expect(held).toContain("Broken.tsx: failed to load");
+  for (const file of [".opencode/hud/Marker.tsx", ".opencode/hud/Broken.tsx"]) {
+    const run = Bun.spawnSync(["bun", join(PLUGIN_DIR, "dist", "cli", "index.js"), "components", "accept", file], {
+      cwd: project.dir,
+      env: { ...project.env, PWD: project.dir },
+    });
+    expect([run.exitCode, run.stderr.toString()]).toEqual([0, ""]);
+  }
   // GitBranch reuses one git status for a second (several densities per call); let it expire
   await Bun.sleep(1_100);
   llm.script({ text: "edited" });
