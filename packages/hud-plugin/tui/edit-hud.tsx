@@ -2,7 +2,11 @@ import type { BoardReader } from "../dist/board/core.js";
 import type { Glue } from "./types/host.ts";
 
 type Edit = typeof import("../dist/board/edit.js");
-type PersonEditing = { editor: InstanceType<Edit["PersonEditor"]>; personActions: Edit["personActions"] };
+type PersonEditing = {
+  editor: InstanceType<Edit["PersonEditor"]>;
+  personActions: Edit["personActions"];
+  componentActions: Edit["componentActions"];
+};
 
 // One editor per reader (a reader is one TUI's view of one database), kept as a promise so two quick
 // `/hud-edit`s share the one being created instead of opening two.
@@ -12,7 +16,7 @@ const editors = new WeakMap<BoardReader, Promise<PersonEditing>>();
 function personEditor(glue: Glue, reader: BoardReader, options: Record<string, unknown> | undefined) {
   let editing = editors.get(reader);
   if (!editing) {
-    editing = import("../dist/board/edit.js").then(({ PersonEditor, personActions }) => {
+    editing = import("../dist/board/edit.js").then(({ PersonEditor, personActions, componentActions }) => {
       const editor = new PersonEditor({
         board: reader.board,
         dir: reader.dir,
@@ -22,7 +26,7 @@ function personEditor(glue: Glue, reader: BoardReader, options: Record<string, u
         worktree: glue.worktree ?? glue.directory ?? process.cwd(),
       });
       glue.onDispose(() => editor.close());
-      return { editor, personActions };
+      return { editor, personActions, componentActions };
     });
     // a failed load is not kept: the next /hud-edit tries again
     editing.catch(() => editors.delete(reader));
@@ -39,13 +43,21 @@ export async function editHud(
   sessionID: string,
   refresh: () => void,
 ) {
-  const { editor: person, personActions } = await personEditor(glue, reader, options);
+  const { editor: person, personActions, componentActions } = await personEditor(glue, reader, options);
+  // component files written while opencode ran come first: they wait for this person's answer
+  const components = componentActions(glue.directory ?? process.cwd(), reader.dir);
   const actions = personActions(person.state(sessionID), person.projectState(sessionID));
   const index = await glue.select(
     "Edit the HUD",
-    actions.map((action) => action.title),
+    [...components, ...actions].map((action) => action.title),
   );
-  const action = index === undefined ? undefined : actions[index];
+  const component = index === undefined ? undefined : components[index];
+  if (component) {
+    const answer = component.decide();
+    glue.closeDialog();
+    return glue.toast({ variant: answer.ok ? "success" : "error", title: "HUD component", message: answer.text });
+  }
+  const action = index === undefined ? undefined : actions[index - components.length];
   if (!action) return;
   let call;
   if (action.kind === "ask") {

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { componentActions } from "../../src/board/component-actions.ts";
+import { AcceptanceStore, sha256 } from "../../src/custom/acceptance.ts";
+
+let root: string;
+let project: string;
+let data: string;
+let saved: string | undefined;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "hud-component-actions-"));
+  project = join(root, "project");
+  data = join(root, "data");
+  mkdirSync(join(project, ".opencode", "hud"), { recursive: true });
+  // the global folder is read from the environment here, as the TUI does
+  saved = process.env.XDG_CONFIG_HOME;
+  process.env.XDG_CONFIG_HOME = join(root, "config");
+});
+afterEach(() => {
+  if (saved === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = saved;
+  rmSync(root, { recursive: true, force: true });
+});
+
+const write = (name: string) => {
+  const path = join(project, ".opencode", "hud", name);
+  writeFileSync(path, `export default () => <paragraph>${name}</paragraph>;\n`);
+  return path;
+};
+
+test("/hud-edit offers accept and reject for each waiting file only; an answer is recorded and the rows go", () => {
+  const early = write("Early.tsx");
+  const late = write("Late.tsx");
+  new AcceptanceStore(data).record([{ path: early, sha256: sha256(readFileSync(early)), decision: "start", at: 1 }]);
+  const rows = componentActions(project, data, () => 7);
+  expect(rows.map((r) => r.title)).toEqual([
+    "Accept component .opencode/hud/Late.tsx (written while opencode ran)",
+    "Reject component .opencode/hud/Late.tsx",
+  ]);
+  expect(rows[0]!.decide()).toEqual({
+    ok: true,
+    text: "accepted .opencode/hud/Late.tsx; it runs from the agent's next call",
+  });
+  expect(new AcceptanceStore(data).decision(late, sha256(readFileSync(late)))).toBe("accepted");
+  expect(componentActions(project, data)).toEqual([]);
+});
+
+test("a file name cannot break the dialog row: control characters are shown, not obeyed", () => {
+  write("Evil\u001b[2J\nName.tsx");
+  const [accept] = componentActions(project, data);
+  expect(accept!.title).not.toContain("\u001b");
+  expect(accept!.title).not.toContain("\n");
+  expect(accept!.title).toStartWith("Accept component .opencode/hud/Evil");
+});
+
+test("an unreadable decisions file leaves the other rows of the editor alone", () => {
+  mkdirSync(data, { recursive: true });
+  writeFileSync(join(data, "agent-hud-components.json"), "{ broken");
+  write("Late.tsx");
+  expect(componentActions(project, data)).toEqual([]);
+});
