@@ -4,7 +4,8 @@ import { decideComponent, reviewComponents } from "../custom/review.ts";
 /** A component file waiting for the person, as a `/hud-edit` row: its answer is recorded in this process. */
 export type ComponentAction = { title: string; decide: () => { ok: boolean; text: string } };
 
-const short = (text: string, max = 70) => {
+// a dialog row is about 50 columns wide: the end of a long path is the part that tells files apart
+const short = (text: string, max = 50) => {
   const line = contain(text);
   return line.length > max ? `…${line.slice(line.length - max + 1)}` : line;
 };
@@ -34,7 +35,7 @@ export function componentActions(directory: string, dataDir: string, now = () =>
     .filter((file) => file.state === "waiting")
     .flatMap((file) => [
       {
-        title: `Accept component ${short(file.display)} (written while opencode ran)`,
+        title: `Accept component ${short(file.display)}`,
         decide: answer(file.path, file.display, "accepted"),
       },
       { title: `Reject component ${short(file.display)}`, decide: answer(file.path, file.display, "rejected") },

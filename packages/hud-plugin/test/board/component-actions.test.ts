@@ -36,7 +36,7 @@ test("/hud-edit offers accept and reject for each waiting file only; an answer i
   new AcceptanceStore(data).record([{ path: early, sha256: sha256(readFileSync(early)), decision: "start", at: 1 }]);
   const rows = componentActions(project, data, () => 7);
   expect(rows.map((r) => r.title)).toEqual([
-    "Accept component .opencode/hud/Late.tsx (written while opencode ran)",
+    "Accept component .opencode/hud/Late.tsx",
     "Reject component .opencode/hud/Late.tsx",
   ]);
   expect(rows[0]!.decide()).toEqual({
