@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { RECALL_FILE } from "../recall/schema.ts";
 import { forgetSessions } from "../store/forget.ts";
 import { DB_FILE } from "../store/paths.ts";
+import { refuseLinks } from "../store/private-files.ts";
 
 /**
  * Removes sessions (and, for whole projects, the project's memory stream) from hud.db and recall.db, each
@@ -12,6 +13,7 @@ import { DB_FILE } from "../store/paths.ts";
  */
 export function purge(dir: string, sessionIDs: readonly string[], projectKeys: readonly string[]): void {
   const hud = join(dir, DB_FILE);
+  refuseLinks(hud);
   forgetSessions(hud, sessionIDs, true);
   if (projectKeys.length && existsSync(hud)) {
     const db = new Database(hud);
@@ -25,6 +27,7 @@ export function purge(dir: string, sessionIDs: readonly string[], projectKeys: r
   }
   const recall = join(dir, RECALL_FILE);
   if (!existsSync(recall)) return;
+  refuseLinks(recall);
   const db = new Database(recall);
   try {
     db.run("PRAGMA busy_timeout = 2000");

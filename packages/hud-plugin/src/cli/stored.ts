@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DB_FILE } from "../store/paths.ts";
 import { RECALL_FILE } from "../recall/schema.ts";
+import { refuseLinks } from "../store/private-files.ts";
 
 /** One project's share of what the plugin keeps. */
 export type ProjectData = {
@@ -21,6 +22,7 @@ export type StoredSession = { sessionID: string; projectKey: string; updatedAt: 
 /** Opens one of the plugin's files for reading while opencode may be writing it (WAL readers never block). */
 function reader(path: string): Database | undefined {
   if (!existsSync(path)) return undefined;
+  refuseLinks(path);
   const db = new Database(path, { readonly: true });
   db.run("PRAGMA busy_timeout = 2000");
   return db;

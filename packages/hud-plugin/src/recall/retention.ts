@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { forgetSessions, pruneQuarantined } from "../store/forget.ts";
+import { refuseLinks } from "../store/private-files.ts";
 
 /**
  * Drops the HUD log of every session last touched before `cutoff` (events and session rows) from the
@@ -48,6 +49,7 @@ export function expiredWhere(retention: Retention, now: number, project: string,
 
 export function pruneEventLog(path: string, retention: Retention, now: number, busyTimeoutMs = 2_000): number {
   if (!existsSync(path)) return 0;
+  refuseLinks(path);
   const db = new Database(path);
   let ids: string[];
   try {

@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { refuseLinks } from "./private-files.ts";
 
 const TABLE = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
 
@@ -12,6 +13,7 @@ const TABLE = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
  */
 export function forgetSessions(path: string, sessionIDs: readonly string[], reclaim = false, busyTimeoutMs = 2_000) {
   if (!existsSync(path) || sessionIDs.length === 0) return 0;
+  refuseLinks(path);
   const db = new Database(path);
   try {
     db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);

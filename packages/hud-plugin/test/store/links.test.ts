@@ -183,3 +183,30 @@ describe("chmod only what the plugin owns", () => {
     store.close();
   });
 });
+
+describe("the short connections never follow a link either", () => {
+  test("forgetting a session (opencode deleted it, or purge) on a linked hud.db is refused; the file unchanged", async () => {
+    const { forgetSessions } = await import("../../src/store/forget.ts");
+    symlinkSync(outside, join(dir, "hud.db"));
+    expect(() => forgetSessions(join(dir, "hud.db"), ["ses_a"])).toThrow(LinkRefused);
+    expect([readFileSync(outside, "utf8"), mode(outside)]).toEqual(["not the plugin's\n", "644"]);
+  });
+
+  test("the CLI's data and purge on a linked recall.db: one line, exit 2, the file unchanged", async () => {
+    const { runCli } = await import("../../src/cli/main.ts");
+    symlinkSync(outside, join(dir, "recall.db"));
+    for (const argv of [["data"], ["purge", "--all"]]) {
+      const err: string[] = [];
+      const code = await runCli({
+        argv: [...argv, "--storage-dir", dir],
+        cwd: root,
+        tty: false,
+        out: () => {},
+        err: (t) => void err.push(t),
+      });
+      expect(code).toBe(2);
+      expect(err.join("").split("\n")[0]).toContain("recall.db is a symbolic link");
+    }
+    expect([readFileSync(outside, "utf8"), mode(outside)]).toEqual(["not the plugin's\n", "644"]);
+  });
+});
