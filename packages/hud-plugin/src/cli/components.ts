@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { storageDirFor } from "../config/storage-dir.ts";
 import { decideComponent, reviewComponents, type ReviewedFile } from "../custom/review.ts";
 import type { CliIO } from "./main.ts";
@@ -12,7 +14,17 @@ run until you accept its content. list: every component file and its state; acce
 const line = (f: ReviewedFile) =>
   `${f.state.padEnd(16)} ${f.display}  (${f.bytes} bytes, sha256 ${f.sha256.slice(0, 12)})`;
 
-/** `agent-hud components …` for the project opencode runs in (the current directory). */
+/** The folder whose `.opencode/hud/` holds the components: the nearest up to the repository's top. */
+function projectDir(cwd: string): string {
+  for (let dir = resolve(cwd); ;) {
+    if (existsSync(join(dir, ".opencode", "hud"))) return dir;
+    const up = dirname(dir);
+    if (existsSync(join(dir, ".git")) || up === dir) return cwd;
+    dir = up;
+  }
+}
+
+/** `agent-hud components …` for the project opencode runs in (found from the current directory). */
 export function runComponents(argv: string[], io: CliIO): number {
   const at = argv.indexOf("--storage-dir");
   const rest = at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv;
@@ -25,14 +37,15 @@ export function runComponents(argv: string[], io: CliIO): number {
       return 0;
     }
     if (action === "list" && file === undefined) {
-      const files = reviewComponents(io.cwd, dataDir, { env });
+      const files = reviewComponents(projectDir(io.cwd), dataDir, { env });
       if (files.length === 0) io.out("no component files\n");
       for (const f of files) io.out(`${line(f)}\n`);
       return 0;
     }
     if ((action === "accept" || action === "reject") && file !== undefined && extra.length === 0) {
       const decision = action === "accept" ? "accepted" : "rejected";
-      const done = decideComponent(io.cwd, dataDir, file, decision, io.now?.() ?? Date.now(), { env }, io.cwd);
+      const when = io.now?.() ?? Date.now();
+      const done = decideComponent(projectDir(io.cwd), dataDir, file, decision, when, { env }, io.cwd);
       io.out(
         `${decision} ${done.display} (sha256 ${done.sha256.slice(0, 12)})${decision === "accepted" ? "; it runs from the agent's next call" : ""}\n`,
       );

@@ -25,11 +25,14 @@ afterEach(() => {
 });
 
 async function cli(...argv: string[]) {
+  return cliIn(project, ...argv);
+}
+async function cliIn(cwd: string, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli({
     argv,
-    cwd: project,
+    cwd,
     tty: false,
     env,
     out: (t) => void out.push(t),
@@ -87,4 +90,15 @@ test("a file outside the component folders, or bad arguments: one line, the usag
   expect((await cli("components", "accept")).code).toBe(2);
   expect((await cli("components", "bless", "x")).err).toStartWith("agent-hud components: unexpected bless x\nusage:");
   expect(() => readFileSync(join(data, "agent-hud-components.json"))).toThrow();
+});
+
+test("from a subfolder of the repository, the project's component folder is found; a relative file is the person's", async () => {
+  mkdirSync(join(project, ".git"));
+  const sub = join(project, "packages", "api");
+  mkdirSync(sub, { recursive: true });
+  const late = write("Late.tsx", "export default () => null;\n");
+  expect((await cliIn(sub, "components")).out).toMatch(/^waiting +\.opencode\/hud\/Late\.tsx /m);
+  expect((await cliIn(sub, "components", "accept", "../../.opencode/hud/Late.tsx")).code).toBe(0);
+  expect((await cliIn(sub, "components")).out).toMatch(/^accepted +\.opencode\/hud\/Late\.tsx /m);
+  expect(late).toBe(join(project, ".opencode", "hud", "Late.tsx"));
 });
