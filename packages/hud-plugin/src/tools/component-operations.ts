@@ -14,7 +14,7 @@ import { newEngine } from "../agent-components/quickjs.ts";
 import { renderOnce } from "../agent-components/runner.ts";
 import { ComponentSandbox, isTimeOut } from "../agent-components/sandbox.ts";
 import { transpile } from "../agent-components/transpile.ts";
-import { Refusal } from "./refusal.ts";
+import { Refusal } from "../log/refusal.ts";
 
 const OP = "components.define";
 const refuse = (text: string): never => {

@@ -5,7 +5,7 @@ import { hostOperations } from "./host-operations.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { ToolSpec } from "./tool-spec.ts";
 import { provisionalReply } from "./provisional-reply.ts";
-import { Refusal } from "./refusal.ts";
+import { Refusal } from "../log/refusal.ts";
 
 export const HUD_DESCRIPTION =
   'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory) and search everything this session saw. Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape. You can add your own HUD section with components.define (sandboxed TSX; see help).';

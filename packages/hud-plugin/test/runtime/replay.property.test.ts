@@ -10,7 +10,7 @@ import { HudRuntime } from "../../src/runtime/hud-runtime.ts";
 import { EventStore, projectKeyFor } from "../../src/store/index.ts";
 import { eventArb } from "../../../hud-components/test/support/arbitraries.ts";
 import { pluginInstance } from "../reliability/fixtures/plugin-instance.ts";
-import { Refusal } from "../../src/tools/refusal.ts";
+import { Refusal } from "../../src/log/refusal.ts";
 import { tempDir } from "../store/support.ts";
 
 const silent: Logger = { log() {}, once() {} };
