@@ -83,6 +83,8 @@ const named = args
   .map((a) => relative(E2E, new URL(a, `file://${process.cwd()}/`).pathname));
 const options = args.filter((a) => !a.endsWith(".ts"));
 const files = named.length > 0 ? named : allFiles();
+// a glob that matched nothing would pass as "0 failed"
+if (files.length === 0) throw new Error(`no e2e test files found under ${E2E}`);
 const rank = (f: string) => (SLOW_FIRST.includes(f) ? SLOW_FIRST.indexOf(f) : SLOW_FIRST.length);
 const parallel = files.filter((f) => !SERIAL.includes(f)).sort((a, b) => rank(a) - rank(b));
 const serial = files.filter((f) => SERIAL.includes(f));
