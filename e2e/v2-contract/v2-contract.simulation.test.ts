@@ -32,9 +32,18 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("simulation: opencode 2 loads and sets up agent-hud", () => {
-  test("the V2 loader accepts the module, and rejects a V1-only one with V2's message", async () => {
+  test("the built module is one definition for both hosts: V2 takes it for its setup, V1 for its server", async () => {
+    const mod = (await import(bundle)) as { default: Record<string, unknown> };
+    // no named export: V1 would try each one as a plugin function
+    expect(Object.keys(mod)).toEqual(["default"]);
     expect(plugin.id).toBe("agent-hud");
-    expect(() => v2Load({ default: { id: "v1-only", server: () => ({}) } })).toThrow(/setup function/);
+    expect(plugin.setup).toBe(mod.default["setup"] as Plugin["setup"]);
+    expect(typeof mod.default["server"]).toBe("function");
+    // The plugin's own V1 entry alone (the fixture dual-export.test.ts runs in the V1 binary) is refused with
+    // V2's message: what V2 accepts above is the plugin's setup, not a rule that takes anything.
+    const v1Only = await import("../fixtures/v1-only-plugin.ts");
+    expect(typeof v1Only.default.server).toBe("function");
+    expect(() => v2Load(v1Only)).toThrow(/setup function/);
   });
 
   test("a registration-only context (a V1 host's embedded pass) registers nothing and opens no database", async () => {

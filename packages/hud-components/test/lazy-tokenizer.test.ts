@@ -48,7 +48,21 @@ describe("utf8 byte bound", () => {
 });
 
 describe("lazy tokenizer", () => {
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+  // The background load goes through a queue the test runs by hand: `scheduled` says whether a render asked
+  // for a load, and `flush` runs what was asked, then lets the promise jobs it started settle (the loaders
+  // here do no I/O, so every job is a microtask and one macrotask turn sees them all done).
+  function harness(loader: () => Promise<Tokenizer>) {
+    const queue: Array<() => void> = [];
+    const lazy = lazyTokenizer(loader, utf8BoundTokenizer, (fn) => void queue.push(fn));
+    return {
+      lazy,
+      scheduled: () => queue.length,
+      async flush() {
+        for (let fn = queue.shift(); fn; fn = queue.shift()) fn();
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+    };
+  }
 
   function counting(): { loader: () => Promise<Tokenizer>; calls: () => number } {
     let calls = 0;
@@ -63,12 +77,16 @@ describe("lazy tokenizer", () => {
 
   test("counts with the bound and loads nothing while renders stay under a quarter of the budget", async () => {
     const { loader, calls } = counting();
-    const lazy = lazyTokenizer(loader);
+    const { lazy, scheduled, flush } = harness(loader);
     expect(lazy.observe(199, 800, { notes: 0 })).toBe(false);
-    await tick();
+    expect(scheduled()).toBe(0);
+    await flush();
     expect(calls()).toBe(0);
     expect(lazy.current).toBe(utf8BoundTokenizer);
     expect(lazy.ready).toBe(false);
+    // the same harness does see a load asked for, so the zero above is not a queue nothing reaches
+    lazy.observe(201, 800, {});
+    expect(scheduled()).toBe(1);
   });
 
   test("past a quarter of the budget the real tokenizer loads off the call, once; past half or with omissions the render may have cut", async () => {
@@ -78,11 +96,13 @@ describe("lazy tokenizer", () => {
       [10, { notes: 2 }, true],
     ] as const) {
       const { loader, calls } = counting();
-      const lazy = lazyTokenizer(loader);
+      const { lazy, flush } = harness(loader);
       expect(lazy.observe(tokens, 800, omitted)).toBe(cut);
       expect(lazy.observe(tokens, 800, omitted)).toBe(cut);
+      // off the call: nothing loaded until the scheduled work runs
+      expect(calls()).toBe(0);
       expect(lazy.ready).toBe(false);
-      await tick();
+      await flush();
       expect(calls()).toBe(1);
       expect(lazy.current).toBe(bpeTokenizer);
       expect(lazy.ready).toBe(true);
@@ -92,16 +112,17 @@ describe("lazy tokenizer", () => {
 
   test("a failed load keeps the bound and is tried again by a later render", async () => {
     let fail = true;
-    const lazy = lazyTokenizer(async () => {
+    const { lazy, scheduled, flush } = harness(async () => {
       if (fail) throw new Error("no table");
       return bpeTokenizer;
     });
     lazy.observe(800, 800, {});
-    await tick();
+    await flush();
     expect(lazy.current).toBe(utf8BoundTokenizer);
     fail = false;
     lazy.observe(800, 800, {});
-    await tick();
+    expect(scheduled()).toBe(1);
+    await flush();
     expect(lazy.current).toBe(bpeTokenizer);
   });
 

@@ -21,6 +21,7 @@ let bpe: Promise<Tokenizer> | undefined;
 // Every JS host has a timer, but the pure ES lib does not declare one: a macrotask lets the call that asked
 // for the load go out first.
 const timer = (globalThis as { setTimeout?: (fn: () => void, ms: number) => unknown }).setTimeout;
+const afterThisCall = (fn: () => void) => (timer ? void timer(fn, 0) : void Promise.resolve().then(fn));
 
 /** o200k, imported once per process however many lazy tokenizers ask for it. */
 export function loadBpeTokenizer(): Promise<Tokenizer> {
@@ -31,12 +32,14 @@ export function loadBpeTokenizer(): Promise<Tokenizer> {
 /**
  * Renders fitted with the bound are never over budget by the real count (bound >= real), so switching is
  * only about showing more; the switch is a new tokenizer identity, which re-renders once with exact counts.
+ * `later` runs the background load; a test passes a queue it flushes, so "nothing was scheduled" is a fact
+ * it can check rather than something it waits out.
  */
 export function lazyTokenizer(
   loader: () => Promise<Tokenizer> = loadBpeTokenizer,
   bound: Tokenizer = utf8BoundTokenizer,
+  later: (fn: () => void) => void = afterThisCall,
 ): LazyTokenizer {
-  const later = (fn: () => void) => (timer ? void timer(fn, 0) : void Promise.resolve().then(fn));
   let current = bound;
   let loading: Promise<Tokenizer> | undefined;
   const load = () => {

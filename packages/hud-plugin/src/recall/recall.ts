@@ -2,6 +2,7 @@ import type { HandleArgs, SearchArgs } from "@agent-hud/hud-components";
 import { existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { errorLine } from "../log/index.ts";
+import { Refusal } from "../log/refusal.ts";
 import { classify, describe } from "../store/faults.ts";
 import type { EventReader } from "../store/ports.ts";
 import { compactionLines, hitLines, readText } from "./lines.ts";
@@ -266,7 +267,7 @@ export class Recall {
     this.indexLog(store, session);
     const doc = this.index.read(args.id);
     if (!doc)
-      throw new Error(
+      throw new Refusal(
         `messages.read: no message or event with handle ${JSON.stringify(args.id.slice(0, 40))}; handles come from hud search (m12, e7)`,
       );
     return readText(doc, doc.session ? this.index.compactionCount(doc.session) : 0, session);

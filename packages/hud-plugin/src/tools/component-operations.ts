@@ -14,10 +14,11 @@ import { newEngine } from "../agent-components/quickjs.ts";
 import { renderOnce } from "../agent-components/runner.ts";
 import { ComponentSandbox, isTimeOut } from "../agent-components/sandbox.ts";
 import { transpile } from "../agent-components/transpile.ts";
+import { Refusal } from "../log/refusal.ts";
 
 const OP = "components.define";
 const refuse = (text: string): never => {
-  throw new Error(`${OP}: ${text}`);
+  throw new Refusal(`${OP}: ${text}`);
 };
 
 /**
@@ -100,7 +101,7 @@ export function showComponent(runtime: HudRuntime, session: SessionRuntime, args
   const view = runtime.view(session);
   const found = findComponent(view, args.name);
   if (!found)
-    throw new Error(
+    throw new Refusal(
       `components.show: no component named ${JSON.stringify(args.name)} (known: ${componentNames(view).join(", ") || "none"})`,
     );
   const { scope, component } = found;

@@ -5,13 +5,14 @@ import { hostOperations } from "./host-operations.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { ToolSpec } from "./tool-spec.ts";
 import { provisionalReply } from "./provisional-reply.ts";
+import { Refusal } from "../log/refusal.ts";
 
 export const HUD_DESCRIPTION =
   'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory) and search everything this session saw. Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape. You can add your own HUD section with components.define (sandboxed TSX; see help).';
 
 /**
  * The `hud` router. opencode neither validates nor defaults these args, so the raw call goes to the pure
- * router, which checks it against the operation's TypeBox schema; a thrown Error's message is what the
+ * router, which checks it against the operation's TypeBox schema; a thrown Refusal's message is what the
  * model reads as the tool result. The args are the router's own schema (`tool.definition` sends it whole).
  */
 export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudToolJsonSchema()): ToolSpec {
@@ -27,12 +28,12 @@ export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudT
         now: ctx.now(),
         host: hostOperations(ctx, session),
       });
-      if (!result.ok) throw new Error(result.error);
+      if (!result.ok) throw new Refusal(result.error);
       if ("answer" in result) return await result.answer;
       if ("output" in result) return result.output;
       const outcomes = runtime.record(session, result.events);
       const text = describeOutcome(call, outcomes);
-      if (outcomes.some((o) => !o.ok)) throw new Error(text);
+      if (outcomes.some((o) => !o.ok)) throw new Refusal(text);
       showChange(ctx, session);
       return provisionalReply(String(call.tool).trim(), outcomes) ?? text;
     },

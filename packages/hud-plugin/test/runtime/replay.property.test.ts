@@ -10,6 +10,7 @@ import { HudRuntime } from "../../src/runtime/hud-runtime.ts";
 import { EventStore, projectKeyFor } from "../../src/store/index.ts";
 import { eventArb } from "../../../hud-components/test/support/arbitraries.ts";
 import { pluginInstance } from "../reliability/fixtures/plugin-instance.ts";
+import { Refusal } from "../../src/log/refusal.ts";
 import { tempDir } from "../store/support.ts";
 
 const silent: Logger = { log() {}, once() {} };
@@ -136,43 +137,74 @@ const callsArb = fc
     return all;
   });
 
-test("a restarted plugin shows the snapshot the live one showed, for every interleaved session (property)", async () => {
-  // Both kinds of call must come up in every run: if every call were refused, both snapshots would be empty
-  // and equal.
-  const outcomes = { ok: 0, refused: 0 };
-  let runs = 0;
-  let mixed = 0;
-  await fc.assert(
-    fc.asyncProperty(callsArb, async (calls) => {
-      const { dir, cleanup } = tempDir();
-      const before = { ...outcomes };
-      try {
-        // the memory file is written when an instance stops, a project event of its own: not this property's subject
-        const noFile = { memoryFile: { enabled: false } };
-        const live = await pluginInstance(`${dir}/store`, `${dir}/project`, noFile);
-        for (const [session, [tool, args]] of calls) {
-          try {
-            await live.hud(session, tool, args);
-            outcomes.ok++;
-          } catch (error) {
-            // a refusal is one actionable line (an unknown id here), never a crash
-            expect((error as Error).message).not.toContain("\n");
-            outcomes.refused++;
-          }
+type Instance = Pick<Awaited<ReturnType<typeof pluginInstance>>, "hud" | "hooks">;
+type Open = (storeDir: string, projectDir: string, options: Record<string, unknown>) => Promise<Instance>;
+
+// Both kinds of call must come up in every run: if every call were refused, both snapshots would be empty
+// and equal. `stats` counts the runs that finished and those that held both kinds.
+function restartProperty(open: Open, stats: { runs: number; mixed: number }) {
+  return fc.asyncProperty(callsArb, async (calls) => {
+    const { dir, cleanup } = tempDir();
+    let ok = 0;
+    let refused = 0;
+    try {
+      // the memory file is written when an instance stops, a project event of its own: not this property's subject
+      const noFile = { memoryFile: { enabled: false } };
+      const live = await open(`${dir}/store`, `${dir}/project`, noFile);
+      for (const [session, [tool, args]] of calls) {
+        try {
+          await live.hud(session, tool, args);
+          ok++;
+        } catch (error) {
+          // a refusal (an unknown id here) is the router's own one-line answer; any other throw is a crash
+          expect(error).toBeInstanceOf(Refusal);
+          expect((error as Error).message).not.toContain("\n");
+          refused++;
         }
-        const shown = [await live.hud("ses_x", "snapshot"), await live.hud("ses_y", "snapshot")];
-        await live.hooks.dispose();
-        const restarted = await pluginInstance(`${dir}/store`, `${dir}/project`, noFile);
-        expect([await restarted.hud("ses_x", "snapshot"), await restarted.hud("ses_y", "snapshot")]).toEqual(shown);
-        await restarted.hooks.dispose();
-        runs++;
-        if (outcomes.ok > before.ok && outcomes.refused > before.refused) mixed++;
-      } finally {
-        cleanup();
       }
-    }),
-    { numRuns: 25 },
+      const shown = [await live.hud("ses_x", "snapshot"), await live.hud("ses_y", "snapshot")];
+      await live.hooks.dispose();
+      const restarted = await open(`${dir}/store`, `${dir}/project`, noFile);
+      expect([await restarted.hud("ses_x", "snapshot"), await restarted.hud("ses_y", "snapshot")]).toEqual(shown);
+      await restarted.hooks.dispose();
+      stats.runs++;
+      if (ok > 0 && refused > 0) stats.mixed++;
+    } finally {
+      cleanup();
+    }
+  });
+}
+
+test("a restarted plugin shows the snapshot the live one showed, for every interleaved session (property)", async () => {
+  const stats = { runs: 0, mixed: 0 };
+  await fc.assert(restartProperty(pluginInstance, stats), { numRuns: 25 });
+  expect(stats.mixed).toBe(stats.runs);
+  expect(stats.runs).toBeGreaterThanOrEqual(25);
+}, 60_000);
+
+// The mutant that passed the old form of this property: a router that crashes (a one-line TypeError) on every
+// operation but notes.add and snapshot. Both snapshots still agree, so only telling a crash from a refusal
+// catches it.
+test("the property fails for a router that crashes on every operation but notes.add and snapshot", async () => {
+  const crashing: Open = async (storeDir, projectDir, options) => {
+    const real = await pluginInstance(storeDir, projectDir, options);
+    return {
+      hooks: real.hooks,
+      hud: async (session, tool, args) => {
+        if (tool === "notes.add" || tool === "snapshot") return real.hud(session, tool, args);
+        throw new TypeError("Cannot read properties of undefined (reading 'id')");
+      },
+    };
+  };
+  const stats = { runs: 0, mixed: 0 };
+  // every run holds a call the mutant crashes on, so the first run fails; no shrinking is needed to show it
+  const failure = await fc.assert(restartProperty(crashing, stats), { numRuns: 5, endOnFailure: true }).then(
+    () => undefined,
+    (error: unknown) => error,
   );
-  expect(mixed).toBe(runs);
-  expect(runs).toBeGreaterThanOrEqual(25);
+  // the failure is the crash seen where a refusal was due, not some other break of the property
+  const cause = (failure as Error | undefined)?.cause as Error | undefined;
+  expect(String(cause?.message)).toContain("Refusal");
+  expect(String(cause?.message)).toContain("TypeError");
+  expect(stats.runs).toBe(0);
 }, 60_000);
