@@ -17,13 +17,12 @@ export type Redactor = {
   deep<T>(value: T): T;
 };
 
-// ids, links and enum fields: never conversation text, and a changed one would break the event
+// links and enum fields: never conversation text, and a changed one would break the event. Item ids are
+// redacted like text: the HUD's own are short and stay, but a todo's id is whatever the agent wrote.
 const KEPT_KEYS = new Set([
   "kind",
   "at",
   "by",
-  "id",
-  "ids",
   "key",
   "section",
   "fromSessionID",
