@@ -67,7 +67,7 @@ export function createRedactor(options: PrivacyOptions, onLoadError?: (error: un
     out = redactPemBlocks(out);
     out = redactUrlCredentials(out);
     out = redactTokenShapes(out);
-    for (const pattern of patterns) out = out.replace(pattern, mark("pattern"));
+    for (const pattern of patterns) out = pattern.replace(out, mark("pattern"));
     out = redactRuleSet(out, onLoadError);
     return redactNamedValues(out);
   };
