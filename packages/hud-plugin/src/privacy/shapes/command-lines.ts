@@ -28,7 +28,7 @@ export const commandLineShapes: Shape[] = [
   },
   {
     kind: "password",
-    literal: ["sshpass", "docker"],
+    literal: ["sshpass", "login"],
     pattern: /(\b(?:sshpass|docker[ \t]+login\b[^\n]*?)[ \t]+-p[ \t]*)([^\s-]\S*)/g,
     keepsLead: true,
     spare: placeholder,

@@ -13,7 +13,7 @@ export const configLineShapes: Shape[] = [
   // .pgpass: `host:port:database:user:password`
   {
     kind: "password",
-    literal: ":",
+    gate: /:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S/,
     pattern: /^([^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)$/gm,
     keepsLead: true,
     spare: placeholder,
