@@ -13,7 +13,7 @@ export type PrivacyOptions = { redact: boolean; patterns?: readonly string[] };
 export type Redactor = {
   /** The text as it may be stored. */
   text(text: string): string;
-  /** Every string inside a value (an event, memory items, a rendered tree); ids, keys and kinds stay. */
+  /** Every string inside a value (an event, memory items, a rendered tree); keys, kinds and links stay. */
   deep<T>(value: T): T;
 };
 

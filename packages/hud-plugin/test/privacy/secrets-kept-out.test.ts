@@ -93,3 +93,26 @@ test("a todo id holding a token and a token across the 300-character command cut
   }
   expect(files.some((f) => f.text.includes("[redacted:gitlab-personal-access-token]"))).toBe(true);
 });
+
+test("tokens at every offset of a project note: the HUD's clipped lines, the board and the memory file hold no piece", async () => {
+  ws = workspace();
+  const one = await ws.instance("repo");
+  // the HUD, the board and the memory file clip item text at their own widths: one note per offset puts a
+  // token across whichever cut there is (each is redacted before it is stored, so no cut can split it)
+  const tokens = Array.from({ length: 8 }, () => `ghp_${fake(36)}`);
+  for (const [i, token] of tokens.entries())
+    await one.hud(SESSION, "notes.add", {
+      content: `${"word ".repeat(i * 9).slice(0, i * 45)}${token} end`,
+      scope: "project",
+    });
+  const hud = await one.hudOf(SESSION);
+  await memoryFileHolds(one.directory, "redacted:github-token] end");
+  await one.stop();
+  const files = [...filesUnder(ws.storageDir), ...filesUnder(join(one.directory, ".opencode"))];
+  // the board's copies of the HUD are rows of hud.db
+  expect(files.filter((f) => f.path.endsWith("hud.db") && f.text.includes("[redacted:github-token]"))).toHaveLength(1);
+  expect(hud).toContain("[redacted:github-token]");
+  for (const token of tokens) {
+    expect(piecesLeft([...files, { path: "hud", text: hud }], token)).toEqual([]);
+  }
+});
