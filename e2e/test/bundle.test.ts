@@ -24,8 +24,11 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
     "debug",
     "quickjs-emscripten-core",
     "@jitl/quickjs-wasmfile-release-sync",
+    "re2js",
   ])
     expect(atStart).not.toContain(name);
+  // the linear-time engine of privacy.patterns: a file of its own, required only when there are patterns
+  expect(bundledPackages(dist, ["privacy-patterns.js"])).toContain("re2js");
   // the parser, the rank table and QuickJS are in the bundle, behind dynamic imports
   const everything = bundledPackages(dist, [...new Bun.Glob("chunk-*.js").scanSync(dist)]);
   for (const name of ["mdast-util-from-markdown", "gpt-tokenizer", "quickjs-emscripten-core"])

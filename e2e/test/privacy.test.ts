@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
 import { logProblems } from "../harness/opencode.ts";
@@ -13,6 +13,12 @@ const AWS_KEY = `AKIA${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 6)}${pick("234567", 2)
 const GITHUB_TOKEN = `ghp_${pick(ALNUM, 30)}${pick("0123456789", 6)}`;
 const DB_PASSWORD = `${pick(ALNUM, 12)}9x`;
 const VALUES = { AWS_KEY, GITHUB_TOKEN, DB_PASSWORD };
+const URLSAFE = `${ALNUM}_-`;
+const OAUTH_TOKEN = `sk-ant-oat01-${pick(URLSAFE, 90)}${pick("0123456789", 3)}AA`;
+const SPLIT_TOKEN = `ghp_${pick(ALNUM, 30)}${pick("0123456789", 6)}`;
+// the token starts before the 300th character of the command and ends after it
+const LONG_COMMAND = `${"echo step; ".repeat(27).slice(0, 290)} echo ${SPLIT_TOKEN} >/dev/null`;
+const MEMORY = ".opencode/hud/memory.md";
 const COMMAND = `echo "AWS access key: ${AWS_KEY}"; echo "github: ${GITHUB_TOKEN}"; cat .env`;
 
 let env: HudEnv;
@@ -20,6 +26,19 @@ beforeAll(async () => {
   env = await startHudEnv({ files: { ".env": `DB_HOST=db.internal\nDB_PASSWORD=${DB_PASSWORD}\nDB_PORT=5432\n` } });
 });
 afterAll(() => env?.stop());
+
+/** Where an 8-byte piece of a value is left in a file, as `path name`. */
+function piecesLeft(files: Array<{ path: string; bytes: Buffer }>, values: Record<string, string>): string[] {
+  const left: string[] = [];
+  for (const { path, bytes } of files)
+    for (const [name, value] of Object.entries(values))
+      for (let i = 0; i + 8 <= value.length; i++)
+        if (bytes.includes(value.slice(i, i + 8))) {
+          left.push(`${path} ${name}`);
+          break;
+        }
+  return left;
+}
 
 /** Every file the plugin keeps (hud.db, recall.db, their -wal and -shm, the board), as raw bytes. */
 function storedFiles(): Array<{ path: string; bytes: Buffer }> {
@@ -63,5 +82,40 @@ test("secrets printed by a bash call reach the agent but no file of the plugin; 
     for (const [name, value] of Object.entries(VALUES))
       for (let i = 0; i + 8 <= value.length; i++)
         expect({ path, name, found: bytes.includes(value.slice(i, i + 8)) }).toEqual({ path, name, found: false });
+  expect(logProblems(project, "agent-hud")).toEqual([]);
+});
+
+test("an sk-ant-oat01 token in a project note and a token across the 300-character command cut reach no file", async () => {
+  const { llm, server, project } = env;
+  expect(LONG_COMMAND.indexOf(SPLIT_TOKEN)).toBeLessThan(300);
+  expect(LONG_COMMAND.indexOf(SPLIT_TOKEN) + SPLIT_TOKEN.length).toBeGreaterThan(300);
+  const session = await server.createSession();
+  const before = llm.agentRequests().length;
+  llm.script(
+    { toolCalls: [hud("notes.add", { content: `CI login uses ${OAUTH_TOKEN}`, scope: "project" })] },
+    { toolCalls: [{ name: "bash", args: { command: LONG_COMMAND, description: "Run the steps" } }] },
+    { text: "done" },
+  );
+  await server.prompt(session.id, "remember the CI login, then run the steps");
+  await server.waitIdle(session.id);
+  await llm.waitFor((rs) => rs.filter((r) => r.kind === "agent").length >= before + 3, 60_000, "three more requests");
+  const afterNote = llm.agentRequests()[before + 1]!;
+  const answer = toolResults(afterNote).at(-1)!;
+  expect(answer).toMatch(
+    /^ok: added note pn\d+\nnote: the text held a secret; it is stored as \[redacted:anthropic-key\]/,
+  );
+
+  // the memory file is written a moment after the change: wait until it holds the note
+  const file = join(project.dir, MEMORY);
+  const deadline = Date.now() + 30_000;
+  while (!(existsSync(file) && readFileSync(file, "utf8").includes("CI login uses \\[redacted:anthropic-key]"))) {
+    if (Date.now() > deadline) throw new Error(`${MEMORY} never held the redacted note`);
+    await Bun.sleep(100);
+  }
+  const files = [...storedFiles(), { path: file, bytes: readFileSync(file) }];
+  expect(files.map((f) => f.path.split("/").at(-1))).toEqual(
+    expect.arrayContaining(["hud.db", "recall.db", "memory.md"]),
+  );
+  expect(piecesLeft(files, { OAUTH_TOKEN, SPLIT_TOKEN })).toEqual([]);
   expect(logProblems(project, "agent-hud")).toEqual([]);
 });

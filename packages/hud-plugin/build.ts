@@ -42,24 +42,30 @@ for (const entrypoints of targets) {
     console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
 }
 
-// The secret rule set: a file of its own beside the chunks, which the redactor requires on the first text
-// that may hold a token (src/privacy/load-rule-set.ts), so no entry parses it at start.
-const rules = await Bun.build({
-  entrypoints: [src("privacy/rule-set.ts")],
-  outdir,
-  naming: "privacy-rules.[ext]",
-  target: "bun",
-  format: "esm",
-  conditions: ["production"],
-  minify: { syntax: true, whitespace: false, identifiers: false },
-  sourcemap: "none",
-});
-if (!rules.success) {
-  for (const message of rules.logs) console.error(message);
-  process.exit(1);
+// The secret rule set and the linear-time engine of the person's patterns: files of their own beside the
+// chunks, which the redactor requires on first need (src/privacy/load-rule-set.ts, load-linear-patterns.ts),
+// so no entry parses them at start.
+for (const [entry, name] of [
+  ["privacy/rule-set.ts", "privacy-rules"],
+  ["privacy/linear-patterns.ts", "privacy-patterns"],
+]) {
+  const lazy = await Bun.build({
+    entrypoints: [src(entry!)],
+    outdir,
+    naming: `${name}.[ext]`,
+    target: "bun",
+    format: "esm",
+    conditions: ["production"],
+    minify: { syntax: true, whitespace: false, identifiers: false },
+    sourcemap: "none",
+  });
+  if (!lazy.success) {
+    for (const message of lazy.logs) console.error(message);
+    process.exit(1);
+  }
+  for (const output of lazy.outputs)
+    console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
 }
-for (const output of rules.outputs)
-  console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
 
 // QuickJS's wasm, for agent components: read beside the chunks (src/agent-components/quickjs.ts) on the first
 // component, never at start.

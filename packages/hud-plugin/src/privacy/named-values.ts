@@ -20,9 +20,9 @@ const KEY_SUFFIXES = ["key", "keys"];
 const WORD_HIT = /secret|token|passw|pwd|pass|credential|key/gi;
 const NAME_CHAR = /[\w.-]/;
 // the value after `=` or `:` (not `==`, `=>`, `://`, `::`): quoted up to its quote, else up to a delimiter
-const VALUE = /^(["'`]?)[ \t]*(?:=(?![=>])|:(?![:/]))[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`,;)}\]]+))/;
+const VALUE = /^(["'`]?)[ \t]*(?:=(?![=>])|:(?![:/]))[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`,;&)}\]]+))/;
 const PLACEHOLDER =
-  /^(?:|\$.*|%\w+%|\{\{.*|<.*>|\[redacted:.*|(.)\1*|true|false|null|nil|none|undefined|yes|no|on|off|string|number|boolean|any|unknown|object|str|int|bytes)$/i;
+  /^(?:|\$.*|%\w+%|your[-_].*|.*(?:x{6}|X{6}|\.\.\.|…).*|\{\{.*|<.*>|\[redacted:.*|(.)\1*|true|false|null|nil|none|undefined|yes|no|on|off|string|number|boolean|any|unknown|object|str|int|bytes)$/i;
 const PATH = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
 // code, not a literal: `process.env.X`, `this.token`, `getToken()`, `new Secret(…`, `opts?.key`
 const EXPRESSION = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+\b|^[A-Za-z_$][\w$]*\(|^new\b|^await\b/;

@@ -13,17 +13,16 @@ export type PrivacyOptions = { redact: boolean; patterns?: readonly string[] };
 export type Redactor = {
   /** The text as it may be stored. */
   text(text: string): string;
-  /** Every string inside a value (an event, memory items, a rendered tree); ids, keys and kinds stay. */
+  /** Every string inside a value (an event, memory items, a rendered tree); keys, kinds and links stay. */
   deep<T>(value: T): T;
 };
 
-// ids, links and enum fields: never conversation text, and a changed one would break the event
+// links and enum fields: never conversation text, and a changed one would break the event. Item ids are
+// redacted like text: the HUD's own are short and stay, but a todo's id is whatever the agent wrote.
 const KEPT_KEYS = new Set([
   "kind",
   "at",
   "by",
-  "id",
-  "ids",
   "key",
   "section",
   "fromSessionID",
@@ -68,7 +67,7 @@ export function createRedactor(options: PrivacyOptions, onLoadError?: (error: un
     out = redactPemBlocks(out);
     out = redactUrlCredentials(out);
     out = redactTokenShapes(out);
-    for (const pattern of patterns) out = out.replace(pattern, mark("pattern"));
+    for (const pattern of patterns) out = pattern.replace(out, mark("pattern"));
     out = redactRuleSet(out, onLoadError);
     return redactNamedValues(out);
   };

@@ -1,38 +1,31 @@
-import { mark } from "./mark.ts";
+import { aiShapes } from "./shapes/ai.ts";
+import { chatShapes } from "./shapes/chat.ts";
+import { cloudShapes } from "./shapes/cloud.ts";
+import { commandLineShapes } from "./shapes/command-lines.ts";
+import { configLineShapes } from "./shapes/config-lines.ts";
+import { headerShapes } from "./shapes/headers.ts";
+import { keyFileShapes } from "./shapes/key-files.ts";
+import { registryShapes } from "./shapes/registries.ts";
+import { serviceShapes } from "./shapes/services.ts";
+import { applyShapes } from "./shapes/shape.ts";
 
-type Shape = {
-  kind: string;
-  /** A literal the text must hold for the pattern to be tried. */
-  literal?: string;
-  pattern: RegExp;
-  /** The pattern's first group is context to keep (a header name); the second is the credential. */
-  keepsLead?: true;
-};
-
-/** Shapes the maintained rule set (secretlint's recommended preset) has no rule for; keep to its gaps. */
-const SHAPES: Shape[] = [
-  { kind: "jwt", literal: "eyJ", pattern: /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g },
-  { kind: "google-api-key", literal: "AIza", pattern: /\bAIza[\w-]{35}(?![\w-])/g },
-  { kind: "google-oauth-secret", literal: "GOCSPX-", pattern: /\bGOCSPX-[\w-]{28}(?![\w-])/g },
-  { kind: "google-oauth-token", literal: "ya29.", pattern: /\bya29\.[\w-]{20,}/g },
-  {
-    kind: "auth-header",
-    // the credential after `Authorization:` (with or without a scheme word) or after `Bearer`; a word
-    // without a digit (`Bearer authentication`) is prose
-    pattern:
-      /\b(authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:bearer|basic|token|digest)[ \t]+)?|bearer[ \t]+)(?=[\w.~+/-]*\d)[\w.~+/-]{8,}=*/gi,
-    keepsLead: true,
-  },
+/**
+ * Shapes the maintained rule set (secretlint's recommended preset) has no rule for, one file per family;
+ * keep to its gaps. Tokens with a prefix first, then credentials found by their place on a line.
+ */
+const SHAPES = [
+  ...aiShapes,
+  ...cloudShapes,
+  ...registryShapes,
+  ...chatShapes,
+  ...serviceShapes,
+  ...keyFileShapes,
+  ...headerShapes,
+  ...commandLineShapes,
+  ...configLineShapes,
 ];
 
 /** Tokens of the shapes above become `[redacted:<kind>]`. */
 export function redactTokenShapes(text: string): string {
-  let out = text;
-  for (const shape of SHAPES) {
-    if (shape.literal && !out.includes(shape.literal)) continue;
-    out = out.replace(shape.pattern, (_match: string, lead?: string) =>
-      shape.keepsLead ? `${lead}${mark(shape.kind)}` : mark(shape.kind),
-    );
-  }
-  return out;
+  return applyShapes(SHAPES, text);
 }

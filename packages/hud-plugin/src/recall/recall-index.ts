@@ -95,7 +95,8 @@ export class RecallIndex {
 
   /** A message part; unchanged text is not written again. */
   part(part: PartLike): void {
-    const text = partText(part);
+    // redacted before it is clipped: a cut through a secret would leave a piece the redactor cannot know
+    const text = partText(part, this.redact);
     if (!text) return;
     const message = this.messageRow(part.messageID);
     // the message's time, so that a part counts in its message's turn
@@ -110,15 +111,16 @@ export class RecallIndex {
       at,
       body: text.body,
     };
-    this.upsert(`part:${part.id}`, doc);
+    this.upsert(`part:${part.id}`, doc, true);
   }
 
   private upsert(
     key: string,
     raw: Pick<Doc, "kind" | "session" | "source" | "at" | "body"> & { message: string | null },
+    redacted = false,
   ) {
     // the one way into the file: nothing is stored before the redactor has seen it
-    const doc = { ...raw, body: this.redact(raw.body) };
+    const doc = redacted ? raw : { ...raw, body: this.redact(raw.body) };
     const known = this.q("SELECT body FROM docs WHERE key = ?").get(key) as { body: string } | null;
     if (known?.body === doc.body) return;
     const terms = nameParts(doc.body);

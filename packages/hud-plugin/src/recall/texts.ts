@@ -1,4 +1,5 @@
 /** What the index keeps of a message part or a HUD event: searchable text, or nothing. */
+import { redactedHead, redactedTail } from "../privacy/redact-then-cut.ts";
 
 export type PartLike = {
   id: string;
@@ -29,24 +30,29 @@ const MAX_TEXT = 16 * 1024;
 /**
  * The head and the tail of a long text with the size of what was left out between them, said in the text
  * itself, so a hit shows that the stored copy is clipped. FTS5's snippets cost grows with a document's
- * hits, and a 10 MB write would make every search over it slow.
+ * hits, and a 10 MB write would make every search over it slow. Both ends are redacted before they are
+ * cut from the text, so a secret across a cut is still found whole.
  */
-export function clipForIndex(text: string, max: number): string {
-  if (text.length <= max) return text;
+export function clipForIndex(text: string, max: number, redact: Redact = same): string {
+  if (text.length <= max) return redact(text);
   const keep = Math.floor((max - 40) / 2);
   const cut = text.length - 2 * keep;
   const size = cut >= 1_048_576 ? `${(cut / 1_048_576).toFixed(1)} MB` : `${Math.ceil(cut / 1024)} KB`;
-  return `${text.slice(0, keep)}\n[… ${size} clipped from the index …]\n${text.slice(-keep)}`;
+  return `${redactedHead(text, keep, redact)}\n[… ${size} clipped from the index …]\n${redactedTail(text, keep, redact)}`;
 }
 
-export function partText(part: PartLike): PartText | undefined {
+type Redact = (text: string) => string;
+const same: Redact = (text) => text;
+
+/** The part's searchable text, `redact` applied to every piece before it is clipped. */
+export function partText(part: PartLike, redact: Redact = same): PartText | undefined {
   switch (part.type) {
     case "text": {
       if (part.ignored || typeof part.text !== "string" || !part.text.trim()) return undefined;
       if (part.time?.start !== undefined && part.time.end === undefined) return undefined;
       return {
         source: "text",
-        body: clipForIndex(part.text, MAX_TEXT),
+        body: clipForIndex(part.text, MAX_TEXT, redact),
         ...(part.time?.end ? { at: part.time.end } : {}),
       };
     }
@@ -56,13 +62,13 @@ export function partText(part: PartLike): PartText | undefined {
       const state = part.state;
       if (!state || (state.status !== "completed" && state.status !== "error")) return undefined;
       const result = state.status === "completed" ? state.output : state.error;
-      const input = state.input === undefined ? "" : clipForIndex(JSON.stringify(state.input), MAX_INPUT);
+      const input = state.input === undefined ? "" : clipForIndex(JSON.stringify(state.input), MAX_INPUT, redact);
       const output = typeof result === "string" ? result : JSON.stringify(result ?? "");
-      const body = `${part.tool ?? "tool"} ${input}\n${clipForIndex(output, MAX_OUTPUT)}`;
+      const body = `${redact(part.tool ?? "tool")} ${input}\n${clipForIndex(output, MAX_OUTPUT, redact)}`;
       return { source: part.tool ?? "tool", body, ...(state.time?.start ? { at: state.time.start } : {}) };
     }
     case "subtask":
-      return { source: "subtask", body: [part.description, part.prompt].filter(Boolean).join("\n") };
+      return { source: "subtask", body: redact([part.description, part.prompt].filter(Boolean).join("\n")) };
     default:
       return undefined;
   }

@@ -6,6 +6,7 @@ import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { ToolSpec } from "./tool-spec.ts";
 import { provisionalReply } from "./provisional-reply.ts";
 import { Refusal } from "../log/refusal.ts";
+import { secretNotice } from "./secret-notice.ts";
 
 export const HUD_DESCRIPTION =
   'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory) and search everything this session saw. Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape. You can add your own HUD section with components.define (sandboxed TSX; see help).';
@@ -35,7 +36,9 @@ export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudT
       const text = describeOutcome(call, outcomes);
       if (outcomes.some((o) => !o.ok)) throw new Refusal(text);
       showChange(ctx, session);
-      return provisionalReply(String(call.tool).trim(), outcomes) ?? text;
+      const reply = provisionalReply(String(call.tool).trim(), outcomes) ?? text;
+      const notice = secretNotice(result.events, ctx.redact);
+      return notice ? `${reply}\n${notice}` : reply;
     },
   };
 }

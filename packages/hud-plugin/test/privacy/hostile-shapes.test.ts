@@ -1,0 +1,36 @@
+import { expect, test } from "bun:test";
+import { createRedactor } from "../../src/privacy/index.ts";
+
+const redactor = createRedactor({ redact: true });
+const SIZE = 400_000;
+const fill = (unit: string, head = "", tail = "") => `${head}${unit.repeat(Math.ceil(SIZE / unit.length))}${tail}`;
+
+/**
+ * Texts built to make a rule backtrack: the start of a shape followed by a long run it almost matches.
+ * No timed assertion: a rule that goes quadratic on one of them takes minutes at this size (the PEM rule
+ * before it was rewritten took 50 s at 100 KB of escaped line breaks), and the test's 30 s limit catches it.
+ */
+const HOSTILE: Record<string, string> = {
+  "escaped breaks after a PEM header": fill("\\\\n", "-----BEGIN PRIVATE KEY-----"),
+  "escaped breaks before a PEM footer": fill("\\\\n", "", "-----END PRIVATE KEY-----"),
+  "key lines after a PEM header": fill("AAAA\n", "-----BEGIN PRIVATE KEY-----\n"),
+  "many PEM footers": fill("-----END PRIVATE KEY-----"),
+  "PuTTY private lines without a MAC": fill("AAAA\n", "Private-Lines: 1\n", "Private"),
+  "a curl command line that never gives -u": fill("x ", "curl "),
+  "a mysql command line of flags": fill("-x ", "mysql "),
+  "--password over and over": fill("--password "),
+  ".netrc login chain": fill(" login u", "machine h"),
+  "colon lines that are almost .pgpass": fill("a:1:b:c:\n"),
+  "Telegram-like ids": fill(`1234567890:AA${"b".repeat(20)} `),
+  "Discord-like dotted words": fill("Mabcdefghijklmnopqrstuvwx1.abcdef."),
+  "Azure-like secrets": fill(`abc1Q~${"x".repeat(40)} `),
+  "Anthropic-like prefixes": fill("sk-ant-abcdefgh12-xxxxxxxxxx"),
+  "a Docker auth value that never closes": fill("A", '"auth": "'),
+};
+
+test("the redactor's own rules stay linear on text built to make them backtrack", () => {
+  for (const [name, text] of Object.entries(HOSTILE)) {
+    const out = redactor.text(text);
+    expect({ name, type: typeof out }).toEqual({ name, type: "string" });
+  }
+}, 30_000);
