@@ -1,4 +1,6 @@
-import jsTokens, { type Token } from "js-tokens";
+import jsTokens, { type JSXToken, type Token as JsToken } from "js-tokens";
+
+type Token = JsToken | JSXToken;
 
 export type SourceCheck = { ok: true } | { ok: false; error: string };
 
