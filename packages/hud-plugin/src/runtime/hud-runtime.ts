@@ -189,8 +189,10 @@ export class HudRuntime {
       session.lastInput = input;
       // a component that failed too often in a row is switched off in the log, so a restart keeps it off
       const off = this.agents.takeDisabled();
-      if (off.length) this.record(session, off);
-      return result;
+      if (!off.length) return result;
+      this.record(session, off);
+      // the switch-off notice replaces the failure line in this very HUD (the log now holds it)
+      return this.render(session, context);
     } catch (error) {
       this.deps.log.once(
         `render:${String(error)}`,
@@ -214,8 +216,8 @@ export class HudRuntime {
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     await this.memory?.prepare();
     let result = this.render(session);
-    if (result && session.lastInput && this.agents.needsLoad(session.lastInput.view)) {
-      await this.agents.prepare(session.lastInput.view);
+    if (result && session.lastInput && this.agents.needsRender(session.lastInput.view, result.density)) {
+      await this.agents.prepare(session.lastInput.view, result.density);
       result = this.render(session);
     }
     if (!result) return result;
@@ -296,5 +298,6 @@ export class HudRuntime {
   dispose(): void {
     this.flushDeferred();
     this.holder.release();
+    this.agents.close();
   }
 }
