@@ -187,12 +187,9 @@ export class HudRuntime {
       const result = renderHud(input.view, input.context, input.options);
       session.lastGood = result;
       session.lastInput = input;
-      // a component that failed too often in a row is switched off in the log, so a restart keeps it off
+      // switched off in the log after too many failures (a restart keeps it off); this very HUD says so
       const off = this.agents.takeDisabled();
-      if (!off.length) return result;
-      this.record(session, off);
-      // the switch-off notice replaces the failure line in this very HUD (the log now holds it)
-      return this.render(session, context);
+      return off.length ? (this.record(session, off), this.render(session, context)) : result;
     } catch (error) {
       this.deps.log.once(
         `render:${String(error)}`,
