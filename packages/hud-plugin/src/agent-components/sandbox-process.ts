@@ -34,6 +34,7 @@ async function open(request: Extract<SandboxRequest, { op: "render" }>): Promise
 }
 
 async function render(request: Extract<SandboxRequest, { op: "render" }>): Promise<SandboxReply> {
+  const opened = !kept.has(request.key) || request.fresh === true;
   const sandbox = await open(request);
   if (typeof sandbox === "string") return { id: request.id, op: "rendered", ok: false, error: sandbox };
   const outputs: DensityOutput[] = [];
@@ -45,7 +46,7 @@ async function render(request: Extract<SandboxRequest, { op: "render" }>): Promi
       break;
     }
   }
-  return { id: request.id, op: "rendered", ok: true, outputs };
+  return { id: request.id, op: "rendered", ok: true, outputs, opened };
 }
 
 // one request at a time, in arrival order: the host knows which render is running by what has answered

@@ -22,5 +22,6 @@ export type DensityOutput =
 /** Sandbox process → host: `ready` once QuickJS is compiled, then one answer per render, in order. */
 export type SandboxReply =
   | { id: 0; op: "ready" }
-  | { id: number; op: "rendered"; ok: true; outputs: DensityOutput[] }
+  /** `opened`: the render needed a new sandbox (the first, or the last one was dropped). */
+  | { id: number; op: "rendered"; ok: true; outputs: DensityOutput[]; opened: boolean }
   | { id: number; op: "rendered"; ok: false; error: string };
