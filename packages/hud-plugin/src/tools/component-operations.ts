@@ -14,6 +14,7 @@ import type { HudRuntime } from "../runtime/hud-runtime.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { RenderOutcome } from "../agent-components/runner.ts";
 import { checkSource } from "../agent-components/source-check.ts";
+import { secretInSource } from "../privacy/source-secrets.ts";
 
 const OP = "components.define";
 const refuse = (text: string): never => {
@@ -48,6 +49,11 @@ export async function defineComponent(
   // the tokens only, on the host; compiling and running happen in the sandbox process
   const code = checkSource(source);
   if (!code.ok) return refuse(`${name}: ${code.error}`);
+  const secret = runtime.deps.redact && secretInSource(runtime.deps.redact, source);
+  if (secret)
+    refuse(
+      `${name}: the source holds a secret ([redacted:${secret}]); a component is stored as written, so read such data from the props instead`,
+    );
   const event = {
     kind: "component.define" as const,
     at: runtime.deps.now(),
