@@ -16,6 +16,8 @@ export const limits = {
   callBudgetMs: 150,
   /** Wall time a define's check (load and a render at each density) may take before its process is killed. */
   defineMs: 1_000,
+  /** Wall time opening one sandbox (compile and load) may take in the sandbox process; not the call's budget. */
+  openMs: 1_000,
   /** Wall time an LLM call waits for the sandbox process to start (not the components' time). */
   startMs: 2_000,
   /** The returned tree as JSON. */

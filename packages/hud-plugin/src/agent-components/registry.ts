@@ -119,8 +119,7 @@ export class AgentComponents {
     const [answer] = await this.sandbox.renderAll([{ ...request, densities: all, fresh: true }], timing.defineMs);
     if (!answer || answer.kind === "skipped")
       return { ok: false, error: "the sandbox process did not start in time", timedOut: true };
-    if (answer.kind === "timeout")
-      return { ok: false, error: `took longer than ${timing.defineMs} ms to load and render`, timedOut: true };
+    if (answer.kind === "timeout") return { ok: false, error: answer.error, timedOut: true };
     if (!answer.reply.ok) return { ok: false, error: answer.reply.error, timedOut: isTimeOut(answer.reply.error) };
     const outcomes = densityOutcomes(component.name, all, answer);
     const failed = outcomes.find(([, outcome]) => !outcome.ok);

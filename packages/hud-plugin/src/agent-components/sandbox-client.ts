@@ -1,6 +1,7 @@
 import type { Subprocess } from "bun";
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
+import { BudgetClock } from "./budget-clock.ts";
 import { limits } from "./limits.ts";
 import type { SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
 
@@ -44,6 +45,7 @@ export class SandboxProcess {
   private ready: Promise<boolean> | undefined;
   private readonly pending = new Map<number, (answer: Answer) => void>();
   private nextId = 1;
+  private clock: BudgetClock | undefined;
   /** How many processes were started (a kill or crash costs one more). */
   starts = 0;
   /** The end of the processes' stderr, for diagnostics and the tests that no teardown aborted. */
@@ -65,6 +67,8 @@ export class SandboxProcess {
       serialization: "json",
       ipc: (reply: SandboxReply) => {
         if (reply.op === "ready") return markReady(true);
+        if (reply.op === "opening") return this.clock?.open();
+        if (reply.op === "opened") return this.clock?.opened();
         this.pending.get(reply.id)?.({ kind: "done", reply });
         this.pending.delete(reply.id);
       },
@@ -82,7 +86,8 @@ export class SandboxProcess {
 
   /**
    * Renders a batch in order within one budget. Waits at most `limits.startMs` for a process to start (that
-   * is not the components' time); then every render must answer within `budgetMs` of the first being sent.
+   * is not the components' time); then every render must answer within `budgetMs` of the first being sent,
+   * not counting the opening of sandboxes (`BudgetClock`).
    */
   async renderAll(requests: RenderRequest[], budgetMs: number): Promise<Answer[]> {
     if (!requests.length) return [];
@@ -100,15 +105,25 @@ export class SandboxProcess {
       this.child!.send({ ...request, id, loadMs: timing.loadMs, renderMs: timing.renderMs });
       return answered;
     });
-    const late = await within(
-      Promise.all(waits).then(() => false),
-      budgetMs,
-      true,
-    );
-    if (late && answers.some((a) => a === undefined)) {
+    let opening = false;
+    let clock: BudgetClock | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      clock = new BudgetClock(budgetMs, limits.openMs, (phase) => {
+        opening = phase;
+        resolve(true);
+      });
+    });
+    this.clock = clock;
+    const isLate = await Promise.race([Promise.all(waits).then(() => false), late]);
+    clock!.stop();
+    this.clock = undefined;
+    if (isLate && answers.some((a) => a === undefined)) {
       this.kill();
       const running = answers.findIndex((a) => a === undefined);
-      answers[running] = { kind: "timeout", error: `took longer than the call's budget of ${budgetMs} ms` };
+      const error = opening
+        ? `took longer than ${limits.openMs} ms to compile and load`
+        : `took longer than the call's budget of ${budgetMs} ms`;
+      answers[running] = { kind: "timeout", error };
     }
     return answers.map((answer) => answer ?? { kind: "skipped" });
   }

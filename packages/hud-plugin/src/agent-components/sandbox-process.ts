@@ -35,7 +35,9 @@ async function open(request: Extract<SandboxRequest, { op: "render" }>): Promise
 
 async function render(request: Extract<SandboxRequest, { op: "render" }>): Promise<SandboxReply> {
   const opened = !kept.has(request.key) || request.fresh === true;
+  if (opened) send({ id: request.id, op: "opening" });
   const sandbox = await open(request);
+  if (opened) send({ id: request.id, op: "opened" });
   if (typeof sandbox === "string") return { id: request.id, op: "rendered", ok: false, error: sandbox };
   const outputs: DensityOutput[] = [];
   for (const density of request.densities) {
@@ -70,6 +72,18 @@ const failed = (id: number, error: unknown): SandboxReply => ({
 });
 
 await loadQuickJS();
+// a first compile, load and render before the first real one, so none pays for cold code
+await render({
+  id: 0,
+  op: "render",
+  key: "warm-up",
+  source: "export default ({ density }) => <paragraph>{density}</paragraph>;",
+  props: '{"state":{},"project":{}}',
+  densities: ["full"],
+  loadMs: 5_000,
+  renderMs: 5_000,
+}).finally(() => kept.get("warm-up")?.dispose());
+kept.delete("warm-up");
 send({ id: 0, op: "ready" });
 
 // the plugin's process went away: nothing is left to render for

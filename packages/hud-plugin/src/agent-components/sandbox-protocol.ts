@@ -22,6 +22,9 @@ export type DensityOutput =
 /** Sandbox process → host: `ready` once QuickJS is compiled, then one answer per render, in order. */
 export type SandboxReply =
   | { id: 0; op: "ready" }
+  /** Around the compile and load of a new sandbox, which the call's budget does not count (`BudgetClock`). */
+  | { id: number; op: "opening" }
+  | { id: number; op: "opened" }
   /** `opened`: the render needed a new sandbox (the first, or the last one was dropped). */
   | { id: number; op: "rendered"; ok: true; outputs: DensityOutput[]; opened: boolean }
   | { id: number; op: "rendered"; ok: false; error: string };

@@ -8,6 +8,7 @@ import {
   type HudState,
   type HudView,
 } from "@agent-hud/hud-components";
+import { limits } from "../../src/agent-components/limits.ts";
 import { newEngine } from "../../src/agent-components/quickjs.ts";
 import { AgentComponents, sharedSandbox } from "../../src/agent-components/registry.ts";
 import { SandboxProcess, timing, type Answer } from "../../src/agent-components/sandbox-client.ts";
@@ -64,6 +65,17 @@ describe("a render no built-in call can outrun", () => {
       expect(text(await renderOne(`after:${name}`, source, [], 5_000))).toContain("no note");
       expect(sandbox.starts).toBe(starts + 1);
     });
+
+  test("opening is outside the call's budget but bounded: a quadratic indexOf at load is killed after openMs", async () => {
+    const source = `const found = ("a".repeat(100000) + "b").indexOf(${NEEDLE});\nexport default () => <paragraph>{String(found)}</paragraph>;`;
+    const starts = sandbox.starts;
+    const began = performance.now();
+    const answer = await renderOne("load", source, [], 150);
+    expect(performance.now() - began).toBeLessThan(3_000);
+    expect(answer).toEqual({ kind: "timeout", error: `took longer than ${limits.openMs} ms to compile and load` });
+    expect(text(await renderOne("after-load", component("n.content.length"), [], 150))).toContain("no note");
+    expect(sandbox.starts).toBe(starts + 1);
+  });
 
   test("deep JSON.parse (100k levels) is one line; the sandbox is dropped and rebuilt, the process lives on", async () => {
     const source = component(`JSON.parse("[".repeat(100000) + "]".repeat(100000)).length`);
