@@ -2,7 +2,10 @@
 // component, the per-call hook overhead with five of them, how fast a runaway is cut off, thread vs Worker.
 import { applyEvent, densities, emptyState, replay, type HudView } from "@agent-hud/hud-components";
 import {
+  AgentComponents,
+  componentLimits,
   ComponentRunner,
+  SandboxProcess,
   ComponentSandbox,
   ENGINE_MEMORY_BYTES,
   newEngine,
@@ -87,13 +90,8 @@ async function renders(): Promise<void> {
   console.log(
     `warm render of a changed state (props JSON + sandbox + host checks): p50 ${ms(pct(samples, 50))}, p95 ${ms(pct(samples, 95))}, p99 ${ms(pct(samples, 99))} (targets 2 / 5 ms)`,
   );
-  const runner = new ComponentRunner(
-    { name: "Tables", source: SOURCE, at: 1 },
-    () => sandbox,
-    () => {},
-    () => {},
-  );
-  runner.render(view, "full");
+  const runner = new ComponentRunner({ name: "Tables", source: SOURCE, at: 1 }, () => {});
+  runner.settle(view, "full", renderOnce(sandbox, "Tables", view, "full"));
   const n = 200_000;
   const t0 = performance.now();
   for (let i = 0; i < n; i++) runner.render(view, "full");
@@ -216,7 +214,68 @@ async function workerRoundTrip(): Promise<void> {
   );
 }
 
+/** Starting the sandbox process (spawn, QuickJS compile, a warm-up render) until it says ready. */
+async function spawnCost(): Promise<void> {
+  const samples: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const process = new SandboxProcess();
+    const t0 = performance.now();
+    if (!(await process.start())) throw new Error("the sandbox process did not start");
+    samples.push(performance.now() - t0);
+    process.kill();
+  }
+  samples.sort((a, b) => a - b);
+  console.log(
+    `sandbox process start (spawn + QuickJS + warm-up; once per host process, and in the background after a kill): p50 ${ms(pct(samples, 50))}, max ${ms(samples.at(-1)!)}`,
+  );
+}
+
+/**
+ * One LLM call's agent-component work (prepare + HUD render) on a state that changes every call, with a
+ * component that is quadratic once a note exists vs the same set without it: the p99 of the call with it
+ * must stay within the call's budget (plus the render of the others).
+ */
+async function loopingCall(): Promise<void> {
+  const quadratic = `export default function Quad({ state }) {
+  if (!state.notes.length) return <paragraph>waiting</paragraph>;
+  const hay = "a".repeat(200000) + state.notes[0].content;
+  return <paragraph>{String(hay.indexOf("a".repeat(100000) + "c"))}</paragraph>;
+}`;
+  const budgetMs = componentLimits.callBudgetMs;
+  const run = async (withLoop: boolean) => {
+    let session = baseView().session;
+    const sources = [SOURCE, ...(withLoop ? [quadratic] : [])];
+    sources.forEach((source, i) => {
+      session = applyEvent(session, { kind: "component.define", at: 50 + i, name: `C${i}`, source }).state;
+    });
+    const agents = new AgentComponents({ enabled: true, maxCount: 8, budgetMs }, () => 1);
+    // defined while no note exists: each has shown an output once, as at define time
+    await agents.prepare({ session, project: emptyState("project") });
+    const samples: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      session = applyEvent(session, { kind: "note.add", at: 100 + i, content: `n${i}` }).state;
+      const view: HudView = { session, project: emptyState("project") };
+      const t0 = performance.now();
+      await agents.prepare(view);
+      agents.sections(view, []);
+      samples.push(performance.now() - t0);
+      // a model's answer takes far longer than this; the killed process restarts meanwhile
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    agents.close();
+    samples.sort((a, b) => a - b);
+    return { p50: pct(samples, 50), p99: pct(samples, 99) };
+  };
+  const without = await run(false);
+  const withLoop = await run(true);
+  console.log(
+    `call wall time, agent components of one call (a note added every call): without a looping component p50 ${ms(without.p50)} p99 ${ms(without.p99)}; with one p50 ${ms(withLoop.p50)} p99 ${ms(withLoop.p99)} (target p99 ≤ the ${budgetMs} ms budget)`,
+  );
+}
+
 export async function runAgentComponentsBench(): Promise<void> {
+  await spawnCost();
+  await loopingCall();
   await defineCost();
   await renders();
   await memory();

@@ -103,8 +103,21 @@ export class AgentComponents {
         densities: missing,
       })),
       timing.budgetMs ?? this.config.budgetMs,
+      // a process still starting (after a kill) is waited for only by a component with nothing to show yet
+      work.every(({ slot }) => slot.runner.hasOutput) ? 0 : limits.startMs,
     );
     answers.forEach((answer, i) => settle(work[i]!.slot.runner, view, work[i]!.missing, answer));
+    // the process was killed: its successor opens everyone's sandbox before the next call needs it
+    if (answers.some((answer) => answer.kind === "timeout"))
+      this.sandbox.preopen(
+        [...this.slots.values()].map((slot) => ({
+          op: "render" as const,
+          key: slot.key,
+          source: slot.runner.definition.source,
+          props,
+          densities: [],
+        })),
+      );
     this.version++;
   }
 

@@ -62,6 +62,11 @@ export class ComponentRunner {
     private readonly onOff: (reason: string) => void,
   ) {}
 
+  /** Whether it has an output to show while a render is pending. */
+  get hasOutput(): boolean {
+    return this.lastGood !== undefined;
+  }
+
   /** The densities of `wanted` this state version has no render for yet. */
   missing(view: HudView, wanted: readonly Density[]): Density[] {
     const version = versionOf(view);

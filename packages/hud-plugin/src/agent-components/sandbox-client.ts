@@ -67,8 +67,9 @@ export class SandboxProcess {
       serialization: "json",
       ipc: (reply: SandboxReply) => {
         if (reply.op === "ready") return markReady(true);
-        if (reply.op === "opening") return this.clock?.open();
-        if (reply.op === "opened") return this.clock?.opened();
+        // opens of this batch only: a pre-open's answers belong to no call
+        if (reply.op === "opening") return void (this.pending.has(reply.id) && this.clock?.open());
+        if (reply.op === "opened") return void (this.pending.has(reply.id) && this.clock?.opened());
         this.pending.get(reply.id)?.({ kind: "done", reply });
         this.pending.delete(reply.id);
       },
@@ -85,13 +86,14 @@ export class SandboxProcess {
   }
 
   /**
-   * Renders a batch in order within one budget. Waits at most `limits.startMs` for a process to start (that
-   * is not the components' time); then every render must answer within `budgetMs` of the first being sent,
+   * Renders a batch in order within one budget. Waits at most `startMs` for a process to start (that is not
+   * the components' time; 0 when all have an output to show meanwhile, so a restart after a kill never
+   * holds up a call); then every render must answer within `budgetMs` of the first being sent,
    * not counting the opening of sandboxes (`BudgetClock`).
    */
-  async renderAll(requests: RenderRequest[], budgetMs: number): Promise<Answer[]> {
+  async renderAll(requests: RenderRequest[], budgetMs: number, startMs: number = limits.startMs): Promise<Answer[]> {
     if (!requests.length) return [];
-    const started = await within(this.start(), limits.startMs, false);
+    const started = await within(this.start(), startMs, false);
     if (!started || !this.child) return requests.map(() => ({ kind: "skipped" }));
     const answers: Array<Answer | undefined> = requests.map(() => undefined);
     const waits = requests.map((request, index) => {
@@ -119,6 +121,8 @@ export class SandboxProcess {
     this.clock = undefined;
     if (isLate && answers.some((a) => a === undefined)) {
       this.kill();
+      // the next call should find a process ready, not wait for one to start
+      void this.start();
       const running = answers.findIndex((a) => a === undefined);
       const error = opening
         ? `took longer than ${limits.openMs} ms to compile and load`
@@ -126,6 +130,24 @@ export class SandboxProcess {
       answers[running] = { kind: "timeout", error };
     }
     return answers.map((answer) => answer ?? { kind: "skipped" });
+  }
+
+  /**
+   * Opens sandboxes without rendering, once the process is up (after a kill, for the components that were
+   * open in the old one), so the next call renders in warm sandboxes; the answers are not waited for.
+   */
+  preopen(requests: RenderRequest[]): void {
+    void this.start().then((ok) => {
+      if (!ok || !this.child) return;
+      for (const request of requests)
+        this.child.send({
+          ...request,
+          densities: [],
+          id: this.nextId++,
+          loadMs: timing.loadMs,
+          renderMs: timing.renderMs,
+        });
+    });
   }
 
   /** Drops a kept sandbox (a removed or redefined component); nothing to do if no process runs. */
