@@ -1,5 +1,6 @@
 // Agent components (`components.define`): define cost, warm renders of a changed state, the memo, memory per
-// component, the per-call hook overhead with five of them, how fast a runaway is cut off, thread vs Worker.
+// component, the per-call hook overhead with five of them, how fast a runaway is cut off, the sandbox process
+// start, and what a looping component costs an LLM call.
 import { applyEvent, densities, emptyState, replay, type HudView } from "@agent-hud/hud-components";
 import {
   AgentComponents,
