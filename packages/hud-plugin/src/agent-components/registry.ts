@@ -8,7 +8,6 @@ import {
   type Scope,
 } from "@agent-hud/hud-components";
 import { h, type Child } from "@agent-hud/ujsx/core";
-import type { HudConfig } from "../config/index.ts";
 import { limits } from "./limits.ts";
 import { sharedPropsJson } from "./props.ts";
 import { ComponentRunner, outcomeOf, type RenderOutcome } from "./runner.ts";
@@ -18,6 +17,9 @@ export type DisableEvent = {
   scope: Scope;
   event: { kind: "component.disable"; at: number; name: string; reason: string };
 };
+
+/** `agentComponents` of the plugin's config (config/schema.ts reads its defaults from `limits`). */
+export type AgentComponentsConfig = { enabled: boolean; maxCount: number; budgetMs: number };
 
 export type Checked =
   | { ok: true; outcomes: Array<[Density, RenderOutcome]> }
@@ -61,7 +63,7 @@ export class AgentComponents {
   private readonly prefix = `r${++registries}:`;
 
   constructor(
-    private readonly config: HudConfig["agentComponents"],
+    private readonly config: AgentComponentsConfig,
     private readonly now: () => number,
   ) {}
 
