@@ -58,6 +58,22 @@ export class SandboxProcess {
     this.ready = new Promise<boolean>((resolve) => (markReady = resolve));
     const script = scriptPath();
     this.starts++;
+    let child: Subprocess;
+    try {
+      child = this.spawn(script, markReady);
+    } catch (error) {
+      // no process to run components in: each shows one line; the next need tries again
+      this.stderr = `the sandbox process did not start: ${String(error)}`;
+      this.ready = undefined;
+      return Promise.resolve(false);
+    }
+    this.child = child;
+    child.unref();
+    void this.drain(child);
+    return this.ready;
+  }
+
+  private spawn(script: string, markReady: (ok: boolean) => void): Subprocess {
     const child = Bun.spawn([process.execPath, script], {
       cwd: dirname(script),
       env: { BUN_BE_BUN: "1" },
@@ -79,10 +95,7 @@ export class SandboxProcess {
         this.lost(`the sandbox process stopped (${signal ?? `exit code ${code}`})`);
       },
     });
-    this.child = child;
-    child.unref();
-    void this.drain(child);
-    return this.ready;
+    return child;
   }
 
   /**
