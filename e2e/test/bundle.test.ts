@@ -25,14 +25,18 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
     "quickjs-emscripten-core",
     "@jitl/quickjs-wasmfile-release-sync",
     "re2js",
+    "sucrase",
   ])
     expect(atStart).not.toContain(name);
   // the linear-time engine of privacy.patterns: a file of its own, required only when there are patterns
   expect(bundledPackages(dist, ["privacy-patterns.js"])).toContain("re2js");
-  // the parser, the rank table and QuickJS are in the bundle, behind dynamic imports
+  // the parser and the rank table are in the bundle, behind dynamic imports
   const everything = bundledPackages(dist, [...new Bun.Glob("chunk-*.js").scanSync(dist)]);
-  for (const name of ["mdast-util-from-markdown", "gpt-tokenizer", "quickjs-emscripten-core"])
-    expect(everything).toContain(name);
-  // agent components' wasm ships beside the chunks, read on the first component
+  for (const name of ["mdast-util-from-markdown", "gpt-tokenizer"]) expect(everything).toContain(name);
+  // QuickJS and the compiler are only in the sandbox process's own file, never in the plugin's thread
+  expect(everything).not.toContain("quickjs-emscripten-core");
+  const sandbox = bundledPackages(dist, ["sandbox-process.js"]);
+  for (const name of ["quickjs-emscripten-core", "sucrase"]) expect(sandbox).toContain(name);
+  // agent components' wasm ships beside the chunks, read by the sandbox process
   expect(existsSync(join(dist, "quickjs.wasm"))).toBe(true);
 });

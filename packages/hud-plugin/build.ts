@@ -67,6 +67,26 @@ for (const [entry, name] of [
     console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
 }
 
+// The process agent components run in (src/agent-components/sandbox-client.ts starts it from beside the
+// chunks): a file of its own, with the compiler and QuickJS's glue, none of which the plugin's thread loads.
+const sandbox = await Bun.build({
+  entrypoints: [src("agent-components/sandbox-process.ts")],
+  outdir,
+  naming: "sandbox-process.[ext]",
+  target: "bun",
+  format: "esm",
+  conditions: ["production"],
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  minify: { syntax: true, whitespace: false, identifiers: false },
+  sourcemap: "none",
+});
+if (!sandbox.success) {
+  for (const message of sandbox.logs) console.error(message);
+  process.exit(1);
+}
+for (const output of sandbox.outputs)
+  console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
+
 // QuickJS's wasm, for agent components: read beside the chunks (src/agent-components/quickjs.ts) on the first
 // component, never at start.
 copyFileSync(Bun.resolveSync("@jitl/quickjs-wasmfile-release-sync/wasm", import.meta.dir), `${outdir}/quickjs.wasm`);

@@ -20,3 +20,6 @@ export { ComponentSandbox } from "./agent-components/sandbox.ts";
 export { newEngine, ENGINE_MEMORY_BYTES } from "./agent-components/quickjs.ts";
 export { transpile } from "./agent-components/transpile.ts";
 export { ComponentRunner, renderOnce } from "./agent-components/runner.ts";
+export { AgentComponents } from "./agent-components/registry.ts";
+export { SandboxProcess } from "./agent-components/sandbox-client.ts";
+export { limits as componentLimits } from "./agent-components/limits.ts";

@@ -12,6 +12,14 @@ export const limits = {
   renderMs: 20,
   /** Wall time for evaluating the prelude and the module, once per sandbox (wall clock: a GC pause counts). */
   loadMs: 100,
+  /** Wall time for all agent components' renders of one LLM call together (`agentComponents.budgetMs`). */
+  callBudgetMs: 150,
+  /** Wall time a define's check (load and a render at each density) may take before its process is killed. */
+  defineMs: 1_000,
+  /** Wall time opening one sandbox (compile and load) may take in the sandbox process; not the call's budget. */
+  openMs: 1_000,
+  /** Wall time an LLM call waits for the sandbox process to start (not the components' time). */
+  startMs: 2_000,
   /** The returned tree as JSON. */
   outputBytes: 32 * 1024,
   /** Element nesting of the returned tree. */

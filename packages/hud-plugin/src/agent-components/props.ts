@@ -48,3 +48,14 @@ export function propsJson(view: HudView, density: Density): string {
   if (recent.length > 6) recent.length = 6;
   return json;
 }
+
+let shared: { version: VersionKey; json: string } | undefined;
+
+/** The props without the density (`{ state, project }`), as the sandbox process receives them once per render. */
+export function sharedPropsJson(view: HudView): string {
+  const version = versionOf(view);
+  if (shared && sameVersion(shared.version, version)) return shared.json;
+  const json = JSON.stringify({ state: content(view.session), project: content(view.project) });
+  shared = { version, json };
+  return json;
+}

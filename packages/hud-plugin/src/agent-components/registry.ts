@@ -1,18 +1,41 @@
-import type { AgentComponent, CustomSection, HudComponentProps, HudView, Scope } from "@agent-hud/hud-components";
+import {
+  densities,
+  type AgentComponent,
+  type CustomSection,
+  type Density,
+  type HudComponentProps,
+  type HudView,
+  type Scope,
+} from "@agent-hud/hud-components";
 import { h, type Child } from "@agent-hud/ujsx/core";
-import type { HudConfig } from "../config/index.ts";
 import { limits } from "./limits.ts";
-import { newEngine } from "./quickjs.ts";
-import { ComponentRunner } from "./runner.ts";
-import { openSandbox, type ComponentSandbox } from "./sandbox.ts";
-import { transpile } from "./transpile.ts";
+import { sharedPropsJson } from "./props.ts";
+import { ComponentRunner, outcomeOf, type RenderOutcome } from "./runner.ts";
+import { SandboxProcess, timing, type Answer } from "./sandbox-client.ts";
 
 export type DisableEvent = {
   scope: Scope;
   event: { kind: "component.disable"; at: number; name: string; reason: string };
 };
 
-type Slot = { runner: ComponentRunner; sandbox?: ComponentSandbox | { error: string } };
+/** `agentComponents` of the plugin's config (config/schema.ts reads its defaults from `limits`). */
+export type AgentComponentsConfig = { enabled: boolean; maxCount: number; budgetMs: number };
+
+export type Checked =
+  | { ok: true; outcomes: Array<[Density, RenderOutcome]> }
+  | { ok: false; error: string; timedOut: boolean; density?: Density };
+
+let registries = 0;
+let shared: SandboxProcess | undefined;
+/** One sandbox process per host process, started on the first need, shared by its plugin instances. */
+export const sharedSandbox = (): SandboxProcess => (shared ??= new SandboxProcess());
+
+const isTimeOut = (error: string): boolean => error.startsWith("took longer than ");
+
+type Slot = { key: string; runner: ComponentRunner };
+
+/** The densities a HUD at `from` may ask a component for: the budget fitter only steps down. */
+const from = (density: Density): Density[] => densities.slice(densities.indexOf(density));
 
 const offLine = (name: string, reason: string): Child =>
   h(
@@ -35,9 +58,12 @@ export class AgentComponents {
   private readonly told = new Set<string>();
   private cache: { keys: unknown[]; sections: CustomSection[] } | undefined;
   private version = 0;
+  private readonly sandbox = sharedSandbox();
+  /** This registry's prefix for its keys in the shared process (two projects may define the same name). */
+  private readonly prefix = `r${++registries}:`;
 
   constructor(
-    private readonly config: HudConfig["agentComponents"],
+    private readonly config: AgentComponentsConfig,
     private readonly now: () => number,
   ) {}
 
@@ -45,30 +71,82 @@ export class AgentComponents {
     return this.config.enabled;
   }
 
-  /** Whether a component of this view has no sandbox open (the render is synchronous and cannot open one). */
-  needsLoad(view: HudView): boolean {
+  /** Whether a component of this view has no render for its state at these densities yet. */
+  needsRender(view: HudView, density: Density = "full"): boolean {
     if (!this.enabled) return false;
     return definitions(view).some(
-      ({ scope, component }) => component.off === undefined && !this.slots.get(slotKey(scope, component))?.sandbox,
+      ({ scope, component }) =>
+        component.off === undefined && this.slot(scope, component).runner.missing(view, from(density)).length > 0,
     );
   }
 
-  /** Opens the sandboxes a render needs (an LLM call is async; the render itself is not). */
-  async prepare(view: HudView): Promise<void> {
-    if (!this.needsLoad(view)) return;
-    for (const { scope, component } of definitions(view)) {
-      if (component.off !== undefined) continue;
-      const key = slotKey(scope, component);
-      let slot = this.slots.get(key);
-      if (!slot) this.slots.set(key, (slot = { runner: this.runner(scope, component) }));
-      if (slot.sandbox) continue;
-      const source = slot.runner.definition.source;
-      // a sandbox that cannot open (QuickJS did not load) is that component's one failure line
-      slot.sandbox = await openSandbox(source, transpile, newEngine).catch((error: unknown) => ({
-        error: `the sandbox (QuickJS) did not load: ${String(error).split("\n")[0]}`,
-      }));
-    }
+  /**
+   * Renders what the next HUD needs in the sandbox process, all components within one budget (the HUD is
+   * built synchronously afterwards from the results). A component still running at the deadline is killed
+   * with the process and counted as failed; one never begun keeps its last output and goes first next time.
+   */
+  async prepare(view: HudView, density: Density = "full"): Promise<void> {
+    if (!this.enabled) return;
+    const work = definitions(view)
+      .filter(({ component }) => component.off === undefined)
+      .map(({ scope, component }) => this.slot(scope, component))
+      .map((slot) => ({ slot, missing: slot.runner.missing(view, from(density)) }))
+      .filter(({ missing }) => missing.length > 0)
+      // one that ran out of the budget last time goes last, so it cannot starve the others
+      .sort((a, b) => Number(a.slot.runner.slow) - Number(b.slot.runner.slow));
+    if (!work.length) return;
+    const props = sharedPropsJson(view);
+    const answers = await this.sandbox.renderAll(
+      work.map(({ slot, missing }) => ({
+        op: "render" as const,
+        key: slot.key,
+        source: slot.runner.definition.source,
+        props,
+        densities: missing,
+      })),
+      timing.budgetMs ?? this.config.budgetMs,
+      // a process still starting (after a kill) is waited for only by a component with nothing to show yet
+      work.every(({ slot }) => slot.runner.hasOutput) ? 0 : limits.startMs,
+    );
+    answers.forEach((answer, i) => settle(work[i]!.slot.runner, view, work[i]!.missing, answer));
+    // the process was killed: its successor opens everyone's sandbox before the next call needs it
+    if (answers.some((answer) => answer.kind === "timeout"))
+      this.sandbox.preopen(
+        [...this.slots.values()].map((slot) => ({
+          op: "render" as const,
+          key: slot.key,
+          source: slot.runner.definition.source,
+          props,
+          densities: [],
+        })),
+      );
     this.version++;
+  }
+
+  /**
+   * A define's check: the source opened fresh under the key its slot will have and rendered at every density,
+   * within `limits.defineMs` in all. The outcomes serve the first HUD if the definition is recorded (`adopt`).
+   */
+  async check(scope: Scope, component: AgentComponent, view: HudView): Promise<Checked> {
+    const key = this.prefix + slotKey(scope, component);
+    const all = [...densities];
+    const request = { op: "render" as const, key, source: component.source, props: sharedPropsJson(view) };
+    const [answer] = await this.sandbox.renderAll([{ ...request, densities: all, fresh: true }], timing.defineMs);
+    if (!answer || answer.kind === "skipped")
+      return { ok: false, error: "the sandbox process did not start in time", timedOut: true };
+    if (answer.kind === "timeout") return { ok: false, error: answer.error, timedOut: true };
+    if (!answer.reply.ok) return { ok: false, error: answer.reply.error, timedOut: isTimeOut(answer.reply.error) };
+    const outcomes = densityOutcomes(component.name, all, answer);
+    const failed = outcomes.find(([, outcome]) => !outcome.ok);
+    if (!failed) return { ok: true, outcomes };
+    this.sandbox.close(key);
+    const error = (failed[1] as { error: string }).error;
+    return { ok: false, error, density: failed[0], timedOut: isTimeOut(error) };
+  }
+
+  /** Closes this registry's sandboxes (the plugin instance is going away; the process serves the others). */
+  close(): void {
+    for (const [key, slot] of this.slots) this.drop(key, slot);
   }
 
   /** The person's file sections followed by the agent's, as one array whose identity only moves on a change. */
@@ -97,12 +175,13 @@ export class AgentComponents {
     this.version++;
   }
 
-  /** A sandbox checked at define time, kept so the first render does not compile the source again. */
-  adopt(scope: Scope, component: AgentComponent, sandbox: ComponentSandbox): void {
+  /** A definition checked at define time: its renders serve the first HUD, its sandbox stays open. */
+  adopt(scope: Scope, component: AgentComponent, view: HudView, outcomes: Array<[Density, RenderOutcome]>): void {
     const key = slotKey(scope, component);
     const old = this.slots.get(key);
     if (old) this.drop(key, old);
-    this.slots.set(key, { runner: this.runner(scope, component), sandbox });
+    const slot = this.slot(scope, component);
+    for (const [density, outcome] of outcomes) slot.runner.settle(view, density, outcome);
   }
 
   runnerOf(scope: Scope, component: AgentComponent): ComponentRunner | undefined {
@@ -130,21 +209,19 @@ export class AgentComponents {
         },
       ];
     }
-    let slot = this.slots.get(key);
-    if (!slot) this.slots.set(key, (slot = { runner: this.runner(scope, component) }));
-    const runner = slot.runner;
+    const runner = this.slot(scope, component).runner;
     const render = (props: HudComponentProps) => runner.render(props.view, props.density);
     return [{ name, source: `agent component ${name}`, ...place, component: named(name, render) }];
   }
 
-  private runner(scope: Scope, component: AgentComponent): ComponentRunner {
+  private slot(scope: Scope, component: AgentComponent): Slot {
     const key = slotKey(scope, component);
-    const sandbox = () => this.slots.get(key)?.sandbox;
-    const broken = () => {
-      const slot = this.slots.get(key);
-      if (slot?.sandbox && "dispose" in slot.sandbox) slot.sandbox.dispose();
-      if (slot) delete slot.sandbox;
-    };
+    let slot = this.slots.get(key);
+    if (!slot) this.slots.set(key, (slot = { key: this.prefix + key, runner: this.runner(scope, component) }));
+    return slot;
+  }
+
+  private runner(scope: Scope, component: AgentComponent): ComponentRunner {
     const off = (reason: string) => {
       if (this.pendingOff.some((p) => p.scope === scope && p.event.name === component.name)) return;
       this.pendingOff.push({
@@ -152,11 +229,11 @@ export class AgentComponents {
         event: { kind: "component.disable", at: this.now(), name: component.name, reason },
       });
     };
-    return new ComponentRunner(component, sandbox, off, broken);
+    return new ComponentRunner(component, off);
   }
 
   private drop(key: string, slot: Slot): void {
-    if (slot.sandbox && "dispose" in slot.sandbox) slot.sandbox.dispose();
+    this.sandbox.close(slot.key);
     this.slots.delete(key);
   }
 }
@@ -177,4 +254,27 @@ export function definitions(view: HudView): Array<{ scope: Scope; component: Age
 function named<F extends (props: HudComponentProps) => Child>(name: string, fn: F): F {
   Object.defineProperty(fn, "name", { value: name });
   return fn;
+}
+
+/** A batch answer as an outcome per density asked for; a failure before or during the renders is each one's. */
+function densityOutcomes(name: string, wanted: Density[], answer: Answer | undefined): Array<[Density, RenderOutcome]> {
+  if (!answer || answer.kind === "skipped")
+    return wanted.map((d) => [d, { ok: false, error: "the sandbox process did not start in time" }]);
+  if (answer.kind === "timeout") return wanted.map((d) => [d, { ok: false, error: answer.error }]);
+  const reply = answer.reply;
+  if (!reply.ok) return wanted.map((d) => [d, { ok: false, error: reply.error }]);
+  const last = reply.outputs.at(-1);
+  return wanted.map((density) => {
+    const output = reply.outputs.find((o) => o.density === density);
+    if (output) return [density, outcomeOf(output, name)];
+    // the process stopped at a render that left the sandbox unusable: the rest share its reason
+    return [density, { ok: false, error: last && !last.ok ? last.error : "not rendered" }];
+  });
+}
+
+function settle(runner: ComponentRunner, view: HudView, wanted: Density[], answer: Answer): void {
+  if (answer.kind === "skipped") return;
+  runner.slow = answer.kind === "timeout";
+  for (const [density, outcome] of densityOutcomes(runner.definition.name, wanted, answer))
+    runner.settle(view, density, outcome);
 }

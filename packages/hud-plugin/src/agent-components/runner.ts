@@ -4,6 +4,7 @@ import { limits } from "./limits.ts";
 import { toElements } from "./output.ts";
 import { propsJson, sameVersion, versionOf, type VersionKey } from "./props.ts";
 import type { ComponentSandbox } from "./sandbox.ts";
+import type { DensityOutput } from "./sandbox-protocol.ts";
 
 export type RenderOutcome = { ok: true; elements: Child[] } | { ok: false; error: string };
 
@@ -29,43 +30,62 @@ export const failureLine = (name: string, reason: string, kept: boolean): Child 
 
 type Memo = { version: VersionKey; density: Density; output: Child };
 
+/** A density's answer from the sandbox process as elements checked on the host, or one line. Never throws. */
+export function outcomeOf(output: DensityOutput, name: string): RenderOutcome {
+  if (!output.ok) return output;
+  try {
+    return { ok: true, elements: toElements(output.json, name) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: (message.split("\n")[0] ?? "").slice(0, 240) };
+  }
+}
+
 /**
- * A defined component's renders: memoised by (state version, density), so an unchanged state costs no
- * sandbox call; a failure shows the last good output and one line; `failuresInARow` failures (counted once
- * per state version, whatever the densities tried) switch it off through `onOff`.
+ * A defined component's renders, which the sandbox process produces ahead of the HUD (the HUD itself is
+ * built synchronously): memoised by (state version, density), so an unchanged state costs no sandbox call;
+ * a failure shows the last good output and one line; `failuresInARow` failures (counted once per state
+ * version, whatever the densities tried) switch it off through `onOff`.
  */
 export class ComponentRunner {
   private memo: Memo[] = [];
   private lastGood: Child[] | undefined;
   private failures = 0;
   private failedAt: VersionKey | undefined;
-  private failure: Child | undefined;
+  /** Whether its last render ran out of the call's budget (it then goes last in the next batch). */
+  slow = false;
   /** The last render, for `components.show`: its good output and, when it failed, why. */
   last: { elements?: Child[]; error?: string } | undefined;
 
   constructor(
     readonly definition: AgentComponent,
-    private readonly sandbox: () => ComponentSandbox | { error: string } | undefined,
     private readonly onOff: (reason: string) => void,
-    /** The sandbox may be unusable after this failure: the host opens a new one before the next call. */
-    private readonly onBroken: () => void,
   ) {}
 
+  /** Whether it has an output to show while a render is pending. */
+  get hasOutput(): boolean {
+    return this.lastGood !== undefined;
+  }
+
+  /** The densities of `wanted` this state version has no render for yet. */
+  missing(view: HudView, wanted: readonly Density[]): Density[] {
+    const version = versionOf(view);
+    return wanted.filter((density) => !this.memo.some((m) => m.density === density && sameVersion(m.version, version)));
+  }
+
+  /** Takes a render's outcome for this state version and density. */
+  settle(view: HudView, density: Density, outcome: RenderOutcome): void {
+    const version = versionOf(view);
+    const output = outcome.ok ? this.good(outcome.elements) : this.failed(outcome.error, version);
+    this.memo.unshift({ version, density, output });
+    if (this.memo.length > 6) this.memo.length = 6;
+  }
+
+  /** The memoised render, else (not rendered for this state yet) the last good output. */
   render(view: HudView, density: Density): Child {
     const version = versionOf(view);
     const hit = this.memo.find((m) => m.density === density && sameVersion(m.version, version));
-    if (hit) return hit.output;
-    const sandbox = this.sandbox();
-    // QuickJS has not loaded yet (a render outside an LLM call): nothing now, not memoised
-    if (sandbox === undefined) return this.lastGood ?? null;
-    const outcome =
-      "error" in sandbox
-        ? ({ ok: false, error: sandbox.error } as const)
-        : renderOnce(sandbox, this.definition.name, view, density);
-    const output = outcome.ok ? this.good(outcome.elements) : this.failed(outcome.error, version);
-    this.memo.unshift({ version, density, output });
-    if (this.memo.length > 3) this.memo.length = 3;
-    return output;
+    return hit ? hit.output : (this.lastGood ?? null);
   }
 
   private good(elements: Child[]): Child {
@@ -81,7 +101,6 @@ export class ComponentRunner {
     this.failedAt = version;
     this.last = { ...(this.lastGood ? { elements: this.lastGood } : {}), error: reason };
     if (this.failures >= limits.failuresInARow) this.onOff(reason);
-    this.failure = [...(this.lastGood ?? []), failureLine(this.definition.name, reason, this.lastGood !== undefined)];
-    return this.failure;
+    return [...(this.lastGood ?? []), failureLine(this.definition.name, reason, this.lastGood !== undefined)];
   }
 }

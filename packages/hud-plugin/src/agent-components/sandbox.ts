@@ -46,6 +46,7 @@ export class ComponentSandbox {
     const sandbox = new ComponentSandbox(module, renderMs, loadMs);
     const error = sandbox.load(code);
     if (error === undefined) return { ok: true, sandbox };
+    if (/^(took longer|ran out of memory|overflowed)/.test(error)) sandbox.broken = true;
     sandbox.dispose();
     return { ok: false, error };
   }
@@ -53,6 +54,16 @@ export class ComponentSandbox {
   private load(code: string): string | undefined {
     const ctx = this.context;
     this.deadline = performance.now() + this.loadMs;
+    try {
+      return this.evaluate(code);
+    } catch (error) {
+      this.broken = true;
+      return hostFailure(error);
+    }
+  }
+
+  private evaluate(code: string): string | undefined {
+    const ctx = this.context;
     const prelude = ctx.evalCode(PRELUDE, "prelude.js");
     if (prelude.error) return this.failure(prelude.error, this.loadMs);
     this.render = prelude.value;
@@ -78,8 +89,12 @@ export class ComponentSandbox {
     let result;
     try {
       result = ctx.callFunction(this.render, ctx.undefined, this.component, props);
+    } catch (error) {
+      // a trap of the wasm itself (the host's stack overflowed inside it, `unreachable`): never reuse it
+      this.broken = true;
+      return { ok: false, error: hostFailure(error) };
     } finally {
-      props.dispose();
+      if (!this.broken) props.dispose();
     }
     if (result.error) {
       const error = this.failure(result.error, this.renderMs);
@@ -116,14 +131,27 @@ export class ComponentSandbox {
     return text;
   }
 
+  /**
+   * Frees the runtime, unless a failure may have left it inconsistent: then it is only dropped (its wasm
+   * memory is its own and the collector takes it), since QuickJS's teardown asserts on objects an overflow
+   * leaked and aborts the whole process.
+   */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    if (this.broken) return;
     this.render?.dispose();
     this.component?.dispose();
     this.context.dispose();
     this.runtime.dispose();
   }
+}
+
+/** A JavaScript error of the host thrown out of the wasm call, as one line. */
+function hostFailure(error: unknown): string {
+  if (error instanceof RangeError) return "overflowed the host's stack (nesting too deep)";
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return `the engine failed: ${text.split("\n")[0]?.slice(0, 160)}`;
 }
 
 /** Whether a failure is the time limit: wall time, which a busy machine can run out of for a fast source. */
@@ -140,6 +168,8 @@ export function describeThrown(thrown: unknown, ms: number): string {
   if (name === "InternalError" && text === "interrupted") return `took longer than ${ms} ms`;
   if (name === "InternalError" && /out of memory|too long/.test(text)) return "ran out of memory";
   if (name === "InternalError" && text === "stack overflow") return "overflowed its stack (recursion too deep)";
+  // JSON.parse of deep nesting reports it as a SyntaxError; the runtime is as unusable as after recursion
+  if (text === "stack overflow") return "overflowed its stack (nesting too deep)";
   const frame = typeof stack === "string" ? FRAME.exec(stack) : null;
   const where = frame ? ` (in ${frame[1]})` : "";
   return `${typeof name === "string" ? name : "Error"}: ${text.split("\n")[0]?.slice(0, 160)}${where}`;

@@ -1,36 +1,40 @@
-import { describeLoadError } from "../custom/describe-error.ts";
+import { transform } from "sucrase";
+import { checkSource } from "./source-check.ts";
 
 export type Transpiled = { ok: true; code: string } | { ok: false; error: string };
 
-let transpiler: Bun.Transpiler | undefined;
-
-// JSX becomes calls of the sandbox's own factory; nothing is imported, so nothing resolves on the host.
-const jsxOptions = { compilerOptions: { jsx: "react", jsxFactory: "__h", jsxFragmentFactory: "__Fragment" } };
-
 /**
- * The agent's TSX as JavaScript the sandbox evaluates as a module. Refused in one line: a syntax error (with
- * its line and column), any import or re-export (the sandbox has no modules to give), no default export.
+ * The agent's TSX as JavaScript the sandbox evaluates as a module. The source is checked as tokens first
+ * (imports, re-exports, default export), then compiled by sucrase: a pure string-to-string transform with no
+ * macros, plugins, module resolution or evaluation, so compiling cannot run anything of the source. JSX
+ * becomes calls of the sandbox's own factory. Refused in one line: a syntax error (with its line and column).
  */
 export function transpile(source: string): Transpiled {
-  transpiler ??= new Bun.Transpiler({ loader: "tsx", tsconfig: jsxOptions as never, target: "browser" });
+  const checked = checkSource(source);
+  if (!checked.ok) return checked;
   try {
-    const scanned = transpiler.scan(source);
-    const first = scanned.imports.find((entry) => entry.kind !== "dynamic-import") ?? scanned.imports[0];
-    if (first)
-      return {
-        ok: false,
-        error: `imports are not available in the sandbox (found ${JSON.stringify(first.path)}); write helpers in the same source and read data from the props`,
-      };
-    if (!scanned.exports.includes("default"))
-      return { ok: false, error: "no default export; expected export default function Name({ state, density }) { … }" };
-    return { ok: true, code: transpiler.transformSync(source) };
+    const { code } = transform(source, {
+      transforms: ["typescript", "jsx"],
+      jsxRuntime: "classic",
+      jsxPragma: "__h",
+      jsxFragmentPragma: "__Fragment",
+      production: true,
+      disableESTransforms: true,
+    });
+    return { ok: true, code };
   } catch (error) {
-    return { ok: false, error: describeLoadError(firstMessage(error)) };
+    return { ok: false, error: syntaxError(source, error) };
   }
 }
 
-/** Bun throws an AggregateError of build messages for several errors; the first one is the useful line. */
-function firstMessage(error: unknown): unknown {
-  const errors = (error as { errors?: unknown[] } | undefined)?.errors;
-  return Array.isArray(errors) && errors.length ? errors[0] : error;
+const POSITION = /\s*\((\d+):(\d+)\)$/;
+
+/** Sucrase ends its message with "(line:column)"; the line of source there makes the one line actionable. */
+function syntaxError(source: string, error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  const position = POSITION.exec(message);
+  if (!position) return `SyntaxError: ${message.slice(0, 200)}`;
+  const code = source.split("\n")[Number(position[1]) - 1]?.trim() ?? "";
+  const shown = code.length > 60 ? `${code.slice(0, 59)}…` : code;
+  return `SyntaxError: ${message.slice(0, position.index)} at line ${position[1]}:${position[2]}${shown ? ` (${shown})` : ""}`;
 }

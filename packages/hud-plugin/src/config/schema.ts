@@ -1,5 +1,6 @@
 import { sectionNames, type SectionName } from "@agent-hud/hud-components";
 import { Type, type Static } from "@sinclair/typebox";
+import { limits } from "../agent-components/limits.ts";
 
 const Percent = Type.Number({ minimum: 0, maximum: 100 });
 const Budget = Type.Integer({ minimum: 40, maximum: 20_000 });
@@ -81,13 +82,16 @@ export const HudOptions = Type.Object(
     recall: Type.Optional(Type.Object({ enabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
     /**
      * HUD components the agent writes (`components.define`), run in a sandbox: `enabled: false` refuses new
-     * ones and hides defined ones; `maxCount` caps how many may be defined (both scopes together).
+     * ones and hides defined ones; `maxCount` caps how many may be defined (both scopes together);
+     * `budgetMs` is the wall time all of them together may take in one LLM call (the sandbox process is
+     * killed past it).
      */
     agentComponents: Type.Optional(
       Type.Object(
         {
           enabled: Type.Optional(Type.Boolean()),
           maxCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 32 })),
+          budgetMs: Type.Optional(Type.Integer({ minimum: 10, maximum: 5_000 })),
         },
         { additionalProperties: false },
       ),
@@ -115,7 +119,7 @@ export type HudConfig = {
   othersRetentionDays?: number;
   privacy: { redact: boolean; patterns: string[] };
   recall: { enabled: boolean };
-  agentComponents: { enabled: boolean; maxCount: number };
+  agentComponents: { enabled: boolean; maxCount: number; budgetMs: number };
 };
 
 export const defaultConfig: HudConfig = {
@@ -130,5 +134,5 @@ export const defaultConfig: HudConfig = {
   retentionDays: 90,
   privacy: { redact: true, patterns: [] },
   recall: { enabled: true },
-  agentComponents: { enabled: true, maxCount: 8 },
+  agentComponents: { enabled: true, maxCount: 8, budgetMs: limits.callBudgetMs },
 };

@@ -187,10 +187,9 @@ export class HudRuntime {
       const result = renderHud(input.view, input.context, input.options);
       session.lastGood = result;
       session.lastInput = input;
-      // a component that failed too often in a row is switched off in the log, so a restart keeps it off
+      // switched off in the log after too many failures (a restart keeps it off); this very HUD says so
       const off = this.agents.takeDisabled();
-      if (off.length) this.record(session, off);
-      return result;
+      return off.length ? (this.record(session, off), this.render(session, context)) : result;
     } catch (error) {
       this.deps.log.once(
         `render:${String(error)}`,
@@ -214,8 +213,8 @@ export class HudRuntime {
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     await this.memory?.prepare();
     let result = this.render(session);
-    if (result && session.lastInput && this.agents.needsLoad(session.lastInput.view)) {
-      await this.agents.prepare(session.lastInput.view);
+    if (result && session.lastInput && this.agents.needsRender(session.lastInput.view, result.density)) {
+      await this.agents.prepare(session.lastInput.view, result.density);
       result = this.render(session);
     }
     if (!result) return result;
@@ -296,5 +295,6 @@ export class HudRuntime {
   dispose(): void {
     this.flushDeferred();
     this.holder.release();
+    this.agents.close();
   }
 }

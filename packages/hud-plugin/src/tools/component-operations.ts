@@ -1,19 +1,20 @@
 import {
-  densities,
   sectionNames,
   type ComponentDefineArgs,
   type ComponentNameArgs,
   type HostOperations,
+  type AgentComponent,
+  type Density,
   type HudView,
+  type Scope,
 } from "@agent-hud/hud-components";
 import { componentNames, findComponent } from "@agent-hud/hud-components/internal";
 import { resolve, toMarkdown } from "@agent-hud/ujsx/core";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import { newEngine } from "../agent-components/quickjs.ts";
-import { renderOnce } from "../agent-components/runner.ts";
-import { ComponentSandbox, isTimeOut } from "../agent-components/sandbox.ts";
-import { transpile } from "../agent-components/transpile.ts";
+import type { RenderOutcome } from "../agent-components/runner.ts";
+import { checkSource } from "../agent-components/source-check.ts";
+import { secretInSource } from "../privacy/source-secrets.ts";
 import { Refusal } from "../log/refusal.ts";
 
 const OP = "components.define";
@@ -46,28 +47,30 @@ export async function defineComponent(
     refuse(
       `${others.size} components are defined, the most this project allows (agentComponents.maxCount); remove one first`,
     );
-  const code = transpile(source);
+  // the tokens only, on the host; compiling and running happen in the sandbox process
+  const code = checkSource(source);
   if (!code.ok) return refuse(`${name}: ${code.error}`);
-  // the limits are wall time: one try that ran out of it may only have met a busy machine, a second decides
-  let checked = await check(name, code.code, view);
-  if (!checked.ok && checked.timedOut) checked = await check(name, code.code, view);
-  if (!checked.ok) return refuse(checked.error);
-  const { sandbox, preview } = checked;
-  const at = runtime.deps.now();
+  const secret = runtime.deps.redact && secretInSource(runtime.deps.redact, source);
+  if (secret)
+    refuse(
+      `${name}: the source holds a secret ([redacted:${secret}]); a component is stored as written, so read such data from the props instead`,
+    );
   const event = {
     kind: "component.define" as const,
-    at,
+    at: runtime.deps.now(),
     name,
     source,
     ...(args.after !== undefined ? { after: args.after } : {}),
     ...(args.priority !== undefined ? { priority: args.priority } : {}),
   };
+  // the limits are wall time: one try that ran out of it may only have met a busy machine, a second decides
+  let checked = await check(runtime, scope, event, view);
+  if (!checked.ok && checked.timedOut) checked = await check(runtime, scope, event, view);
+  if (!checked.ok) return refuse(checked.error);
   const [outcome] = runtime.record(session, [{ scope, event }]);
-  if (outcome && !outcome.ok) {
-    sandbox.dispose();
-    return refuse(outcome.reason);
-  }
-  runtime.agents.adopt(scope, event, sandbox);
+  if (outcome && !outcome.ok) return refuse(outcome.reason);
+  runtime.agents.adopt(scope, event, view, checked.outcomes);
+  const preview = checked.preview;
   const place = args.after ? `after ${args.after}` : "after the built-in sections";
   const shown = preview.trim()
     ? `its output now:\n${clip(preview.trim(), 1200)}`
@@ -76,24 +79,21 @@ export async function defineComponent(
 }
 
 type Checked =
-  { ok: true; sandbox: ComponentSandbox; preview: string } | { ok: false; error: string; timedOut: boolean };
+  | { ok: true; outcomes: Array<[Density, RenderOutcome]>; preview: string }
+  | { ok: false; error: string; timedOut: boolean };
 
-/** Opens the code in a fresh sandbox and renders it once at every density; the sandbox is disposed on failure. */
-async function check(name: string, code: string, view: HudView): Promise<Checked> {
-  const opened = ComponentSandbox.open(await newEngine(), code);
-  if (!opened.ok) return { ok: false, error: `${name}: ${opened.error}`, timedOut: isTimeOut(opened.error) };
-  const sandbox = opened.sandbox;
-  let preview = "";
-  for (const density of densities) {
-    const outcome = renderOnce(sandbox, name, view, density);
-    if (!outcome.ok) {
-      sandbox.dispose();
-      const error = `${name} failed its first render at ${density} density: ${outcome.error}`;
-      return { ok: false, error, timedOut: isTimeOut(outcome.error) };
-    }
-    if (density === "full") preview = toMarkdown(resolve(outcome.elements));
+/** Opens the source in a fresh sandbox of the sandbox process and renders it once at every density. */
+async function check(runtime: HudRuntime, scope: Scope, event: AgentComponent, view: HudView): Promise<Checked> {
+  const checked = await runtime.agents.check(scope, event, view);
+  if (!checked.ok) {
+    const error = checked.density
+      ? `${event.name} failed its first render at ${checked.density} density: ${checked.error}`
+      : `${event.name}: ${checked.error}`;
+    return { ok: false, error, timedOut: checked.timedOut };
   }
-  return { ok: true, sandbox, preview };
+  const full = checked.outcomes.find(([density]) => density === "full")?.[1];
+  const preview = full?.ok ? toMarkdown(resolve(full.elements)) : "";
+  return { ok: true, outcomes: checked.outcomes, preview };
 }
 
 /** `components.show`: the source as defined and what it rendered last (or why it failed). */

@@ -66,7 +66,7 @@ test("random valid agent components × random states never make a HUD over its b
           withComponents = applyEvent(withComponents, event).state;
         });
         const view: HudView = { session: withComponents, project: emptyState("project") };
-        const agents = new AgentComponents({ enabled: true, maxCount: 8 }, () => 1);
+        const agents = new AgentComponents({ enabled: true, maxCount: 8, budgetMs: 150 }, () => 1);
         await agents.prepare(view);
         const context = makeContextInfo({ usedTokens: percent * 1000, usableTokens: 100_000 });
         const budgets = { full: budget, compact: budget, minimal: budget };

@@ -45,7 +45,7 @@ describe("components.define through the hud tool", () => {
         source: "export default function Bad() {\n  return <section>;\n}",
       })
       .catch((e: Error) => e.message);
-    expect(bad).toBe("components.define: Bad: Syntax Error at line 2:19 (return <section>;)");
+    expect(bad).toBe("components.define: Bad: SyntaxError: Unexpected token at line 2:19 (return <section>;)");
     const imported = await oc
       .hud("ses_a", "components.define", {
         name: "Imp",

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
-import { ComponentSandbox } from "../../src/agent-components/sandbox.ts";
+import { AgentComponents } from "../../src/agent-components/registry.ts";
+import { SandboxProcess, timing } from "../../src/agent-components/sandbox-client.ts";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 import { relaxTimeLimits } from "./support.ts";
 
@@ -60,14 +61,15 @@ describe("a failing agent component", () => {
   test("an unchanged state costs no sandbox call; a changed one costs one per density rendered", async () => {
     await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
     await hud();
-    const calls = spyOn(ComponentSandbox.prototype, "call");
+    const calls = spyOn(SandboxProcess.prototype, "renderAll");
     try {
       await hud();
       await hud();
       expect(calls).toHaveBeenCalledTimes(0);
       await oc.hud("ses_a", "notes.add", { content: "fine" });
       expect(await hud()).toContain("**Notes seen** 1");
-      expect(calls.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(calls).toHaveBeenCalledTimes(1);
+      expect(calls.mock.calls[0]![0].map((r) => r.densities)).toEqual([["full", "compact", "minimal"]]);
     } finally {
       calls.mockRestore();
     }
@@ -89,7 +91,7 @@ describe("a failing agent component", () => {
   test("a definition that runs out of time is tried once more before it is refused; other failures are not", async () => {
     undo();
     undo = relaxTimeLimits({ render: "real" });
-    const opens = spyOn(ComponentSandbox, "open");
+    const opens = spyOn(AgentComponents.prototype, "check");
     try {
       const loop = "export default function Spin() { for (;;); }";
       await oc.hud("ses_a", "components.define", { name: "Spin", source: loop }).catch(() => {});
@@ -109,12 +111,22 @@ describe("a failing agent component", () => {
   });
 
   test("a valid definition whose first try met a busy machine (a time-out) is defined on the second", async () => {
-    const open = ComponentSandbox.open;
+    const renderAll = SandboxProcess.prototype.renderAll;
     let tries = 0;
-    const opens = spyOn(ComponentSandbox, "open").mockImplementation((module, code, renderMs, loadMs) =>
-      // the first try gets a 0 ms load limit: what a machine too busy to run the module in time looks like
-      open.call(ComponentSandbox, module, code, renderMs, tries++ === 0 ? 0 : loadMs),
-    );
+    // the first try gets a 0 ms load limit: what a machine too busy to run the module in time looks like
+    const opens = spyOn(SandboxProcess.prototype, "renderAll").mockImplementation(async function (
+      this: SandboxProcess,
+      requests,
+      ms,
+    ) {
+      const loadMs = timing.loadMs;
+      if (tries++ === 0) timing.loadMs = 0;
+      try {
+        return await renderAll.call(this, requests, ms);
+      } finally {
+        timing.loadMs = loadMs;
+      }
+    });
     try {
       expect(await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile })).toStartWith(
         "ok: defined component Fragile (session)",

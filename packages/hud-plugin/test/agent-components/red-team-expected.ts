@@ -27,7 +27,7 @@ export const expected: Record<string, string> = {
   "deep finite recursion": "failed: overflowed its stack (recursion too deep)",
   "deeply nested arrays returned": "failed: TypeError: elements are nested too deeply",
   "typeof host globals":
-    "undefined undefined undefined function undefined undefined undefined undefined undefined undefined undefined undefined",
+    "undefined undefined undefined undefined undefined undefined undefined undefined undefined undefined undefined undefined",
   "globalThis has only built-ins and the factory": "\\_\\_h \\_\\_Fragment",
   "require at run time": "failed: ReferenceError: 'require' is not defined (in C)",
   "static import":
@@ -42,7 +42,7 @@ export const expected: Record<string, string> = {
   "Function constructor escape": "undefined",
   "constructor chain escape": "",
   "globalThis.constructor.constructor": "failed: ReferenceError: 'process' is not defined (in C)",
-  "this at module top level": "object",
+  "this at module top level": "undefined",
   "the stack names only the component": "clean",
   "replaces the element factory":
     "failed: <script> at C[0] is not an element kind; expected one of section, heading, paragraph, strong, emphasis, delete, code, codeblock, link, list, item, table, row, cell, quote, rule, break",

@@ -3,6 +3,7 @@ import { resolve, toMarkdown } from "@agent-hud/ujsx";
 import { newEngine } from "../../src/agent-components/quickjs.ts";
 import { renderOnce } from "../../src/agent-components/runner.ts";
 import { ComponentSandbox } from "../../src/agent-components/sandbox.ts";
+import { timing } from "../../src/agent-components/sandbox-client.ts";
 import { transpile } from "../../src/agent-components/transpile.ts";
 
 export const sampleView = (): HudView => ({
@@ -45,14 +46,19 @@ export async function outcomeOf(
 }
 
 /**
- * Gives every sandbox the plugin opens from now on the relaxed limits (the render's stays real with
- * `{ render: "real" }`, for a test that expects a render to time out); returns the undo.
+ * Gives every sandbox the plugin opens from now on the relaxed limits (the render's and the call budget stay
+ * real with `{ render: "real" }`, for a test that expects a render to time out); returns the undo.
  */
 export function relaxTimeLimits(keep: { render?: "real" } = {}): () => void {
-  const open = ComponentSandbox.open;
-  ComponentSandbox.open = (module, code, renderMs, loadMs) =>
-    open.call(ComponentSandbox, module, code, renderMs ?? (keep.render ? undefined : RELAXED_MS), loadMs ?? RELAXED_MS);
+  const saved = { ...timing };
+  timing.loadMs = RELAXED_MS;
+  timing.defineMs = RELAXED_MS * 2;
+  if (!keep.render) {
+    timing.renderMs = RELAXED_MS;
+    timing.budgetMs = RELAXED_MS * 2;
+  }
   return () => {
-    ComponentSandbox.open = open;
+    Object.assign(timing, saved);
+    if (saved.budgetMs === undefined) delete timing.budgetMs;
   };
 }

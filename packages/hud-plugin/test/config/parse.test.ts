@@ -37,7 +37,7 @@ describe("parseConfig", () => {
       retentionDays: 30,
       privacy: { redact: true, patterns: ["ACME-[0-9]{6}"] },
       recall: { enabled: false },
-      agentComponents: { enabled: true, maxCount: 3 },
+      agentComponents: { enabled: true, maxCount: 3, budgetMs: 150 },
     });
   });
 

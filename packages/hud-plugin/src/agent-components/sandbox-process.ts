@@ -1,0 +1,90 @@
+// The process agent components run in: started by the plugin (sandbox-client.ts), spoken to over IPC, and
+// killed from outside when a render outruns the call's budget. Nothing of the host is in here but JSON.
+import type { DensityOutput, SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
+import { loadQuickJS, newEngine } from "./quickjs.ts";
+import { ComponentSandbox } from "./sandbox.ts";
+import { transpile } from "./transpile.ts";
+
+/** The shared props (`{ state, project }` as JSON) with this render's density added. */
+const withDensity = (props: string, density: string) => `${props.slice(0, -1)},"density":${JSON.stringify(density)}}`;
+
+const kept = new Map<string, ComponentSandbox>();
+const send = (reply: SandboxReply) => process.send!(reply);
+
+/**
+ * A sandbox that failed in a way that may leave QuickJS inconsistent (time, memory, either stack) is
+ * dropped without `dispose()`: its engine has wasm memory of its own, which the collector takes, and
+ * QuickJS's own teardown asserts (and aborts the process) on objects an overflow leaked.
+ */
+function forget(key: string, sandbox: ComponentSandbox): void {
+  if (kept.get(key) === sandbox) kept.delete(key);
+  if (!sandbox.broken) sandbox.dispose();
+}
+
+async function open(request: Extract<SandboxRequest, { op: "render" }>): Promise<ComponentSandbox | string> {
+  const existing = kept.get(request.key);
+  if (existing && !request.fresh) return existing;
+  if (existing) forget(request.key, existing);
+  const code = transpile(request.source);
+  if (!code.ok) return code.error;
+  const opened = ComponentSandbox.open(await newEngine(), code.code, request.renderMs, request.loadMs);
+  if (!opened.ok) return opened.error;
+  kept.set(request.key, opened.sandbox);
+  return opened.sandbox;
+}
+
+async function render(request: Extract<SandboxRequest, { op: "render" }>): Promise<SandboxReply> {
+  const opened = !kept.has(request.key) || request.fresh === true;
+  if (opened) send({ id: request.id, op: "opening" });
+  const sandbox = await open(request);
+  if (opened) send({ id: request.id, op: "opened" });
+  if (typeof sandbox === "string") return { id: request.id, op: "rendered", ok: false, error: sandbox };
+  const outputs: DensityOutput[] = [];
+  for (const density of request.densities) {
+    const result = sandbox.call(withDensity(request.props, density));
+    outputs.push(result.ok ? { density, ok: true, json: result.json } : { density, ok: false, error: result.error });
+    if (sandbox.broken) {
+      forget(request.key, sandbox);
+      break;
+    }
+  }
+  return { id: request.id, op: "rendered", ok: true, outputs, opened };
+}
+
+// one request at a time, in arrival order: the host knows which render is running by what has answered
+let queue = Promise.resolve();
+process.on("message", (request: SandboxRequest) => {
+  queue = queue.then(async () => {
+    if (request.op === "close") {
+      const sandbox = kept.get(request.key);
+      if (sandbox) forget(request.key, sandbox);
+      return;
+    }
+    send(await render(request).catch((error: unknown) => failed(request.id, error)));
+  });
+});
+
+const failed = (id: number, error: unknown): SandboxReply => ({
+  id,
+  op: "rendered",
+  ok: false,
+  error: `the sandbox failed: ${String(error).split("\n")[0]?.slice(0, 160)}`,
+});
+
+await loadQuickJS();
+// a first compile, load and render before the first real one, so none pays for cold code
+await render({
+  id: 0,
+  op: "render",
+  key: "warm-up",
+  source: "export default ({ density }) => <paragraph>{density}</paragraph>;",
+  props: '{"state":{},"project":{}}',
+  densities: ["full"],
+  loadMs: 5_000,
+  renderMs: 5_000,
+}).finally(() => kept.get("warm-up")?.dispose());
+kept.delete("warm-up");
+send({ id: 0, op: "ready" });
+
+// the plugin's process went away: nothing is left to render for
+process.on("disconnect", () => process.exit(0));

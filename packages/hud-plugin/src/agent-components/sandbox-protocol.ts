@@ -1,0 +1,30 @@
+import type { Density } from "@agent-hud/hud-components";
+
+/** Host → sandbox process. `source` travels with every render so a rebuilt process can open it again. */
+export type SandboxRequest =
+  | {
+      id: number;
+      op: "render";
+      key: string;
+      source: string;
+      props: string;
+      densities: Density[];
+      loadMs: number;
+      renderMs: number;
+      /** Open a fresh sandbox even if one is kept under this key (a define's check). */
+      fresh?: boolean;
+    }
+  | { id: number; op: "close"; key: string };
+
+export type DensityOutput =
+  { density: Density; ok: true; json: string } | { density: Density; ok: false; error: string };
+
+/** Sandbox process → host: `ready` once QuickJS is compiled, then one answer per render, in order. */
+export type SandboxReply =
+  | { id: 0; op: "ready" }
+  /** Around the compile and load of a new sandbox, which the call's budget does not count (`BudgetClock`). */
+  | { id: number; op: "opening" }
+  | { id: number; op: "opened" }
+  /** `opened`: the render needed a new sandbox (the first, or the last one was dropped). */
+  | { id: number; op: "rendered"; ok: true; outputs: DensityOutput[]; opened: boolean }
+  | { id: number; op: "rendered"; ok: false; error: string };
