@@ -65,7 +65,7 @@ describe("keys only the person's global file may set", () => {
     write(projectFile(), `{ "recall": { "enabled": true }, "agentComponents": { "enabled": true, "maxCount": 2 } }`);
     const { config, problems } = loadConfig(project, undefined, env);
     expect(config.recall.enabled).toBe(false);
-    expect(config.agentComponents).toEqual({ enabled: false, maxCount: 2 });
+    expect(config.agentComponents).toMatchObject({ enabled: false, maxCount: 2 });
     expect(problems.map((p) => p.message)).toEqual([
       expect.stringContaining("sets recall.enabled, agentComponents.enabled,"),
     ]);
