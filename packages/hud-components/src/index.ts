@@ -71,6 +71,6 @@ export {
   TaskSection,
   WarningBanner,
 } from "./components/index.ts";
-export { sectionNames } from "./sections/index.ts";
+export { customSectionFailed, sectionNames } from "./sections/index.ts";
 export { Hud, renderHud } from "./render/index.ts";
 export { defaultBudgets } from "./budget/budgets.ts";
