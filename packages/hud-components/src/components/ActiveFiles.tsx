@@ -14,7 +14,7 @@ export function ActiveFiles({ files, density }: ActiveFilesProps) {
   const line =
     density === "minimal" ? (
       <>
-        <strong>Files</strong> {files.length} ({edited} edited) — <code value="hud files.list" />
+        <strong>Files</strong> {files.length} ({edited} edited) — <inlineCode value="hud files.list" />
       </>
     ) : undefined;
   return <ListSection title="Active files" items={files} Item={FileItem} density={density} line={line} />;

@@ -13,7 +13,7 @@ export function DecisionsList({ decisions, density, title = "Decisions" }: Decis
   const line =
     density === "minimal" ? (
       <>
-        <strong>{title}</strong> {decisions.length} — <code value="hud decisions.list" />
+        <strong>{title}</strong> {decisions.length} — <inlineCode value="hud decisions.list" />
       </>
     ) : undefined;
   return <ListSection title={title} items={decisions} Item={DecisionItem} density={density} line={line} />;

@@ -13,7 +13,7 @@ export function NotesSection({ notes, density }: NotesSectionProps) {
   const line =
     density === "minimal" ? (
       <>
-        <strong>Notes</strong> {notes.length} — <code value="hud notes.list" />
+        <strong>Notes</strong> {notes.length} — <inlineCode value="hud notes.list" />
       </>
     ) : undefined;
   return <ListSection title="Notes" items={notes} Item={NoteItem} density={density} line={line} />;

@@ -41,7 +41,7 @@ export function ProjectMemory({ project: p, density }: ProjectMemoryProps) {
       <section>
         <paragraph>
           <strong>Project</strong> {total} items{durable ? ` (${durable} conventions/key files)` : ""} —{" "}
-          <code value="hud project.list" />
+          <inlineCode value="hud project.list" />
         </paragraph>
         {problem}
       </section>
