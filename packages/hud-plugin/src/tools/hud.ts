@@ -1,5 +1,4 @@
 import { describeOutcome, hudToolJsonSchema, planOperation } from "@agent-hud/hud-components";
-import { publishLater } from "../store/index.ts";
 import type { HookContext } from "../runtime/hook-context.ts";
 import { hostOperations } from "./host-operations.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
@@ -43,6 +42,5 @@ export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudT
 function showChange(ctx: HookContext, session: SessionRuntime): void {
   const result = ctx.runtime.render(session);
   if (!result) return;
-  const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
-  publishLater(ctx.board, target, ["current"], result, session.lastInput, ctx.now());
+  ctx.publisher.publishLater(session.id, ["current"], result, session.lastInput);
 }
