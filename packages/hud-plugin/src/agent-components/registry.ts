@@ -1,4 +1,5 @@
-import type { AgentComponent, CustomSection, HudComponentProps, HudView, Scope } from "@agent-hud/hud-components";
+import type { CustomSection, HudComponentProps, HudView } from "@agent-hud/hud-components";
+import type { AgentComponent, Scope } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
 import type { HudConfig } from "../config/index.ts";
 import { limits } from "./limits.ts";

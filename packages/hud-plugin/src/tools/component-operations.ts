@@ -1,12 +1,10 @@
+import { densities, sectionNames, type HostOperations, type HudView } from "@agent-hud/hud-components";
 import {
-  densities,
-  sectionNames,
+  componentNames,
+  findComponent,
   type ComponentDefineArgs,
   type ComponentNameArgs,
-  type HostOperations,
-  type HudView,
-} from "@agent-hud/hud-components";
-import { componentNames, findComponent } from "@agent-hud/hud-components/internal";
+} from "@agent-hud/hud-components/internal";
 import { resolve, toMarkdown } from "@agent-hud/ujsx/core";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
