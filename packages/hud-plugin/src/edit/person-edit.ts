@@ -103,9 +103,9 @@ export class PersonEditor {
     const session = this.runtime.session(sessionID);
     const context = makeContextInfo(last.context, this.runtime.deps.config.thresholds);
     await this.runtime.agents.prepare(this.runtime.view(session));
-    const result = this.runtime.render(session, context);
-    if (!result) return;
-    this.board.publish(sessionID, ["current"], result, session.lastInput);
+    const rendered = this.runtime.render(session, context);
+    if (!rendered) return;
+    this.board.publish(sessionID, ["current"], this.runtime.keep(session, rendered), rendered.input);
   }
 
   close(): void {

@@ -40,7 +40,7 @@ export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudT
 
 /** The person's views follow the change now; the agent gets the same render on its next call. */
 function showChange(ctx: HookContext, session: SessionRuntime): void {
-  const result = ctx.runtime.render(session);
-  if (!result) return;
-  ctx.publisher.publishLater(session.id, ["current"], result, session.lastInput);
+  const rendered = ctx.runtime.render(session);
+  if (!rendered) return;
+  ctx.publisher.publishLater(session.id, ["current"], ctx.runtime.keep(session, rendered), rendered.input);
 }
