@@ -16,7 +16,7 @@ function referenceTree(): Child {
     "root",
     null,
     h("heading", { depth: 1 }, "HUD"),
-    h("quote", null, h("strong", null, "Blocked:"), " waiting for review of ", h("code", { value: "d2" })),
+    h("quote", null, h("strong", null, "Blocked:"), " waiting for review of ", h("inlineCode", { value: "d2" })),
     h(Section, { title: "Task" }, h("paragraph", null, "Migrate the store to ", h("emphasis", null, "WAL"), " mode")),
     h(
       Section,
@@ -24,7 +24,7 @@ function referenceTree(): Child {
       h(
         "list",
         { ordered: true },
-        steps.map((s) => h("item", { key: s.id, checked: s.done }, s.text, " ", h("code", { value: s.id }))),
+        steps.map((s) => h("item", { key: s.id, checked: s.done }, s.text, " ", h("inlineCode", { value: s.id }))),
       ),
     ),
     h(
@@ -33,7 +33,7 @@ function referenceTree(): Child {
       h(
         "list",
         null,
-        notes.map((n, i) => h("item", { key: i }, h("code", { value: `n${i + 1}` }), " ", n)),
+        notes.map((n, i) => h("item", { key: i }, h("inlineCode", { value: `n${i + 1}` }), " ", n)),
       ),
     ),
     h(
@@ -43,7 +43,9 @@ function referenceTree(): Child {
         "table",
         { align: ["left", "right"] },
         h("row", null, h("cell", null, "file"), h("cell", null, "edits")),
-        files.map((f, i) => h("row", { key: f }, h("cell", null, h("code", { value: f })), h("cell", null, i + 1))),
+        files.map((f, i) =>
+          h("row", { key: f }, h("cell", null, h("inlineCode", { value: f })), h("cell", null, i + 1)),
+        ),
       ),
     ),
     h("rule"),

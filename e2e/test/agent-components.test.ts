@@ -65,7 +65,7 @@ test("after a restart the component is still there; the person removes it throug
   const savedData = process.env["XDG_DATA_HOME"];
   process.env["XDG_DATA_HOME"] = project.env["XDG_DATA_HOME"];
   const { BoardReader } = await import(join(PLUGIN_DIR, "dist/board/core.js"));
-  const { PersonEditor, personActions } = await import(join(PLUGIN_DIR, "dist/board/edit.js"));
+  const { PersonEditor, personActions } = await import(join(PLUGIN_DIR, "dist/edit/index.js"));
   const reader = new BoardReader({ directory: project.dir });
   const person = new PersonEditor({
     board: reader.board,

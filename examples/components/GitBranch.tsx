@@ -100,13 +100,13 @@ export default function GitBranch({ directory, density }: HudComponentProps) {
   if (!dirty)
     return (
       <paragraph>
-        <strong>Git</strong> <code value={branch} /> (dirty files unknown: {repo.error ?? "git status failed"})
+        <strong>Git</strong> <inlineCode value={branch} /> (dirty files unknown: {repo.error ?? "git status failed"})
       </paragraph>
     );
   if (density === "minimal")
     return (
       <paragraph>
-        <strong>Git</strong> <code value={branch} />
+        <strong>Git</strong> <inlineCode value={branch} />
         {dirty.length ? ` +${dirty.length} dirty` : " clean"}
       </paragraph>
     );
@@ -116,12 +116,12 @@ export default function GitBranch({ directory, density }: HudComponentProps) {
   if (density === "compact")
     return (
       <paragraph>
-        <strong>Git</strong> <code value={branch} /> {summary}
+        <strong>Git</strong> <inlineCode value={branch} /> {summary}
         {shown.length ? ": " : ""}
         {shown.map((file, i) => (
           <>
             {i > 0 ? ", " : ""}
-            <code value={file.path} />
+            <inlineCode value={file.path} />
           </>
         ))}
         {more > 0 ? `, +${more} more` : ""}
@@ -130,14 +130,14 @@ export default function GitBranch({ directory, density }: HudComponentProps) {
   return (
     <section>
       <paragraph>
-        <strong>Git</strong> <code value={branch} /> {summary}
+        <strong>Git</strong> <inlineCode value={branch} /> {summary}
       </paragraph>
       {shown.length > 0 && (
         <list>
           {shown.map((file) => (
             <item>
               <paragraph>
-                <code value={file.path} /> {file.status}
+                <inlineCode value={file.path} /> {file.status}
               </paragraph>
             </item>
           ))}

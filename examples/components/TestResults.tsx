@@ -179,7 +179,7 @@ export default function TestResults({ state, density }: HudComponentProps) {
       <strong>Tests</strong> {mark} {counts}
       {unit}
       {run.command ? " — " : ""}
-      {run.command ? <code value={clip(run.command, 60)} /> : null}
+      {run.command ? <inlineCode value={clip(run.command, 60)} /> : null}
     </paragraph>
   );
   const shown = density === "full" ? run.failures.slice(0, 5) : [];

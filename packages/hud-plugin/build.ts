@@ -19,7 +19,7 @@ const src = (path: string) => new URL(`./src/${path}`, import.meta.url).pathname
 const targets = [
   [src("server.ts")],
   // the TUI entry (tui/index.tsx) imports core at load and edit on the person's first edit; cli is `agent-hud`
-  [src("board/core.ts"), src("board/edit.ts"), src("cli/index.ts")],
+  [src("board/core.ts"), src("edit/index.ts"), src("cli/index.ts")],
 ];
 for (const entrypoints of targets) {
   const result = await Bun.build({
@@ -106,5 +106,5 @@ writeFileSync(
 );
 
 // The TUI's .tsx files import these built modules; their declarations are the sources', for the tui/ check.
-for (const name of ["core", "edit"])
-  writeFileSync(`${outdir}/board/${name}.d.ts`, `export * from "../../src/board/${name}.ts";\n`);
+for (const entry of ["board/core", "edit/index"])
+  writeFileSync(`${outdir}/${entry}.d.ts`, `export * from "../../src/${entry}.ts";\n`);

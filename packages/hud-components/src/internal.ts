@@ -2,6 +2,8 @@
 // (`@agent-hud/hud-components/internal`): the values the root leaves out (schemas of single events and
 // arguments, id and text helpers, the section specs), the budget fitter's caches and steps, the render memo
 // and the stable-part hash. Not a stable API; a name is in the root or here, never in both.
+
+// audience: this repository only (tests, benchmarks, the plugin; no stable API)
 export {
   At,
   Compacted,
@@ -92,6 +94,7 @@ export { contextAt, lower, resolveThresholds } from "./density/index.ts";
 export { utf8Length } from "./tokenize/index.ts";
 export { memoryEntries, staleFor, stepEntries } from "./components/index.ts";
 export { builtinSections, customSpec, treeParts } from "./sections/index.ts";
+export type { ItemPart, PartsMeta, SectionInput, SectionParts, SectionSpec } from "./sections/index.ts";
 export * from "./budget/index.ts";
 export { clearRenderMemo } from "./render/memo.ts";
 export { resolveRenderOptions, type ResolvedRenderOptions } from "./render/options.ts";

@@ -14,7 +14,7 @@ const inline: fc.Arbitrary<Child> = fc.oneof(
   { weight: 4, arbitrary: text },
   text.map((t): Child => h("strong", {}, t || "x")),
   text.map((t): Child => h("emphasis", {}, t || "x")),
-  text.map((t): Child => h("code", { value: t })),
+  text.map((t): Child => h("inlineCode", { value: t })),
   text.map((t): Child => h("link", { url: "https://x.example/a" }, t || "x")),
 );
 const item: fc.Arbitrary<Child> = fc

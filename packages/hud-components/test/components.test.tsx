@@ -89,7 +89,7 @@ describe("every component renders each density", () => {
 function blocks(node: UNode, depth = 0, out: string[] = []): string[] {
   if (node.type === "text") return out;
   const el = node as UElement;
-  if (["root", "heading", "paragraph", "list", "item", "codeblock", "table", "quote", "rule"].includes(el.type)) {
+  if (["root", "heading", "paragraph", "list", "item", "code", "table", "quote", "rule"].includes(el.type)) {
     out.push(`${depth}:${el.type}${el.type === "heading" ? el.props["depth"] : ""}`);
   }
   for (const child of el.children) blocks(child, depth + 1, out);

@@ -20,10 +20,8 @@ import {
   WarningBanner,
   type Density,
   type HudView,
-  type SectionInput,
-  type SectionParts,
 } from "../src/index.ts";
-import { builtinSections, contextAt } from "../src/internal.ts";
+import { builtinSections, contextAt, type SectionInput, type SectionParts } from "../src/internal.ts";
 import { referenceView, REFERENCE_TIME } from "../src/testing/index.ts";
 
 // A section spec is the fitter's view of its component: with nothing dropped, its parts must read

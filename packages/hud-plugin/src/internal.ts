@@ -2,7 +2,8 @@
 // hooks and the real store without a build. Not published: opencode loads `./server`.
 export { createHooks } from "./plugin.ts";
 export { EventStore } from "./store/index.ts";
-export { HudBoard, shownOf, treeOf } from "./store/index.ts";
+export { HudBoard } from "./store/index.ts";
+export { boardPublisher, shownOf, treeOf, type BoardPublisher } from "./board/publish.ts";
 export type { Logger } from "./log/index.ts";
 export { MemoryFileSync } from "./memory-file/index.ts";
 export { MAX_LINES, MAX_MEMORY_BYTES, readMemoryText } from "./memory-file/safe-read.ts";

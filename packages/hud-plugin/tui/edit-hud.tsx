@@ -1,7 +1,7 @@
 import type { BoardReader } from "../dist/board/core.js";
 import type { Glue } from "./types/host.ts";
 
-type Edit = typeof import("../dist/board/edit.js");
+type Edit = typeof import("../dist/edit/index.js");
 type PersonEditing = {
   editor: InstanceType<Edit["PersonEditor"]>;
   personActions: Edit["personActions"];
@@ -16,7 +16,7 @@ const editors = new WeakMap<BoardReader, Promise<PersonEditing>>();
 function personEditor(glue: Glue, reader: BoardReader, options: Record<string, unknown> | undefined) {
   let editing = editors.get(reader);
   if (!editing) {
-    editing = import("../dist/board/edit.js").then(({ PersonEditor, personActions, componentActions }) => {
+    editing = import("../dist/edit/index.js").then(({ PersonEditor, personActions, componentActions }) => {
       const editor = new PersonEditor({
         board: reader.board,
         dir: reader.dir,

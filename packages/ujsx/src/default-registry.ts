@@ -1,5 +1,5 @@
 import * as fromMdast from "./from-mdast/index.ts";
-import { intrinsicKinds, type IntrinsicTag } from "./nodes/index.ts";
+import { intrinsicAliases, intrinsicKinds, type IntrinsicTag } from "./nodes/index.ts";
 import { TransformRegistry } from "./registry.ts";
 import type { ToMdastHandler } from "./to-mdast/state.ts";
 import type { ToTerminalHandler } from "./to-terminal/state.ts";
@@ -12,9 +12,10 @@ type Read = keyof typeof fromMdast;
 /**
  * The one table of intrinsic kinds: the JSX tag a user writes → the mdast type it is written as (its
  * handler's name in to-mdast/, to-terminal/ and from-mdast/), then any other mdast types read back into it.
- * The tags are the public JSX vocabulary and keep their names; the handlers use mdast's, so `<code>` is
- * `inlineCode`, `<codeblock>` is `code`, `<item>` is `listItem`. `section` is ujsx's own: written as its
- * children and never read back.
+ * The tags are mdast's names, as mdast-util-to-markdown's handlers are, except where mdast has no short
+ * word for an author: `<item>` is `listItem`, `<row>` `tableRow`, `<cell>` `tableCell`, `<quote>`
+ * `blockquote`, `<rule>` `thematicBreak`. `section` is ujsx's own: written as its children and never read
+ * back. `<codeblock>`, the block's older tag, is an alias of `<code>` (`intrinsicAliases`).
  */
 const mdastOf = {
   root: ["root"],
@@ -25,8 +26,8 @@ const mdastOf = {
   strong: ["strong"],
   emphasis: ["emphasis"],
   delete: ["delete"],
-  code: ["inlineCode"],
-  codeblock: ["code"],
+  inlineCode: ["inlineCode"],
+  code: ["code"],
   link: ["link"],
   list: ["list"],
   item: ["listItem"],
@@ -52,6 +53,7 @@ export function createRegistry(): TransformRegistry {
       fromMdast: read.length ? Object.fromEntries(read.map((type) => [type, fromMdast[type]])) : undefined,
     });
   }
+  for (const [tag, kind] of Object.entries(intrinsicAliases)) registry.alias(tag, kind);
   return registry;
 }
 

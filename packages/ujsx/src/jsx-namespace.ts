@@ -1,11 +1,12 @@
 import type { Static } from "@sinclair/typebox";
-import type { IntrinsicKinds } from "./nodes/index.ts";
+import type { IntrinsicAliases, IntrinsicKinds } from "./nodes/index.ts";
 import type { Child, Key, UJsxElement } from "./types.ts";
 
+type Kinds = IntrinsicKinds & IntrinsicAliases;
 type IntrinsicProps = {
-  [K in keyof IntrinsicKinds]: Static<IntrinsicKinds[K]["schema"]> & {
+  [K in keyof Kinds]: Static<Kinds[K]["schema"]> & {
     key?: Key;
-    children?: IntrinsicKinds[K]["leaf"] extends true ? never : Child;
+    children?: Kinds[K]["leaf"] extends true ? never : Child;
   };
 };
 

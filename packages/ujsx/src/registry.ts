@@ -48,6 +48,14 @@ export class TransformRegistry {
     return this;
   }
 
+  /** Read `tag` as the registered `kind`: an element written with it resolves to the kind's own tag. */
+  alias(tag: string, kind: NodeKind): this {
+    if (this.#kinds.get(kind.name) !== kind)
+      throw new Error(`alias <${tag}>: register <${kind.name}> before naming an alias of it`);
+    this.#kinds.set(tag, kind);
+    return this;
+  }
+
   /** Replace the handlers for nodes no rule covers (the defaults throw, naming the node and its path). */
   unknown(handlers: UnknownHandlers): this {
     this.#unknown = { ...this.#unknown, ...handlers };
@@ -60,7 +68,7 @@ export class TransformRegistry {
   }
 
   kinds(): IterableIterator<NodeKind> {
-    return this.#kinds.values();
+    return new Set(this.#kinds.values()).values();
   }
 
   toMdastHandler(kind: NodeKind): ToMdastHandler<any> | undefined {

@@ -110,7 +110,7 @@ function intrinsic(
     checkProps(kind, props, ctx.mode, ctx.pathText);
     if (kind.leaf) return leaf(kind, props, children, out, ctx);
   }
-  const element: UElement = { type, props, children: [] };
+  const element: UElement = { type: kind?.name ?? type, props, children: [] };
   if (key !== undefined) element.key = key;
   visit(children, element.children, ctx, Array.isArray(children));
   if (ctx.mode === "dev") checkKeys(element, ctx);

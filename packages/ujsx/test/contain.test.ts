@@ -33,9 +33,9 @@ describe("one containment for the model and the terminal", () => {
         const markdown = toMarkdown(
           resolve([
             h("heading", { depth: 2 }, s),
-            h("paragraph", null, s, h("code", { value: s }), h("link", { url: "https://x.test", title: s }, s)),
+            h("paragraph", null, s, h("inlineCode", { value: s }), h("link", { url: "https://x.test", title: s }, s)),
             h("list", null, h("item", null, s)),
-            h("codeblock", { value: s }),
+            h("code", { value: s }),
           ]),
         );
         expect(markdown).not.toMatch(FORBIDDEN);

@@ -108,8 +108,8 @@ const places: Record<string, Place> = {
   "link text, url and title": (s) =>
     h("paragraph", null, h("link", { url: "https://example.com" }, s), " ", h("link", { url: s, title: s }, "t")),
   "inline code and code block": (s) => [
-    h("heading", { depth: 2 }, h("code", { value: s })),
-    h("codeblock", { value: s, lang: "ts" }),
+    h("heading", { depth: 2 }, h("inlineCode", { value: s })),
+    h("code", { value: s, lang: "ts" }),
     h("paragraph", null, "after"),
   ],
   "text nodes and breaks": (s) => h("list", null, h("item", null, h("text", { value: s }), h("break", null), s)),

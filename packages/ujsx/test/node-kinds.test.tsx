@@ -64,16 +64,16 @@ const cases: Record<keyof typeof intrinsicKinds, Case> = {
     ),
     markdown: "a ~~b~~\n",
   },
-  code: {
+  inlineCode: {
     tree: (
       <paragraph>
-        run <code value="bun test" />
+        run <inlineCode value="bun test" />
       </paragraph>
     ),
     markdown: "run `bun test`\n",
   },
-  codeblock: {
-    tree: <codeblock lang="ts" value={"const a = 1;\n```"} />,
+  code: {
+    tree: <code lang="ts" value={"const a = 1;\n```"} />,
     markdown: "````ts\nconst a = 1;\n```\n````\n",
   },
   link: {
@@ -161,7 +161,7 @@ const cases: Record<keyof typeof intrinsicKinds, Case> = {
       <table>
         <row>
           <cell>
-            <strong>bold</strong> <code value="x" />
+            <strong>bold</strong> <inlineCode value="x" />
           </cell>
           <cell />
         </row>
@@ -227,6 +227,22 @@ describe("block and inline context", () => {
     ).toBe("- first\n- second\n- third\n");
   });
 
+  test("<code> inside inline content is a block, and the error says inline code is <inlineCode>", () => {
+    expect(() =>
+      toMarkdown(
+        <paragraph>
+          run <code value="bun test" />
+        </paragraph>,
+      ),
+    ).toThrow("but a child became mdast code (<code> is a code block; inline code is <inlineCode>)");
+  });
+
+  test("<codeblock>, the older tag, is read as <code> and resolves to it", () => {
+    const tree = resolve(<codeblock lang="ts" value="a" />);
+    expect(tree.children).toEqual([{ type: "code", props: { lang: "ts", value: "a" }, children: [] }]);
+    expect(toMarkdown(<codeblock value="a" />)).toBe(toMarkdown(<code value="a" />));
+  });
+
   test("a block inside inline content is an error naming the path", () => {
     expect(() =>
       toMarkdown(
@@ -238,7 +254,7 @@ describe("block and inline context", () => {
         </paragraph>,
       ),
     ).toThrow(
-      "<paragraph> takes inline content only (text, strong, emphasis, delete, code, link, break) but a child became mdast list; move that block out of it (at root > paragraph)",
+      "<paragraph> takes inline content only (text, strong, emphasis, delete, inlineCode, link, break) but a child became mdast list; move that block out of it (at root > paragraph)",
     );
   });
 

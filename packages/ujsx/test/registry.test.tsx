@@ -37,7 +37,7 @@ const withStatus = () =>
       inlineCode: (node: InlineCode) =>
         node.value.startsWith("status:")
           ? { type: "status", props: { state: node.value.slice(7) }, children: [] }
-          : { type: "code", props: { value: node.value }, children: [] },
+          : { type: "inlineCode", props: { value: node.value }, children: [] },
     },
   });
 
@@ -46,7 +46,7 @@ describe("TransformRegistry", () => {
     const registry = withStatus();
     const markdown = toMarkdown(
       <paragraph>
-        tests <status state="ok" /> and <code value="x" />
+        tests <status state="ok" /> and <inlineCode value="x" />
       </paragraph>,
       { registry },
     );
@@ -58,7 +58,7 @@ describe("TransformRegistry", () => {
         { type: "text", value: "tests " },
         { type: "status", props: { state: "ok" }, children: [] },
         { type: "text", value: " and " },
-        { type: "code", props: { value: "x" }, children: [] },
+        { type: "inlineCode", props: { value: "x" }, children: [] },
       ],
     });
   });

@@ -86,8 +86,8 @@ const places: Record<string, Place> = {
   },
   "inline code and code block": {
     tree: (s) => [
-      h("paragraph", null, h("code", { value: s })),
-      h("codeblock", { value: s }),
+      h("paragraph", null, h("inlineCode", { value: s })),
+      h("code", { value: s }),
       h("paragraph", null, "after"),
     ],
     rowsAfter: ["after"],

@@ -49,13 +49,13 @@ describe("terminal target: every kind", () => {
   });
 
   test("inline code keeps its value on one row with the code role", () => {
-    expect(spans(h("paragraph", null, h("code", { value: "a\nb" })))).toEqual([
+    expect(spans(h("paragraph", null, h("inlineCode", { value: "a\nb" })))).toEqual([
       [{ text: "a b", style: { role: "code" } }],
     ]);
   });
 
   test("a code block keeps each source line as a row and cuts long ones", () => {
-    expect(rows(h("codeblock", { value: "let a = 1;\n  indented line here", lang: "ts" }), 10)).toEqual([
+    expect(rows(h("code", { value: "let a = 1;\n  indented line here", lang: "ts" }), 10)).toEqual([
       "let a = 1;",
       "  indented",
       " line here",

@@ -64,9 +64,9 @@ test("production reports the same before and after a kind's checker is compiled"
 
 describe("dev-only structure checks", () => {
   test("a leaf kind with children is an error in dev, ignored in production", () => {
-    const tree = h("codeblock", { value: "x" }, "stray");
+    const tree = h("code", { value: "x" }, "stray");
     expect(() => resolve(tree)).toThrow(
-      '<codeblock> at codeblock takes no children; put its content in props, e.g. <codeblock value="…" />',
+      '<code> at code takes no children; put its content in props, e.g. <code value="…" />',
     );
     expect(toMarkdown(tree, { mode: "production" })).toBe("```\nx\n```\n");
   });

@@ -95,7 +95,7 @@ export class PartCache {
     return this.bySignature.get(signature) ?? this.remember(signature, this.part(this.serialiseBlock(node)));
   }
 
-  /** Serialise once per shape (numbers abstracted), then fill the numbers in; see shape-template.ts. */
+  /** Serialise once per shape (numbers abstracted), then fill the numbers in; see number-template.ts. */
   private serialiseBlock(node: Child): string {
     const shape = numberShape(node);
     if (!shape) return toMarkdown(node, { mode: "production" });

@@ -1,21 +1,11 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from "../density/density.ts";
 import type { Blocker } from "../state/items.ts";
-import { ListSection, type ListItemProps } from "./ListSection.tsx";
+import { ListSection } from "./ListSection.tsx";
+import { BlockerItem } from "./BlockerItem.tsx";
 import { short } from "./markup.ts";
 
 export type BlockersProps = { blockers: Blocker[]; density: Density };
-export type BlockerItemProps = ListItemProps<Blocker>;
-
-export function BlockerItem({ item, density }: BlockerItemProps) {
-  return (
-    <item>
-      <paragraph>
-        {item.id}: {short(item.description, density === "full" ? 160 : 80)}
-      </paragraph>
-    </item>
-  );
-}
 
 /** What prevents progress; outranks notes under budget pressure. */
 export function Blockers({ blockers, density }: BlockersProps) {

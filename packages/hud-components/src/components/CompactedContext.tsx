@@ -12,7 +12,7 @@ export function CompactedContext({ compacted, compactions, density }: CompactedC
     return (
       <section>
         <paragraph>
-          <strong>Compacted</strong> {compactions}× <code value="hud search" />
+          <strong>Compacted</strong> {compactions}× <inlineCode value="hud search" />
         </paragraph>
       </section>
     );
@@ -25,7 +25,7 @@ export function CompactedContext({ compacted, compactions, density }: CompactedC
         <strong>Compacted {compactions}×</strong> {short(compacted.summary, density === "full" ? 1200 : 300)}
       </paragraph>
       <paragraph>
-        <strong>Older turns</strong> <code value="hud search" />
+        <strong>Older turns</strong> <inlineCode value="hud search" />
       </paragraph>
     </section>
   );

@@ -10,5 +10,5 @@ export type FilePathProps = { path: string; max: number };
  */
 export function FilePath({ path, max }: FilePathProps) {
   const text = short(path, max);
-  return text.includes("<") ? text : <code value={text} />;
+  return text.includes("<") ? text : <inlineCode value={text} />;
 }

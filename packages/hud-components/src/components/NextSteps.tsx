@@ -1,13 +1,13 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from "../density/density.ts";
 import type { Step, Todo } from "../state/items.ts";
-import { ListSection, type ListItemProps } from "./ListSection.tsx";
+import { ListSection } from "./ListSection.tsx";
+import { StepItem } from "./StepItem.tsx";
 import { short } from "./markup.ts";
 
 export type NextStepsProps = { steps: Step[]; todos?: Todo[]; density: Density };
 /** One line of the plan: an agent step or an opencode todo (`item` is the state object it shows). */
 export type StepEntry = { item: Step | Todo; done: boolean; text: string };
-export type StepItemProps = ListItemProps<StepEntry>;
 
 /** Steps then todos, as shown at a density (finished ones only at full). */
 export function stepEntries(steps: Step[], todos: Todo[], density: Density): StepEntry[] {
@@ -22,14 +22,6 @@ export function stepEntries(steps: Step[], todos: Todo[], density: Density): Ste
     }));
   const all = [...fromSteps, ...fromTodos];
   return density === "full" ? all : all.filter((e) => !e.done);
-}
-
-export function StepItem({ item: entry }: StepItemProps) {
-  return (
-    <item checked={entry.done}>
-      <paragraph>{entry.text}</paragraph>
-    </item>
-  );
 }
 
 /** The plan: the agent's own steps plus opencode's todo list, as GFM task items. */

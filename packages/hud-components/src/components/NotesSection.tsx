@@ -1,21 +1,11 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { Density } from "../density/density.ts";
 import type { Note } from "../state/items.ts";
-import { ListSection, type ListItemProps } from "./ListSection.tsx";
+import { ListSection } from "./ListSection.tsx";
+import { NoteItem } from "./NoteItem.tsx";
 import { short } from "./markup.ts";
 
 export type NotesSectionProps = { notes: Note[]; density: Density };
-export type NoteItemProps = ListItemProps<Note>;
-
-export function NoteItem({ item, density }: NoteItemProps) {
-  return (
-    <item>
-      <paragraph>
-        {item.id}: {short(item.content, density === "full" ? 200 : 80)}
-      </paragraph>
-    </item>
-  );
-}
 
 /** The agent's scratchpad; the first section to shrink when the budget binds. */
 export function NotesSection({ notes, density }: NotesSectionProps) {
@@ -23,7 +13,7 @@ export function NotesSection({ notes, density }: NotesSectionProps) {
   const line =
     density === "minimal" ? (
       <>
-        <strong>Notes</strong> {notes.length} — <code value="hud notes.list" />
+        <strong>Notes</strong> {notes.length} — <inlineCode value="hud notes.list" />
       </>
     ) : undefined;
   return <ListSection title="Notes" items={notes} Item={NoteItem} density={density} line={line} />;

@@ -2,21 +2,11 @@
 import type { Density } from "../density/density.ts";
 import type { HudState } from "../state/hud-state.ts";
 import type { Decision } from "../state/items.ts";
-import { ListSection, type ListItemProps } from "./ListSection.tsx";
+import { ListSection } from "./ListSection.tsx";
+import { ParentDecision } from "./ParentDecision.tsx";
 import { short } from "./markup.ts";
 
 export type ParentContextProps = { parent?: HudState; density: Density };
-export type ParentDecisionProps = ListItemProps<Decision>;
-
-export function ParentDecision({ item }: ParentDecisionProps) {
-  return (
-    <item>
-      <paragraph>
-        {item.id}: {short(item.summary, 100)}
-      </paragraph>
-    </item>
-  );
-}
 
 /** For sub-agents: the parent session's task and decisions, read-only. */
 export function ParentContext({ parent, density }: ParentContextProps) {

@@ -2,8 +2,8 @@
 import type { Density } from "../density/density.ts";
 import type { HudState } from "../state/hud-state.ts";
 import type { Convention, Decision, KeyFile, Note, Step } from "../state/items.ts";
-import { FilePath } from "./FilePath.tsx";
-import { short } from "./markup.ts";
+import { ListSection } from "./ListSection.tsx";
+import { ProjectMemoryItem } from "./ProjectMemoryItem.tsx";
 
 export type ProjectMemoryProps = { project: HudState; density: Density };
 /** One remembered item; `kind` says how it reads. */
@@ -13,7 +13,6 @@ export type MemoryEntry =
   | { kind: "decision"; item: Decision }
   | { kind: "note"; item: Note }
   | { kind: "step"; item: Step };
-export type ProjectMemoryItemProps = { entry: MemoryEntry; density: Density };
 
 /** Conventions, key files, decisions, notes, then steps (finished ones only at full). */
 export function memoryEntries(p: HudState, density: Density): MemoryEntry[] {
@@ -24,53 +23,6 @@ export function memoryEntries(p: HudState, density: Density): MemoryEntry[] {
     ...p.notes.map((item) => ({ kind: "note" as const, item })),
     ...p.steps.filter((s) => density === "full" || !s.done).map((item) => ({ kind: "step" as const, item })),
   ];
-}
-
-export function ProjectMemoryItem({ entry, density }: ProjectMemoryItemProps) {
-  const max = density === "full" ? 140 : 70;
-  switch (entry.kind) {
-    case "convention":
-      return (
-        <item>
-          <paragraph>
-            {entry.item.id} convention: {short(entry.item.content, max)}
-          </paragraph>
-        </item>
-      );
-    case "keyfile":
-      return (
-        <item>
-          <paragraph>
-            {entry.item.id} key file: <FilePath path={entry.item.path} max={100} />
-            {entry.item.note ? ` — ${short(entry.item.note, max)}` : ""}
-          </paragraph>
-        </item>
-      );
-    case "decision":
-      return (
-        <item>
-          <paragraph>
-            {entry.item.id} decision: {short(entry.item.summary, max)}
-          </paragraph>
-        </item>
-      );
-    case "note":
-      return (
-        <item>
-          <paragraph>
-            {entry.item.id} note: {short(entry.item.content, max)}
-          </paragraph>
-        </item>
-      );
-    case "step":
-      return (
-        <item checked={entry.item.done}>
-          <paragraph>
-            {entry.item.id}: {short(entry.item.description, max)}
-          </paragraph>
-        </item>
-      );
-  }
 }
 
 /** What this project taught earlier sessions: conventions, key files, project-scoped notes, decisions, steps. */
@@ -89,24 +41,19 @@ export function ProjectMemory({ project: p, density }: ProjectMemoryProps) {
       <section>
         <paragraph>
           <strong>Project</strong> {total} items{durable ? ` (${durable} conventions/key files)` : ""} —{" "}
-          <code value="hud project.list" />
+          <inlineCode value="hud project.list" />
         </paragraph>
         {problem}
       </section>
     );
   }
-  const entries = memoryEntries(p, density);
   return (
-    <section>
-      <heading depth={4}>Project memory</heading>
-      {problem}
-      {entries.length > 0 && (
-        <list>
-          {entries.map((entry) => (
-            <ProjectMemoryItem entry={entry} density={density} />
-          ))}
-        </list>
-      )}
-    </section>
+    <ListSection
+      title="Project memory"
+      items={memoryEntries(p, density)}
+      Item={ProjectMemoryItem}
+      density={density}
+      head={problem}
+    />
   );
 }

@@ -15,7 +15,7 @@ export function ResumeHint({ resume, hasTask, density }: ResumeHintProps) {
       <paragraph>
         <strong>Resume</strong>{" "}
         {density === "minimal" ? `${task}, ${steps} — ` : `last session left ${task} with ${steps}; take it over with `}
-        <code value="hud resume" />
+        <inlineCode value="hud resume" />
       </paragraph>
     </section>
   );

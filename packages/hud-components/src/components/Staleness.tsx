@@ -35,7 +35,7 @@ export function Staleness({ state, now, options, density }: StalenessProps) {
       <paragraph>
         <strong>Stale</strong> no HUD edits for {age} —{" "}
         {density === "compact" ? "update it with " : "check task, steps and blockers with "}
-        <code value="hud" />
+        <inlineCode value="hud" />
       </paragraph>
     </section>
   );

@@ -12,7 +12,7 @@ export function TaskSection({ task, density }: TaskSectionProps) {
     return (
       <section>
         <paragraph>
-          <strong>Task</strong> none set — <code value="hud task.set" />
+          <strong>Task</strong> none set — <inlineCode value="hud task.set" />
         </paragraph>
       </section>
     );

@@ -11,7 +11,7 @@ export function WarningBanner({ context, density }: WarningBannerProps) {
     return (
       <section>
         <paragraph>
-          <strong>⚠ Context {pct}</strong> save state: <code value="hud" />, <code value="hud_compact" />
+          <strong>⚠ Context {pct}</strong> save state: <inlineCode value="hud" />, <inlineCode value="hud_compact" />
         </paragraph>
       </section>
     );
@@ -20,7 +20,7 @@ export function WarningBanner({ context, density }: WarningBannerProps) {
     <section>
       <paragraph>
         <strong>⚠ Context {pct} full</strong> compaction is near: record decisions and next steps with{" "}
-        <code value="hud" /> now, or call <code value="hud_compact" />
+        <inlineCode value="hud" /> now, or call <inlineCode value="hud_compact" />
       </paragraph>
     </section>
   );

@@ -1,30 +1,23 @@
 export { TaskSection, type TaskSectionProps } from "./TaskSection.tsx";
 export { ContextBar, type ContextBarProps } from "./ContextBar.tsx";
-export { DecisionsList, DecisionItem, type DecisionsListProps, type DecisionItemProps } from "./DecisionsList.tsx";
-export {
-  NextSteps,
-  StepItem,
-  stepEntries,
-  type NextStepsProps,
-  type StepItemProps,
-  type StepEntry,
-} from "./NextSteps.tsx";
-export { NotesSection, NoteItem, type NotesSectionProps, type NoteItemProps } from "./NotesSection.tsx";
-export { ActiveFiles, FileItem, type ActiveFilesProps, type FileItemProps } from "./ActiveFiles.tsx";
-export { Blockers, BlockerItem, type BlockersProps, type BlockerItemProps } from "./Blockers.tsx";
+export { DecisionsList, type DecisionsListProps } from "./DecisionsList.tsx";
+export { DecisionItem, type DecisionItemProps } from "./DecisionItem.tsx";
+export { NextSteps, stepEntries, type NextStepsProps, type StepEntry } from "./NextSteps.tsx";
+export { StepItem, type StepItemProps } from "./StepItem.tsx";
+export { NotesSection, type NotesSectionProps } from "./NotesSection.tsx";
+export { NoteItem, type NoteItemProps } from "./NoteItem.tsx";
+export { ActiveFiles, type ActiveFilesProps } from "./ActiveFiles.tsx";
+export { FileItem, type FileItemProps } from "./FileItem.tsx";
+export { Blockers, type BlockersProps } from "./Blockers.tsx";
+export { BlockerItem, type BlockerItemProps } from "./BlockerItem.tsx";
 export { CompactedContext, type CompactedContextProps } from "./CompactedContext.tsx";
 export { WarningBanner, type WarningBannerProps } from "./WarningBanner.tsx";
 export { Staleness, staleFor, defaultStaleness, type StalenessProps, type StalenessOptions } from "./Staleness.tsx";
-export {
-  ProjectMemory,
-  ProjectMemoryItem,
-  memoryEntries,
-  type ProjectMemoryProps,
-  type ProjectMemoryItemProps,
-  type MemoryEntry,
-} from "./ProjectMemory.tsx";
+export { ProjectMemory, memoryEntries, type ProjectMemoryProps, type MemoryEntry } from "./ProjectMemory.tsx";
+export { ProjectMemoryItem, type ProjectMemoryItemProps } from "./ProjectMemoryItem.tsx";
 export { ResumeHint, type ResumeHintProps } from "./ResumeHint.tsx";
-export { ParentContext, ParentDecision, type ParentContextProps, type ParentDecisionProps } from "./ParentContext.tsx";
+export { ParentContext, type ParentContextProps } from "./ParentContext.tsx";
+export { ParentDecision, type ParentDecisionProps } from "./ParentDecision.tsx";
 export { FilePath, type FilePathProps } from "./FilePath.tsx";
 export { ListSection, type ListItemProps, type ListSectionProps } from "./ListSection.tsx";
 export { short } from "./markup.ts";

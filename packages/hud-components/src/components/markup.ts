@@ -15,7 +15,7 @@ export const counted = (count: number, plural: string): string => (count === 1 ?
 export const labelLine = (label: string, ...rest: Child[]): Child =>
   h("paragraph", {}, h("strong", {}, label), " ", ...rest);
 
-export const command = (op: string): Child => h("code", { value: `hud ${op}` });
+export const command = (op: string): Child => h("inlineCode", { value: `hud ${op}` });
 
 /** "+12 more notes — `hud notes.list`", shown as the first entry of a list whose items were dropped. */
 export const moreItem = (count: number, noun: string, op: string): Child =>

@@ -16,7 +16,7 @@ export const headerParagraphs: ReadonlyArray<readonly Child[]> = [
   ],
   [
     "One item per line. Keep the ",
-    h("code", { value: "@…" }),
+    h("inlineCode", { value: "@…" }),
     " tag at the start of a line: it is how an item is recognised after its text changes. A line without a tag is a new item; a deleted line is a removed item.",
   ],
 ];
@@ -51,7 +51,7 @@ export function MemoryFile({ items, components = [] }: MemoryFileProps) {
             {components.map((name) => (
               <item>
                 <paragraph>
-                  <code value={name} />
+                  <inlineCode value={name} />
                 </paragraph>
               </item>
             ))}

@@ -4,13 +4,13 @@ import type { MemoryItem } from "../state/memory-item.ts";
 /** One item: its key as inline code, then the text (a key file's path as code, a decision's summary in bold). */
 export function MemoryLine(item: MemoryItem) {
   const detail = item.detail ? ` — ${item.detail}` : "";
-  const key = <code value={item.key} />;
+  const key = <inlineCode value={item.key} />;
   switch (item.section) {
     case "keyfiles":
       return (
         <item>
           <paragraph>
-            {key} <code value={item.text} />
+            {key} <inlineCode value={item.text} />
             {detail}
           </paragraph>
         </item>

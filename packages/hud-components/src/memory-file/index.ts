@@ -1,3 +1,4 @@
+// audience: host adapter authors
 export {
   fingerprint,
   fingerprints,

@@ -32,6 +32,7 @@ const header = new Set(headerParagraphs.map((children) => oneLine(plainText(chil
  * whatever it cannot read (conflict markers, unknown sections, blocks that are not item lines) is
  * reported with its lines and kept as written.
  */
+// audience: host adapter authors
 export function parseMemoryFile(source: string): ParsedMemoryFile {
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
   const conflicts = conflictRanges(lines);

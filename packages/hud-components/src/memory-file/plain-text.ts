@@ -6,7 +6,7 @@ export function plainText(nodes: readonly (UNode | string)[]): string {
   for (const node of nodes) {
     if (typeof node === "string") out += node;
     else if (node.type === "text") out += (node as UText).value;
-    else if (node.type === "code") out += String((node as UElement).props.value ?? "");
+    else if (node.type === "inlineCode") out += String((node as UElement).props.value ?? "");
     else if (node.type === "break") out += " ";
     else if ("children" in node) out += plainText((node as UElement).children);
   }

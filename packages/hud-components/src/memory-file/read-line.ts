@@ -22,7 +22,7 @@ export function readLine(
   let inline = paragraph.children;
   let key: string | undefined;
   const first = inline[0] as UElement | undefined;
-  if (first?.type === "code" && KEY_PATTERN.test(String(first.props.value))) {
+  if (first?.type === "inlineCode" && KEY_PATTERN.test(String(first.props.value))) {
     key = String(first.props.value);
     inline = inline.slice(1);
   }
@@ -38,7 +38,7 @@ export function readLine(
 function split(section: MemorySection, inline: UNode[]): [string, string] {
   const lead = inline.findIndex((n) => n.type !== "text" || oneLine((n as { value: string }).value) !== "");
   const head = inline[lead] as UElement | undefined;
-  const marked = section === "keyfiles" ? "code" : section === "decisions" ? "strong" : undefined;
+  const marked = section === "keyfiles" ? "inlineCode" : section === "decisions" ? "strong" : undefined;
   if (marked && head?.type === marked) {
     const rest = oneLine(plainText(inline.slice(lead + 1))).replace(SEPARATOR, "");
     return [oneLine(plainText([head])), rest];

@@ -72,7 +72,7 @@ function requireItem(
 const componentsHelp = [
   "your own HUD section: components.define { name, source, after?, priority?, scope? } with source like",
   "  export default function Tables({ state, project, density }) { const open = state.steps.filter((s) => !s.done); return <section><paragraph><strong>Tables left</strong> {open.length}</paragraph><list>{open.map((s) => <item checked={false}><paragraph>{s.description}</paragraph></item>)}</list></section>; }",
-  "  elements: section heading(depth 4-6) paragraph strong emphasis delete code(value) codeblock(value) link(url) list item(checked) table row cell quote rule break; strings are text",
+  "  elements: section heading(depth 4-6) paragraph strong emphasis delete inlineCode(value) code(value lang) link(url) list item(checked) table row cell quote rule break; strings are text",
   "  no imports, no I/O or clock: it runs sandboxed on state/project/density (20 ms, bounded memory); render less at compact, one line at minimal",
 ];
 

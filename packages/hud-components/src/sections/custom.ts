@@ -2,6 +2,12 @@ import { h, resolve, toMarkdown, type UElement } from "@agent-hud/ujsx/core";
 import { labelLine } from "../components/markup.ts";
 import type { CustomSection, SectionParts, SectionSpec } from "./section-spec.ts";
 
+/**
+ * The words that open a custom section's line when its component failed; a host's view finds failures by
+ * them (the line reads `**⚠ custom section failed** <source>: <first line of the error>`).
+ */
+export const customSectionFailed = "custom section failed";
+
 /** Markdown produced by a custom component, plus its resolved children for whole-tree rendering. */
 export type RenderedBlock = { md: string; nodes: UElement["children"] };
 
@@ -31,7 +37,7 @@ export function customSpec(custom: CustomSection): SectionSpec {
         const block: RenderedBlock = { md, nodes: tree.children };
         return { ...base, head: [block as never] };
       } catch (error) {
-        return { ...base, head: [labelLine("⚠ custom section failed", `${source}: ${firstLine(error)}`)] };
+        return { ...base, head: [labelLine(`⚠ ${customSectionFailed}`, `${source}: ${firstLine(error)}`)] };
       }
     },
   };

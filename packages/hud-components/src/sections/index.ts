@@ -1,5 +1,5 @@
 export { builtinSections, sectionNames } from "./builtin.ts";
-export { customSpec } from "./custom.ts";
+export { customSectionFailed, customSpec } from "./custom.ts";
 export { treeParts, type PartsMeta } from "./tree-parts.ts";
 export type {
   CustomSection,

@@ -69,13 +69,24 @@ export type SectionSpec = {
   deps?(input: SectionInput): readonly unknown[];
 };
 
-/** Props every custom HUD component receives. */
+/**
+ * What every HUD component receives: the state to show, how much room there is, and where the project is.
+ * Read-only: the state objects are shared with every other section and with later renders.
+ */
 export type HudComponentProps = {
-  view: HudView;
-  state: HudState;
-  context: ContextInfo;
-  density: Density;
-  directory: string;
+  /** The whole HUD's state: this session's, the project's, and the parent session's or resume hint when present. */
+  readonly view: HudView;
+  /** This session's state; the same object as `view.session`, for components that show only the session. */
+  readonly state: HudState;
+  /** Context-window usage of the latest LLM call (tokens used and usable, percent, trend, critical). */
+  readonly context: ContextInfo;
+  /**
+   * How much room the HUD has: `full` below 70% context usage, `compact` below 85%, `minimal` above
+   * (thresholds configurable). Render less at each step; the budget fitter may also step a section down.
+   */
+  readonly density: Density;
+  /** The project's directory, for showing file paths relative to it. */
+  readonly directory: string;
 };
 
 export type CustomSection = {

@@ -1,3 +1,4 @@
+// audience: tests
 export {
   renderComponent,
   renderAllDensities,

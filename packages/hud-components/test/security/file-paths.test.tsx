@@ -61,7 +61,7 @@ test("active files: a path is one inline code span, read back exactly (property)
         return;
       }
       const [code, ...rest] = nodes;
-      expect(code!.type).toBe("code");
+      expect(code!.type).toBe("inlineCode");
       if (want !== undefined) expect((code as UElement).props["value"]).toBe(want);
       expect(rest.map((n) => n.type)).toEqual(["text"]);
     }),
@@ -76,7 +76,7 @@ test("key files: the path is one inline code span after the id", () => {
     expect(md).toContain(`k1 key file: ${path.includes("`") ? "``" : "`"}`);
     const [label, code, note] = onlyItem(md);
     expect(label).toEqual({ type: "text", value: "k1 key file: " });
-    expect(code).toMatchObject({ type: "code", props: { value: path } });
+    expect(code).toMatchObject({ type: "inlineCode", props: { value: path } });
     expect(note).toEqual({ type: "text", value: " — why" });
   }
 });

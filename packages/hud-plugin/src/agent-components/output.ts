@@ -1,8 +1,9 @@
-import { h, intrinsicKinds, resolve, type Child } from "@agent-hud/ujsx/core";
+import { h, intrinsicAliases, intrinsicKinds, resolve, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 
 type Kinds = Record<string, { name: string; leaf: boolean } | undefined>;
-const kinds = intrinsicKinds as unknown as Kinds;
+// an older tag (`codeblock`) still names its kind, so a component defined before the rename keeps working
+const kinds = { ...intrinsicKinds, ...intrinsicAliases } as unknown as Kinds;
 
 /** Kinds a component may return: every intrinsic block and span except the tree's own root and bare text. */
 const allowed = Object.keys(intrinsicKinds).filter((name) => name !== "root" && name !== "text");

@@ -1,12 +1,11 @@
 import {
   densities,
-  type AgentComponent,
   type CustomSection,
   type Density,
   type HudComponentProps,
   type HudView,
-  type Scope,
 } from "@agent-hud/hud-components";
+import type { AgentComponent, Scope } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { sharedPropsJson } from "./props.ts";

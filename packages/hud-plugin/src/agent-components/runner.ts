@@ -1,4 +1,5 @@
-import type { AgentComponent, Density, HudView } from "@agent-hud/hud-components";
+import type { Density, HudView } from "@agent-hud/hud-components";
+import type { AgentComponent } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { toElements } from "./output.ts";

@@ -1,3 +1,4 @@
+import { customSectionFailed } from "@agent-hud/hud-components";
 import { contain, fromMarkdown, type UNode } from "@agent-hud/ujsx";
 import type { Shown } from "../store/board-shown.ts";
 
@@ -26,7 +27,7 @@ export function toastFor(previous: Shown | undefined, next: Shown): ToastNote | 
   return undefined;
 }
 
-/** Items (list entries) and the task a HUD holds: what a compaction toast says was carried through. */
+/** The list entries a HUD holds (the task is not one): what a compaction toast says was carried through. */
 export function carriedItems(markdown: string): number {
   let count = 0;
   const walk = (node: UNode) => {
@@ -37,13 +38,10 @@ export function carriedItems(markdown: string): number {
   return count;
 }
 
-// The label hud-components puts on a custom section whose component threw (render/custom.ts).
-const FAILED = "custom section failed";
-
 /** The lines of a HUD that report a failed custom component, as plain text (one toast each, once). */
 export function componentFailures(markdown: string): string[] {
   return markdown
     .split("\n")
-    .filter((line) => line.includes(FAILED))
+    .filter((line) => line.includes(customSectionFailed))
     .map((line) => contain(line.replace(/[*_`\\]/g, "")).trim());
 }

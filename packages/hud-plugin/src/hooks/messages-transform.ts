@@ -1,4 +1,3 @@
-import { publishLater } from "../store/index.ts";
 import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
@@ -39,7 +38,6 @@ export function messagesTransform(ctx: HookContext) {
     const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
     if (!tail) return;
     output.messages.push(tail);
-    const target = { sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
-    publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
+    ctx.publisher.publishLater(sessionID, ["received", "current"], result, session.lastInput);
   };
 }

@@ -1,4 +1,3 @@
-import { publishLater } from "../store/index.ts";
 import { preamble } from "../placement/preamble.ts";
 import { wrapHud } from "../placement/tail-message.ts";
 import type { HookContext } from "../runtime/hook-context.ts";
@@ -20,7 +19,6 @@ export function systemTransform(ctx: HookContext) {
     const result = await ctx.runtime.renderCall(session);
     if (!result) return;
     output.system.push(wrapHud(result.markdown));
-    const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
-    publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
+    ctx.publisher.publishLater(session.id, ["received", "current"], result, session.lastInput);
   };
 }

@@ -5,7 +5,7 @@ import type { ScanRuleSet } from "./rule-set.ts";
 /**
  * Where the rule set is: beside this module when run from source; in the bundle it is `privacy-rules.js`
  * at the top of `dist/`, and this code sits in a chunk there or in an entry one folder down (`dist/cli/`,
- * `dist/board/`), so both places are tried.
+ * `dist/board/`, `dist/edit/`), so both places are tried.
  */
 const PLACES = ["./rule-set.ts", "./privacy-rules.js", "../privacy-rules.js"];
 

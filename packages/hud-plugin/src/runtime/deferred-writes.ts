@@ -38,10 +38,9 @@ export class DeferredWrites {
     this.schedule();
   }
 
-  /** True when a touch of another session than `sessionID` is still queued (it decides "last session"). */
-  touchesOtherThan(sessionID: string): boolean {
-    for (const id of this.touches.keys()) if (id !== sessionID) return true;
-    return false;
+  /** The sessions whose touch is queued: this instance is working on them, whatever the store says yet. */
+  queuedTouches(): ReadonlySet<string> {
+    return new Set(this.touches.keys());
   }
 
   /** Writes everything queued now. Never throws: the store logs its own faults and buffers what it cannot write. */

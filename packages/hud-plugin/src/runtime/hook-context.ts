@@ -1,3 +1,4 @@
+import type { BoardPublisher } from "../board/publish.ts";
 import type { HudBoard } from "../store/index.ts";
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
@@ -29,6 +30,8 @@ export type HookContext = {
   recall?: Recall | undefined;
   /** What the person's views (TUI, CLI) read: the latest renders and the per-session switch. */
   board: HudBoard;
+  /** How a render reaches the board: the one publish call (`board/publish.ts`). */
+  publisher: BoardPublisher;
   projectKey: string;
   /** The event store's database file (`hud.db`), where a deleted session's rows are removed. */
   storePath: string;

@@ -1,11 +1,8 @@
 import {
   defaultBudgets,
-  hasUnfinishedWork,
   lazyTokenizer,
   makeContextInfo,
   renderHud,
-  replay,
-  resumeSummary,
   type ContextInfo,
   type HudEvent,
   type HudState,
@@ -21,7 +18,8 @@ import type { Logger } from "../log/index.ts";
 import { MemoryFileSync } from "../memory-file/index.ts";
 import { validateSessionID } from "../store/index.ts";
 import { DeferredWrites } from "./deferred-writes.ts";
-import { isLive, newHolder, type Holder } from "./liveness.ts";
+import { newHolder, type Holder } from "./liveness.ts";
+import { resumeHint, resumeSource, type ResumeDeps } from "./resume.ts";
 import type { EventLog } from "../store/ports.ts";
 import { SessionRuntime } from "./session-runtime.ts";
 import { StreamCache, type FoldOutcome } from "./stream-cache.ts";
@@ -40,12 +38,11 @@ export type RuntimeDeps = {
 };
 
 const MAX_SESSIONS = 256;
-/** The resume hint is shown in a session's first LLM calls only; after these it has had its chance. */
-export const RESUME_HINT_CALLS = 5;
-/** How many of the project's most recent other sessions are looked at for one that is no longer live. */
-const RESUME_CANDIDATES = 20;
 
 export type ScopedEvent = { scope: "session" | "project"; event: HudEvent };
+
+/** A render and what it was rendered from (the person's views rebuild the same component tree from it). */
+export type Rendered = { result: RenderResult; input: HudProps };
 
 /**
  * The plugin's state: one StreamCache per stream, caught up from the store before every read so events
@@ -64,12 +61,20 @@ export class HudRuntime {
   readonly memory: MemoryFileSync | undefined;
   /** The agent's sandboxed components (`components.define`). */
   readonly agents: AgentComponents;
+  private readonly resume: ResumeDeps;
 
   constructor(readonly deps: RuntimeDeps) {
     this.projector = { caps: deps.config.caps };
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
     this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log, this.holder.id);
     this.agents = new AgentComponents(deps.config.agentComponents, deps.now);
+    this.resume = {
+      store: deps.store,
+      projectKey: deps.projectKey,
+      now: deps.now,
+      projector: this.projector,
+      queuedTouches: () => this.deferred.queuedTouches(),
+    };
     const project = {
       state: () => {
         this.project.catchUp(deps.store);
@@ -127,7 +132,7 @@ export class HudRuntime {
     this.refresh(session);
     const view: HudView = { session: session.cache.state, project: this.project.state };
     if (session.parentID) view.parent = this.session(session.parentID).cache.state;
-    const resume = this.resumeHint(session);
+    const resume = resumeHint(session, this.resume);
     if (resume) view.resume = resume;
     return view;
   }
@@ -166,10 +171,11 @@ export class HudRuntime {
   }
 
   /**
-   * Renders the session's HUD. On failure the last good HUD is returned (logged once per distinct
-   * error), so an LLM call never goes out with a broken or missing HUD when a good one existed.
+   * Renders the session's HUD and writes nothing: the caller keeps the render with `keep`. On failure the
+   * last good HUD is returned (logged once per distinct error), so an LLM call never goes out with a broken
+   * or missing HUD when a good one existed.
    */
-  render(session: SessionRuntime, context?: ContextInfo): RenderResult | undefined {
+  render(session: SessionRuntime, context?: ContextInfo): Rendered | undefined {
     try {
       const view = this.view(session);
       const input: HudProps = {
@@ -184,20 +190,31 @@ export class HudRuntime {
           tokenizer: this.tokenizer.current,
         },
       };
-      const result = renderHud(input.view, input.context, input.options);
-      session.lastGood = result;
-      session.lastInput = input;
-      // switched off in the log after too many failures (a restart keeps it off); this very HUD says so
-      const off = this.agents.takeDisabled();
-      return off.length ? (this.record(session, off), this.render(session, context)) : result;
+      return { result: renderHud(input.view, input.context, input.options), input };
     } catch (error) {
       this.deps.log.once(
         `render:${String(error)}`,
         "error",
         `agent-hud: render failed, using the last good HUD: ${String(error)}`,
       );
-      return session.lastGood;
+      const { lastGood, lastInput } = session;
+      return lastGood && lastInput ? { result: lastGood, input: lastInput } : undefined;
     }
+  }
+
+  /**
+   * The record step of a render that goes out: it becomes the session's last good HUD, and an agent
+   * component that failed too often in a row is switched off in the log (so a restart keeps it off).
+   */
+  keep(session: SessionRuntime, rendered: Rendered): RenderResult {
+    session.lastGood = rendered.result;
+    session.lastInput = rendered.input;
+    const off = this.agents.takeDisabled();
+    if (!off.length) return rendered.result;
+    this.record(session, off);
+    // switched off in the log; this very HUD says so (the second take is empty, so this recurses once)
+    const again = this.render(session);
+    return again ? this.keep(session, again) : rendered.result;
   }
 
   /**
@@ -212,12 +229,13 @@ export class HudRuntime {
 
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     await this.memory?.prepare();
-    let result = this.render(session);
-    if (result && session.lastInput && this.agents.needsRender(session.lastInput.view, result.density)) {
-      await this.agents.prepare(session.lastInput.view, result.density);
-      result = this.render(session);
+    let rendered = this.render(session);
+    if (rendered && this.agents.needsRender(rendered.input.view, rendered.result.density)) {
+      await this.agents.prepare(rendered.input.view, rendered.result.density);
+      rendered = this.render(session);
     }
-    if (!result) return result;
+    if (!rendered) return undefined;
+    const result = this.keep(session, rendered);
     const budget = this.deps.config.budgets[result.density] ?? defaultBudgets[result.density];
     if (!this.tokenizer.observe(result.tokens, budget, result.omitted)) return result;
     try {
@@ -226,49 +244,13 @@ export class HudRuntime {
       this.deps.log.once("tokenizer", "warn", `agent-hud: o200k did not load, counting bytes: ${String(error)}`);
       return result;
     }
-    return this.render(session);
+    const exact = this.render(session);
+    return exact && this.keep(session, exact);
   }
 
-  /**
-   * The project's last session that is no longer live (docs/project-memory.md: its plugin instance is gone or
-   * it has been idle for IDLE_LIMIT_MS), replayed, if it left a task or open steps. A session still being
-   * worked on in this or another process is never offered, so two sessions side by side never see each
-   * other's task as something to take over.
-   */
+  /** The project's last session that is no longer live, if it left work (`resume.ts`); writes nothing. */
   resumeSource(session: SessionRuntime): { sessionID: string; state: HudState } | undefined {
-    // A sub-agent works for a parent that is still running; no earlier session is its to take over.
-    if (session.parentID ?? session.cache.state.parentID) return undefined;
-    // a queued touch of another session may be the one that decides which session was last
-    if (this.deferred.touchesOtherThan(session.id)) this.deferred.flush();
-    const now = this.deps.now();
-    // top-level sessions only: a parent stopped while its sub-agent ran is still the one offered
-    const last = this.deps.store
-      .recentSessions(this.deps.projectKey, session.id, RESUME_CANDIDATES)
-      .find((candidate) => !isLive(candidate, now));
-    if (!last) return undefined;
-    const key = `${last.sessionID}@${last.updatedAt}`;
-    if (session.resumeSource?.key !== key) {
-      const events = this.deps.store.read(`session:${last.sessionID}`).map((e) => e.event as HudEvent);
-      session.resumeSource = { key, sessionID: last.sessionID, state: replay("session", events, this.projector) };
-    }
-    const { sessionID, state } = session.resumeSource;
-    return hasUnfinishedWork(state) ? { sessionID, state } : undefined;
-  }
-
-  private resumeHint(session: SessionRuntime): HudView["resume"] {
-    const state = session.cache.state;
-    if (state.task || state.resumedFrom || state.resumeDismissed || session.parentID || state.agentEdits > 0) {
-      return undefined;
-    }
-    if (state.turns > RESUME_HINT_CALLS) return undefined;
-    const source = this.resumeSource(session);
-    if (!source) return undefined;
-    const summary = resumeSummary(source.state);
-    return {
-      sessionID: source.sessionID,
-      openSteps: summary.openSteps,
-      ...(summary.task ? { task: summary.task } : {}),
-    };
+    return resumeSource(session, this.resume);
   }
 
   /** Records that the session is active now (for "last session of this project"), after the hook returns. */

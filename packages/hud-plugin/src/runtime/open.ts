@@ -1,4 +1,5 @@
 import { dirname } from "node:path";
+import { boardPublisher } from "../board/publish.ts";
 import { HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
 import { showProblems, type ToastClient } from "../config/show-problems.ts";
@@ -101,6 +102,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     limits: new ModelLimitsBook(),
     recentEdits: new Map(),
     board,
+    publisher: boardPublisher(board, projectKey, redactor.deep, now),
     projectKey,
     storePath: store.path,
     redact: redactor,

@@ -154,15 +154,10 @@ export class EventStore {
   }
 
   /**
-   * The most recently touched other top-level session of a project (resume), including buffered touches.
-   * Sub-agent sessions are left out: they work for a parent, and the parent's work is what a new session
-   * takes over.
+   * The `limit` most recently touched other top-level sessions of a project (resume), newest first,
+   * buffered touches included. Sub-agent sessions are left out: they work for a parent, and the parent's
+   * work is what a new session takes over.
    */
-  lastSession(projectKey: string, excludeSessionID: string): LastSession | undefined {
-    return this.recentSessions(projectKey, excludeSessionID, 1)[0];
-  }
-
-  /** The `limit` most recently touched other top-level sessions of a project, newest first, buffered ones included. */
   recentSessions(projectKey: string, excludeSessionID: string, limit = 20): LastSession[] {
     return this.guard(
       "recentSessions",

@@ -26,7 +26,6 @@ export {
   sessionStream,
   validateSessionID,
 } from "./validate.ts";
-// The board: the renders the person's views lay out (`../board/`), in its own database file.
+// The board's storage: the renders the person's views lay out (`../board/publish.ts` writes them), in its own database file.
 export { HudBoard, type BoardLog } from "./board.ts";
-export { publishLater, publishShown, shownOf, treeOf, type ShowTarget } from "./board-publish.ts";
 export { parseShown, Shown, type ShownKind } from "./board-shown.ts";

@@ -1,14 +1,12 @@
+import { densities, sectionNames, type Density, type HostOperations, type HudView } from "@agent-hud/hud-components";
 import {
-  sectionNames,
+  componentNames,
+  findComponent,
+  type AgentComponent,
   type ComponentDefineArgs,
   type ComponentNameArgs,
-  type HostOperations,
-  type AgentComponent,
-  type Density,
-  type HudView,
   type Scope,
-} from "@agent-hud/hud-components";
-import { componentNames, findComponent } from "@agent-hud/hud-components/internal";
+} from "@agent-hud/hud-components/internal";
 import { resolve, toMarkdown } from "@agent-hud/ujsx/core";
 import type { HudRuntime } from "../runtime/hud-runtime.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";

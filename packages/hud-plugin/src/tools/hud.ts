@@ -1,5 +1,4 @@
 import { describeOutcome, hudToolJsonSchema, planOperation } from "@agent-hud/hud-components";
-import { publishLater } from "../store/index.ts";
 import type { HookContext } from "../runtime/hook-context.ts";
 import { hostOperations } from "./host-operations.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
@@ -45,8 +44,7 @@ export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudT
 
 /** The person's views follow the change now; the agent gets the same render on its next call. */
 function showChange(ctx: HookContext, session: SessionRuntime): void {
-  const result = ctx.runtime.render(session);
-  if (!result) return;
-  const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
-  publishLater(ctx.board, target, ["current"], result, session.lastInput, ctx.now());
+  const rendered = ctx.runtime.render(session);
+  if (!rendered) return;
+  ctx.publisher.publishLater(session.id, ["current"], ctx.runtime.keep(session, rendered), rendered.input);
 }

@@ -45,9 +45,9 @@ export const expected: Record<string, string> = {
   "this at module top level": "undefined",
   "the stack names only the component": "clean",
   "replaces the element factory":
-    "failed: <script> at C[0] is not an element kind; expected one of section, heading, paragraph, strong, emphasis, delete, code, codeblock, link, list, item, table, row, cell, quote, rule, break",
+    "failed: <script> at C[0] is not an element kind; expected one of section, heading, paragraph, strong, emphasis, delete, inlineCode, code, link, list, item, table, row, cell, quote, rule, break",
   "pollutes Object.prototype.type/children":
-    "failed: Invalid props on <codeblock> at C > codeblock[0]: /value: Expected required property (got undefined); expected { value: string; lang?: string }",
+    "failed: Invalid props on <code> at C > code[0]: /value: Expected required property (got undefined); expected { value: string; lang?: string }",
   "replaces JSON.stringify": "own",
   "replaces Object.keys and Array.isArray": "own",
   "getter on Object.prototype.props": "failed: took longer than 20 ms",
@@ -70,9 +70,9 @@ export const expected: Record<string, string> = {
   "too many nodes": "failed: its output has more than 1000 nodes",
   "too deep": "failed: its output is nested deeper than 24 elements",
   "script element":
-    "failed: <script> at C[0] is not an element kind; expected one of section, heading, paragraph, strong, emphasis, delete, code, codeblock, link, list, item, table, row, cell, quote, rule, break",
+    "failed: <script> at C[0] is not an element kind; expected one of section, heading, paragraph, strong, emphasis, delete, inlineCode, code, link, list, item, table, row, cell, quote, rule, break",
   "root element":
-    "failed: <root> at C[0] is not an element kind; expected one of section, heading, paragraph, strong, emphasis, delete, code, codeblock, link, list, item, table, row, cell, quote, rule, break",
+    "failed: <root> at C[0] is not an element kind; expected one of section, heading, paragraph, strong, emphasis, delete, inlineCode, code, link, list, item, table, row, cell, quote, rule, break",
   "text element with props": "failed: C[0] is a text without a string value",
   "level-1 heading": "failed: <heading> at C[0] needs depth 4-6: the HUD's own headings are above it",
   "bad prop type":

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { HudBoard } from "../../src/store/index.ts";
-import { PersonEditor } from "../../src/board/person-edit.ts";
+import { PersonEditor } from "../../src/edit/person-edit.ts";
 import { personActions } from "../../src/board/person-actions.ts";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 

@@ -11,7 +11,7 @@ describe("loading plain JSX component files", () => {
     fixture.dirs.write(
       "Greeting.tsx",
       `export default function Greeting({ state, density, directory }: any) {
-  return <section><paragraph><strong>Hello</strong> {state.task?.description} at {density} in <code value={directory} /></paragraph></section>;
+  return <section><paragraph><strong>Hello</strong> {state.task?.description} at {density} in <inlineCode value={directory} /></paragraph></section>;
 }
 `,
     );

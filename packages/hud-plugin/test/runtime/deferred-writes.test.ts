@@ -33,7 +33,7 @@ const kinds = () => durableEvents(root.storeDir, STREAM).map((e) => e.event.kind
 function lastSession(): string | undefined {
   const store = EventStore.open({ dir: root.storeDir, log: () => {} });
   try {
-    return store.lastSession(projectKeyFor(oc.directory), "ses_other")?.sessionID;
+    return store.recentSessions(projectKeyFor(oc.directory), "ses_other", 1)[0]?.sessionID;
   } finally {
     store.close();
   }
@@ -95,7 +95,7 @@ test("a process that exits right after a call still writes the call's turn and t
   expect(kinds()).toEqual(["task.set", "turn"]);
   const store = EventStore.open({ dir: root.storeDir, log: () => {} });
   try {
-    expect(store.lastSession(projectKeyFor(projectDir), "ses_other")?.sessionID).toBe(SESSION);
+    expect(store.recentSessions(projectKeyFor(projectDir), "ses_other", 1)[0]?.sessionID).toBe(SESSION);
   } finally {
     store.close();
   }

@@ -94,20 +94,20 @@ describe("append and read", () => {
 });
 
 describe("sessions", () => {
-  test("lastSession returns the most recently touched other top-level session of the project", () => {
+  test("recentSessions(…, 1) returns the most recently touched other top-level session of the project", () => {
     const { store } = openStore(dir);
     const key = projectKeyFor("/repo/a");
     store.touchSession({ sessionID: "ses_1", projectKey: key, now: 10 });
     store.touchSession({ sessionID: "ses_2", projectKey: key, now: 20, parentID: "ses_1" });
     store.touchSession({ sessionID: "ses_3", projectKey: projectKeyFor("/repo/b"), now: 30 });
     // ses_2 is a sub-agent of ses_1: its parent is the session that was working
-    expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_1", updatedAt: 10 });
-    expect(store.lastSession(key, "ses_1")).toBeUndefined();
+    expect(store.recentSessions(key, "ses_9", 1)[0]).toEqual({ sessionID: "ses_1", updatedAt: 10 });
+    expect(store.recentSessions(key, "ses_1", 1)[0]).toBeUndefined();
     store.touchSession({ sessionID: "ses_4", projectKey: key, now: 35 });
-    expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_4", updatedAt: 35 });
+    expect(store.recentSessions(key, "ses_9", 1)[0]).toEqual({ sessionID: "ses_4", updatedAt: 35 });
     store.touchSession({ sessionID: "ses_1", projectKey: key, now: 40 });
-    expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_1", updatedAt: 40 });
-    expect(store.lastSession(projectKeyFor("/repo/c"), "ses_9")).toBeUndefined();
+    expect(store.recentSessions(key, "ses_9", 1)[0]).toEqual({ sessionID: "ses_1", updatedAt: 40 });
+    expect(store.recentSessions(projectKeyFor("/repo/c"), "ses_9", 1)[0]).toBeUndefined();
     store.close();
     const db = new Database(join(dir, "hud.db"), { readonly: true });
     const row = db.query("SELECT parent_id AS p, created_at AS c FROM sessions WHERE session_id = 'ses_2'").get();
@@ -121,7 +121,7 @@ describe("sessions", () => {
     store.touchSession({ sessionID: "ses_1", projectKey: key, now: 10 });
     store.touchSession({ sessionID: "ses_2", projectKey: key, now: 20, parentID: "ses_1" });
     expect(store.status().mode).toBe("degraded");
-    expect(store.lastSession(key, "ses_9")).toEqual({ sessionID: "ses_1", updatedAt: 10 });
+    expect(store.recentSessions(key, "ses_9", 1)[0]).toEqual({ sessionID: "ses_1", updatedAt: 10 });
     store.close();
   });
 });

@@ -40,11 +40,11 @@ describe("database file deleted while running", () => {
     ]);
   });
 
-  test("rm of the file noticed by lastSession: session rows come back too", () => {
+  test("rm of the file noticed by recentSessions: session rows come back too", () => {
     const { store } = openStore(dir);
     store.touchSession({ sessionID: "ses_a", projectKey: "0123456789abcdef", now: 9 });
     rmSync(join(dir, "hud.db"));
-    expect(store.lastSession("0123456789abcdef", "other")).toEqual({ sessionID: "ses_a", updatedAt: 9 });
+    expect(store.recentSessions("0123456789abcdef", "other", 1)[0]).toEqual({ sessionID: "ses_a", updatedAt: 9 });
     store.close();
   });
 
@@ -58,7 +58,7 @@ describe("database file deleted while running", () => {
     store.close();
     const { store: fresh } = openStore(dir);
     expect(contents(fresh)).toEqual(["note 1", "note 2"]);
-    expect(fresh.lastSession("0123456789abcdef", "other")).toEqual({ sessionID: "ses_test01", updatedAt: 5 });
+    expect(fresh.recentSessions("0123456789abcdef", "other", 1)[0]).toEqual({ sessionID: "ses_test01", updatedAt: 5 });
     fresh.close();
   });
 

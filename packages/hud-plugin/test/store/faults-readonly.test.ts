@@ -103,7 +103,7 @@ describe("unwritable storage directory", () => {
       expect(store.append(STREAM, [note(1)])).toEqual([1]);
       store.touchSession({ sessionID: "ses_test01", projectKey: "0123456789abcdef", now: 7 });
       expect(contents(store)).toEqual(["note 1"]);
-      expect(store.lastSession("0123456789abcdef", "x")).toEqual({ sessionID: "ses_test01", updatedAt: 7 });
+      expect(store.recentSessions("0123456789abcdef", "x", 1)[0]).toEqual({ sessionID: "ses_test01", updatedAt: 7 });
       expect(logs.some((l) => l.msg.includes("open failed"))).toBe(true);
       thaw();
       thaw = undefined;
@@ -111,7 +111,7 @@ describe("unwritable storage directory", () => {
       store.close();
       const { store: fresh } = openStore(dir);
       expect(contents(fresh)).toEqual(["note 1"]);
-      expect(fresh.lastSession("0123456789abcdef", "x")).toEqual({ sessionID: "ses_test01", updatedAt: 7 });
+      expect(fresh.recentSessions("0123456789abcdef", "x", 1)[0]).toEqual({ sessionID: "ses_test01", updatedAt: 7 });
       fresh.close();
     },
   );

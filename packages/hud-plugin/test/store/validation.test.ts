@@ -128,7 +128,7 @@ describe("hostile input reaching the store", () => {
     for (const id of HOSTILE) store.touchSession({ sessionID: id, projectKey: key, now: 1 });
     store.touchSession({ sessionID: "ses_ok", projectKey: key, parentID: "../x", now: 1 });
     store.touchSession({ sessionID: "ses_ok", projectKey: "not-a-key", now: 1 });
-    expect(store.lastSession(key, "none")).toBeUndefined();
+    expect(store.recentSessions(key, "none", 1)[0]).toBeUndefined();
     expect(logs.filter((l) => l.msg.includes("touchSession rejected"))).toHaveLength(HOSTILE.length + 2);
     store.close();
   });

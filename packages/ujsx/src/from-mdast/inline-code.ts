@@ -2,7 +2,7 @@ import type { InlineCode } from "mdast";
 import type { FromMdastHandler } from "./state.ts";
 
 export const inlineCode: FromMdastHandler = (node: InlineCode) => ({
-  type: "code",
+  type: "inlineCode",
   props: { value: node.value },
   children: [],
 });

@@ -1,7 +1,12 @@
 import { Type } from "@sinclair/typebox";
 import { defineNode } from "../node-kind.ts";
 
-/** Inline code. */
-export const Code = defineNode("code", Type.Object({ value: Type.String() }, { additionalProperties: false }), {
-  leaf: true,
-});
+/** A fenced code block, mdast's `code`; `lang` is the info word (no whitespace). Inline code is `inlineCode`. */
+export const Code = defineNode(
+  "code",
+  Type.Object(
+    { value: Type.String(), lang: Type.Optional(Type.String({ pattern: "^\\S*$" })) },
+    { additionalProperties: false },
+  ),
+  { leaf: true },
+);

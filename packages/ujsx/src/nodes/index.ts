@@ -1,10 +1,10 @@
 import { Break } from "./break.ts";
 import { Cell } from "./cell.ts";
 import { Code } from "./code.ts";
-import { CodeBlock } from "./codeblock.ts";
 import { Delete } from "./delete.ts";
 import { Emphasis } from "./emphasis.ts";
 import { Heading } from "./heading.ts";
+import { InlineCode } from "./inline-code.ts";
 import { Item } from "./item.ts";
 import { Link } from "./link.ts";
 import { List } from "./list.ts";
@@ -22,10 +22,10 @@ export {
   Break,
   Cell,
   Code,
-  CodeBlock,
   Delete,
   Emphasis,
   Heading,
+  InlineCode,
   Item,
   Link,
   List,
@@ -50,8 +50,8 @@ export const intrinsicKinds = {
   strong: Strong,
   emphasis: Emphasis,
   delete: Delete,
+  inlineCode: InlineCode,
   code: Code,
-  codeblock: CodeBlock,
   link: Link,
   list: List,
   item: Item,
@@ -63,5 +63,14 @@ export const intrinsicKinds = {
   break: Break,
 } as const;
 
+/**
+ * Older tags still read, each the kind it names: `<codeblock>` was the code block before the tags took
+ * mdast's names. An alias resolves to its kind's own tag, so a tree never holds it.
+ */
+export const intrinsicAliases = {
+  codeblock: Code,
+} as const;
+
 export type IntrinsicKinds = typeof intrinsicKinds;
+export type IntrinsicAliases = typeof intrinsicAliases;
 export type IntrinsicTag = keyof IntrinsicKinds;

@@ -81,8 +81,10 @@ export class ToMdastContext implements ToMdastState {
     const nodes = this.all(parent);
     for (const node of nodes) {
       if (!isPhrasing(node)) {
+        // `<code>` meant inline code before the tags took mdast's names: say so to a tree written then
+        const hint = node.type === "code" ? " (<code> is a code block; inline code is <inlineCode>)" : "";
         this.fail(
-          `<${parent.type}> takes inline content only (text, strong, emphasis, delete, code, link, break) but a child became mdast ${node.type}; move that block out of it`,
+          `<${parent.type}> takes inline content only (text, strong, emphasis, delete, inlineCode, link, break) but a child became mdast ${node.type}${hint}; move that block out of it`,
         );
       }
     }

@@ -63,7 +63,7 @@ function inline(options: InlineOptions): fc.Arbitrary<UNode> {
     sentence.map(text),
     // In a table GFM reads `\|` as a pipe even inside code, which the serialiser does not expect;
     // table code stays free of backslashes.
-    sentence.map((value) => el("code", { value: options.table ? value.replaceAll("\\", "/") : value })),
+    sentence.map((value) => el("inlineCode", { value: options.table ? value.replaceAll("\\", "/") : value })),
   ];
   if (options.depth <= 0) return fc.oneof(...leaves);
   const open = options.open ?? [];
@@ -120,7 +120,7 @@ const codeblock = fc
   .record({ lines: fc.array(codeLine, { minLength: 1, maxLength: 4 }), lang: fc.option(plainWord, { nil: undefined }) })
   .map(({ lines, lang }) => {
     const value = lines.join("\n");
-    return el("codeblock", lang === undefined ? { value } : { value, lang });
+    return el("code", lang === undefined ? { value } : { value, lang });
   });
 const rule = fc.constant(el("rule", {}));
 const table = fc

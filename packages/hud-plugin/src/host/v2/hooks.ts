@@ -1,4 +1,3 @@
-import { publishLater } from "../../store/index.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
 import { preamble } from "../../placement/preamble.ts";
@@ -32,8 +31,7 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     const hud = wrapHud(result.markdown);
     if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
     else appendHud(e.system, e.messages, hud);
-    const target = { sessionID: e.sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
-    publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
+    ctx.publisher.publishLater(e.sessionID, ["received", "current"], result, session.lastInput);
   };
 }
 

@@ -5,7 +5,8 @@ import {
   type HudState,
   type ToolCall,
 } from "@agent-hud/hud-components";
-import { publishShown, type HudBoard } from "../store/index.ts";
+import { boardPublisher, type BoardPublisher } from "../board/publish.ts";
+import type { HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
 import { createLogger } from "../log/index.ts";
 import { createRedactor, redactingLog, type Redactor } from "../privacy/index.ts";
@@ -35,6 +36,7 @@ export class PersonEditor {
   private readonly store: EventStore;
   private readonly now: () => number;
   private readonly redactor: Redactor;
+  private readonly board: BoardPublisher;
 
   constructor(private readonly o: PersonEditOptions) {
     // the server's layers (global file, project file, entry options), so an opt-out there holds here too
@@ -55,6 +57,7 @@ export class PersonEditor {
       projectKey: projectKeyFor(worktree),
       now: this.now,
     });
+    this.board = boardPublisher(o.board, projectKeyFor(worktree), this.redactor.deep, this.now);
   }
 
   /** Runs one `hud` operation as the person; reading operations (history among them) answer with their text. */
@@ -100,11 +103,9 @@ export class PersonEditor {
     const session = this.runtime.session(sessionID);
     const context = makeContextInfo(last.context, this.runtime.deps.config.thresholds);
     await this.runtime.agents.prepare(this.runtime.view(session));
-    const result = this.runtime.render(session, context);
-    if (!result) return;
-    const projectKey = this.runtime.deps.projectKey;
-    const target = { sessionID, projectKey, redact: this.redactor.deep };
-    publishShown(this.o.board, target, ["current"], result, session.lastInput, this.now());
+    const rendered = this.runtime.render(session, context);
+    if (!rendered) return;
+    this.board.publish(sessionID, ["current"], this.runtime.keep(session, rendered), rendered.input);
   }
 
   close(): void {

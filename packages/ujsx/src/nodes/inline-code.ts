@@ -1,0 +1,9 @@
+import { Type } from "@sinclair/typebox";
+import { defineNode } from "../node-kind.ts";
+
+/** Inline code, mdast's `inlineCode`: one line, in a paragraph, heading, cell or link. */
+export const InlineCode = defineNode(
+  "inlineCode",
+  Type.Object({ value: Type.String() }, { additionalProperties: false }),
+  { leaf: true },
+);
