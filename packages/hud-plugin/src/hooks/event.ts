@@ -41,8 +41,10 @@ export function eventHook(ctx: HookContext, directory: string) {
     switch (event.type) {
       case "message.updated": {
         const info = p.info as AssistantInfo | undefined;
-        if (!info || info.role !== "assistant" || info.summary || !info.tokens) return;
-        if (typeof info.sessionID !== "string") return;
+        if (!info || info.role !== "assistant" || info.summary || typeof info.sessionID !== "string") return;
+        // the compaction's own answer (summary) is no call of the conversation's cache
+        ctx.ledger?.answer(ctx.runtime.session(info.sessionID), info as AssistantInfo & { error?: unknown });
+        if (!info.tokens) return;
         const session = ctx.runtime.session(info.sessionID);
         session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
         if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };

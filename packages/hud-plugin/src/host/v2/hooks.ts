@@ -1,3 +1,4 @@
+import { hashPlainMessages, hashSystem } from "../../cache-ledger/hash.ts";
 import { publishLater } from "../../store/index.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
@@ -25,13 +26,26 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     }
     if (session.compacting) return;
     e.system.push(systemPart(e.system, text));
+    // hashed before the HUD goes in (V2's tool definitions reach no hook here: tools read as not seen)
+    const seen = { messages: hashPlainMessages(e.messages) };
+    const own = new Set([text]);
+    const observe = () =>
+      ctx.ledger?.observe(session, {
+        ...seen,
+        system: hashSystem(
+          e.system.map((p) => p.text),
+          own,
+        ),
+      });
     ctx.runtime.noteCall(session);
-    if (ctx.board.isOff(e.sessionID)) return;
+    if (ctx.board.isOff(e.sessionID)) return observe();
     const result = await ctx.runtime.renderCall(session);
-    if (!result) return;
+    if (!result) return observe();
     const hud = wrapHud(result.markdown);
+    own.add(hud);
     if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
     else appendHud(e.system, e.messages, hud);
+    observe();
     const target = { sessionID: e.sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
