@@ -6,13 +6,15 @@ const TASK_HEADING = /^#### Task\n\n(.+)$/m;
 
 /**
  * One short plain line for where opencode has room on narrow terminals (the prompt's right side): density,
- * usage and the task, clipped to `width` columns. Empty when there is nothing to say, so the slot stays blank.
+ * usage, the cache ledger's line (`cache 96% · 1 bust`) and the task, clipped to `width` columns. Empty when there is nothing to say, so the slot stays blank.
  */
-export function promptStatus(view: ViewState, width: number): string {
-  if (view.status === "off") return "HUD off";
-  if (view.status !== "shown") return "";
+export function promptStatus(view: ViewState, width: number, cache?: string): string {
+  if (view.status === "off") return cache ? `HUD off · ${cache}` : "HUD off";
+  if (view.status !== "shown") return cache ?? "";
   const { density, context, markdown } = view.shown;
-  const head = `HUD ${density} ${context.percent}%${context.critical ? " critical" : ""}`;
+  const hud = `HUD ${density} ${context.percent}%${context.critical ? " critical" : ""}`;
+  // the cache line comes before the task: it is short, and the task is what the clip cuts
+  const head = cache ? `${hud} · ${cache}` : hud;
   const task = (TASK_INLINE.exec(markdown)?.[1] ?? TASK_HEADING.exec(markdown)?.[1] ?? "").replace(/[*_`\\]/g, "");
   const line = task ? `${head} · ${task}` : head;
   return [...line].length <= width ? line : `${[...line].slice(0, Math.max(0, width - 1)).join("")}…`;

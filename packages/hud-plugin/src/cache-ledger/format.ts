@@ -48,3 +48,22 @@ export function totalsLine(s: LedgerSummary): string {
   if (s.saved !== undefined) parts.push(`saved ${money(s.saved)}`);
   return parts.join(" · ");
 }
+
+/**
+ * Hit share per call as a bar chart `height` rows tall (block eighths), one column per call, the newest
+ * calls that fit; a `^` under a column marks a bust. Rows are returned top first, with a percent axis.
+ */
+export function shareBars(calls: readonly LedgerCall[], width: number, height = 4): string[] {
+  const shown = calls.slice(-Math.max(1, width - 6));
+  const rows: string[] = [];
+  for (let row = height - 1; row >= 0; row--) {
+    const cells = shown.map((c) => {
+      const eighths = Math.round(hitShare(c.usage) * height * 8) - row * 8;
+      return eighths >= 8 ? "█" : eighths <= 0 ? " " : TICKS[eighths - 1]!;
+    });
+    const axis = row === height - 1 ? "100%┤" : row === 0 ? "  0%┤" : "    │";
+    rows.push(`${axis}${cells.join("")}`.trimEnd());
+  }
+  rows.push(`     ${shown.map((c) => (c.bust ? "^" : "─")).join("")}`);
+  return rows;
+}

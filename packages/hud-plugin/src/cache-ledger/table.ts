@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
-import type { Attribution, LedgerCall } from "./types.ts";
+import type { Attribution, LedgerCall, LedgerSummary } from "./types.ts";
+import { hitShare } from "./usage.ts";
 
 // One row per model call: numbers and the bust's cause only, never request text, so nothing here needs redaction.
 export const LEDGER_TABLES = [
@@ -99,4 +100,25 @@ export function latestLedgerSession(db: Database, projectKey?: string): string |
       : db.query("SELECT session_id FROM hud_cache_calls ORDER BY at DESC LIMIT 1").get()
   ) as { session_id: string } | null;
   return row?.session_id;
+}
+
+/** The session's totals in one aggregate query: what the sidebar reads on every change, without the rows. */
+export function summaryOf(db: Database, sessionID: string): LedgerSummary {
+  const r = db
+    .query(
+      `SELECT count(*) AS calls, count(bust) AS busts, coalesce(sum(input), 0) AS input, coalesce(sum(output), 0) AS output,
+         coalesce(sum(cache_read), 0) AS cache_read, coalesce(sum(cache_write), 0) AS cache_write,
+         sum(spent) AS spent, sum(saved) AS saved
+       FROM hud_cache_calls WHERE session_id = ?`,
+    )
+    .get(sessionID) as Omit<Row, "call" | "id" | "at" | "bust"> & { calls: number; busts: number };
+  const usage = { input: r.input, output: r.output, cacheRead: r.cache_read, cacheWrite: r.cache_write };
+  return {
+    calls: r.calls,
+    busts: r.busts,
+    ...usage,
+    hitShare: hitShare(usage),
+    ...(r.spent !== null ? { spent: r.spent } : {}),
+    ...(r.saved !== null ? { saved: r.saved } : {}),
+  };
 }
