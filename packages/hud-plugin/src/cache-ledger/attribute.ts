@@ -2,17 +2,19 @@ import type { Attribution, BustCause, CallUsage, Evidence } from "./types.ts";
 import { promptTokens } from "./usage.ts";
 
 /**
- * Everything the call before sent was a prefix the provider could keep; a call that reads back less than
- * this share of it lost its cache. Half leaves room for the volatile tail (the HUD, the newest turn) and
- * for providers that cache in blocks.
+ * Everything the call before sent, but its newest message (the HUD's tail), is a prefix the provider can
+ * keep; a call that reads back less than this share of it lost its cache. The quarter left over covers
+ * that tail and providers that cache in blocks.
  */
-export const CARRIED_SHARE = 0.5;
+export const CARRIED_SHARE = 0.75;
+/** Providers cache no prompt shorter than this (OpenAI's and Anthropic's floor): nothing to lose below it. */
+export const MIN_CACHED_PROMPT = 1024;
 
 /** True when the call read from the cache less than the conversation carried over from the call before. */
 export function isBust(previous: CallUsage | undefined, current: CallUsage): boolean {
   if (!previous) return false;
   const carried = promptTokens(previous);
-  return carried > 0 && current.cacheRead < carried * CARRIED_SHARE;
+  return carried >= MIN_CACHED_PROMPT && current.cacheRead < carried * CARRIED_SHARE;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -11,9 +11,15 @@ describe("bust detection", () => {
   test("a call that reads back what the call before sent is no bust", () => {
     expect(isBust(prev, { input: 600, cacheRead: 9_800, cacheWrite: 0, output: 40 })).toBe(false);
   });
-  test("a call that reads back less than half of it is one", () => {
+  test("a call that reads back less than three quarters of it is one", () => {
     expect(isBust(prev, { input: 10_400, cacheRead: 0, cacheWrite: 0, output: 40 })).toBe(true);
-    expect(isBust(prev, { input: 5_100, cacheRead: 4_999, cacheWrite: 0, output: 40 })).toBe(true);
+    expect(isBust(prev, { input: 2_600, cacheRead: 7_499, cacheWrite: 0, output: 40 })).toBe(true);
+    expect(isBust(prev, { input: 2_600, cacheRead: 7_500, cacheWrite: 0, output: 40 })).toBe(false);
+  });
+  test("a prompt too short for any provider to cache is never judged", () => {
+    const short = { input: 1_023, cacheRead: 0, cacheWrite: 0, output: 5 };
+    expect(isBust(short, { input: 1_100, cacheRead: 0, cacheWrite: 0, output: 5 })).toBe(false);
+    expect(isBust({ ...short, input: 1_024 }, { input: 1_100, cacheRead: 0, cacheWrite: 0, output: 5 })).toBe(true);
   });
   test("the first call of a session has nothing to fall from", () => {
     expect(isBust(undefined, { input: 10_000, cacheRead: 0, cacheWrite: 0, output: 1 })).toBe(false);

@@ -42,18 +42,18 @@ async function call(history: Msg[], system: string[], input: number, read: numbe
 
 test("a clean session is recorded call by call; another plugin's system change is named a bust, then purged", async () => {
   let history = [oc.user(S, "hello")];
-  history = await call(history, ["You are opencode."], 1_000, 0);
-  history = await call([...history, oc.user(S, "more")], ["You are opencode."], 100, 1_000);
+  history = await call(history, ["You are opencode."], 2_000, 0);
+  history = await call([...history, oc.user(S, "more")], ["You are opencode."], 100, 2_000);
   history = await call(
     [...history, oc.user(S, "and more")],
     ["changed by another plugin", "You are opencode."],
-    1_200,
+    2_200,
     0,
   );
   const stored = rows();
   expect(stored.map((r) => [r.call, r.cache_read])).toEqual([
     [1, 0],
-    [2, 1_000],
+    [2, 2_000],
     [3, 0],
   ]);
   expect(stored[1]!.bust).toBeNull();

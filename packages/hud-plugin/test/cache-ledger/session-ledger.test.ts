@@ -10,43 +10,43 @@ describe("SessionLedger", () => {
     const ledger = new SessionLedger({ lifetimeSeconds: 300 });
     ledger.observe(evidence(0, ["a", ...SYSTEM], conversation));
     ledger.observe(evidence(1_000, ["b", ...SYSTEM], [...conversation, assistant("m4", text("ok")), user("m5", "go")]));
-    const first = ledger.record("msg_a", 500, usage(1_000, 0));
-    const second = ledger.record("msg_b", 1_500, usage(1_050, 20));
+    const first = ledger.record("msg_a", 500, usage(2_000, 0));
+    const second = ledger.record("msg_b", 1_500, usage(2_050, 20));
     expect(first).toMatchObject({ call: 1, id: "msg_a" });
     expect(first.bust).toBeUndefined();
     expect(second.call).toBe(2);
     expect(second.bust).toMatchObject({ cause: "system", byAgentHud: false });
-    expect(ledger.summary()).toMatchObject({ calls: 2, busts: 1, cacheRead: 20, input: 2_050 });
+    expect(ledger.summary()).toMatchObject({ calls: 2, busts: 1, cacheRead: 20, input: 4_050 });
   });
 
   test("a failed call's request is dropped, so the next answer meets its own", () => {
     const ledger = new SessionLedger({ lifetimeSeconds: 300 });
     ledger.observe(evidence(0, SYSTEM, conversation));
-    ledger.record("m1", 100, usage(1_000, 0));
+    ledger.record("m1", 100, usage(2_000, 0));
     ledger.observe(evidence(200, ["changed", ...SYSTEM], conversation));
     ledger.failed();
     ledger.observe(evidence(400, SYSTEM, [...conversation, user("m9", "again")]));
-    const call = ledger.record("m2", 500, usage(1_000, 0));
+    const call = ledger.record("m2", 500, usage(2_000, 0));
     // what differs from the call before is nothing this ledger saw: the failed request's change is not blamed
     expect(call.bust).toMatchObject({ cause: "unknown", missing: ["tools"] });
   });
 
   test("a second report of the same answer updates it instead of adding a call", () => {
     const ledger = new SessionLedger({ lifetimeSeconds: 300 });
-    ledger.record("m1", 0, usage(1_000, 0), undefined, evidence(0, SYSTEM, conversation));
-    ledger.record("m2", 1, usage(10, 0), undefined, evidence(1, SYSTEM, conversation));
-    const again = ledger.record("m2", 2, usage(10, 990));
+    ledger.record("m1", 0, usage(2_000, 0), undefined, evidence(0, SYSTEM, conversation));
+    expect(ledger.record("m2", 1, usage(2_010, 0), undefined, evidence(1, SYSTEM, conversation)).bust).toBeDefined();
+    const again = ledger.record("m2", 2, usage(10, 2_000));
     expect(again.call).toBe(2);
     expect(again.bust).toBeUndefined();
     expect(ledger.all()).toHaveLength(2);
   });
 
   test("numbering and totals go on from calls stored earlier; a bust after a restart is unknown", () => {
-    const earlier = [{ call: 7, id: "old", at: 0, usage: usage(100, 900) }];
+    const earlier = [{ call: 7, id: "old", at: 0, usage: usage(100, 1_900) }];
     const ledger = new SessionLedger({ lifetimeSeconds: 300 }, earlier);
     const call = ledger.record("new", 1, usage(1_000, 0), undefined, evidence(1, SYSTEM, conversation));
     expect(call).toMatchObject({ call: 8, bust: { cause: "unknown", missing: ["request"] } });
-    expect(ledger.summary().hitShare).toBeCloseTo(900 / 2_000);
+    expect(ledger.summary().hitShare).toBeCloseTo(1_900 / 3_000);
   });
 
   test("money spent and saved from the model's prices", () => {
