@@ -20,3 +20,5 @@ export { ComponentSandbox } from "./agent-components/sandbox.ts";
 export { newEngine, ENGINE_MEMORY_BYTES } from "./agent-components/quickjs.ts";
 export { transpile } from "./agent-components/transpile.ts";
 export { ComponentRunner, renderOnce } from "./agent-components/runner.ts";
+// the cache ledger: its hot-path hashing, timed alone beside the hooks with the ledger on and off
+export { hashSystem, hashV1Messages, SessionLedger } from "./cache-ledger/index.ts";

@@ -15,26 +15,33 @@ export function hashSystem(parts: readonly string[], own: ReadonlySet<string>): 
 
 type LoosePart = { type?: unknown; [key: string]: unknown };
 
-/** The fields of an opencode 1.x message part that reach the provider; ids and timings do not. */
-function partText(part: LoosePart): string {
+const str = (value: unknown): string => (typeof value === "string" ? value : value === undefined ? "" : String(value));
+
+/**
+ * Folds the fields of an opencode 1.x message part that reach the provider into `h`; ids and timings do
+ * not reach it. Each field is hashed on its own (chained through the seed), never concatenated: joining a
+ * tool's output into a new string would copy it on every call.
+ */
+function foldPart(part: LoosePart, h: bigint): bigint {
   switch (part.type) {
     case "text":
     case "reasoning":
-      return `${part.type}\u0000${String(part.text ?? "")}\u0000${part.ignored === true ? "i" : ""}`;
+      return hashOf(str(part.text), hashOf(part.ignored === true ? `${part.type}:i` : part.type, h));
     case "tool": {
       const state = (part.state ?? {}) as Record<string, unknown>;
-      const result = state.status === "error" ? state.error : state.output;
-      return `tool\u0000${String(part.tool)}\u0000${String(part.callID)}\u0000${String(state.status)}\u0000${JSON.stringify(state.input ?? null)}\u0000${String(result ?? "")}`;
+      h = hashOf(`tool:${str(part.tool)}:${str(part.callID)}:${str(state.status)}`, h);
+      h = hashOf(JSON.stringify(state.input ?? null), h);
+      return hashOf(str(state.status === "error" ? state.error : state.output), h);
     }
     case "file":
-      return `file\u0000${String(part.mime)}\u0000${String(part.filename)}\u0000${String(part.url)}`;
+      return hashOf(`file:${str(part.mime)}:${str(part.filename)}:${str(part.url)}`, h);
     case "step-start":
     case "step-finish":
     case "snapshot":
     case "patch":
-      return "";
+      return h;
     default:
-      return JSON.stringify(part);
+      return hashOf(JSON.stringify(part), h);
   }
 }
 
@@ -44,10 +51,7 @@ export function hashV1Messages(
 ): string[] {
   return messages.map((message) => {
     let h = hashOf(message.info.role);
-    for (const part of message.parts) {
-      const text = partText(part);
-      if (text) h = hashOf(text, h);
-    }
+    for (const part of message.parts) h = foldPart(part, h);
     return hex(h);
   });
 }
