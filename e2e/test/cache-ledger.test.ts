@@ -10,6 +10,8 @@ const CLI = join(PLUGIN_DIR, "dist", "cli", "index.js");
 const STAMP = join(import.meta.dir, "../fixtures/system-stamp-plugin.ts");
 // far above the 1,024 tokens below which no call is judged
 const PROMPT = 20_000;
+// the cache's lifetime in the expiry test: short, yet longer than two calls in a row take on a loaded machine
+const LIFETIME_S = 4;
 
 type Call = {
   call: number;
@@ -107,17 +109,24 @@ test("a compaction is named as a history rewrite, once", async () => {
 
 test("a pause past the cache's lifetime is named as expiry", async () => {
   env = await startHudEnv({
-    llm: { cache: { ttlMs: 1_000 } },
-    plugin: hudPlugin({ cacheLedger: { lifetimeSeconds: 1 } }),
+    llm: { cache: { ttlMs: LIFETIME_S * 1_000 } },
+    plugin: hudPlugin({ cacheLedger: { lifetimeSeconds: LIFETIME_S } }),
   });
   const session = await env.server.createSession();
-  env.llm.script(text("before the pause"), text("after the pause"));
+  env.llm.script(
+    { toolCalls: [{ name: "bash", args: { command: "echo hi", description: "echo" } }], promptTokens: PROMPT },
+    text("before the pause"),
+    text("after the pause"),
+  );
+  // two calls in a row (a tool call and the answer after it): the second reads the first's prefix, so the
+  // provider is seen to cache
   await env.server.prompt(session.id, "one");
-  await ledger(session.id, 1);
+  expect((await ledger(session.id, 2))[1]!.usage.cacheRead).toBeGreaterThan(0);
   // the scenario itself: idle longer than both the provider's (the fake's) and the ledger's lifetime
-  await Bun.sleep(1_500);
+  await Bun.sleep(LIFETIME_S * 1_000 + 1_000);
   await env.server.prompt(session.id, "two");
-  const calls = await ledger(session.id, 2);
-  expect(env.llm.agentRequests()[1]!.cachedTokens).toBe(0);
-  expect(calls[1]!.bust).toMatchObject({ cause: "expired", also: [] });
+  const calls = await ledger(session.id, 3);
+  expect(env.llm.agentRequests()[2]!.cachedTokens).toBe(0);
+  expect(calls.map((c) => c.bust?.cause)).toEqual([undefined, undefined, "expired"]);
+  expect(calls[2]!.bust!.also).toEqual([]);
 });

@@ -80,8 +80,22 @@ export class SessionLedger {
     return this.calls;
   }
 
+  /**
+   * A provider that never reported a cache read or write in this session (this call included) either caches
+   * nothing or does not say: its calls are not judged, or every one of them would read as a bust.
+   */
+  private cachingSeen(upTo: LedgerCall): boolean {
+    if (upTo.usage.cacheRead + upTo.usage.cacheWrite > 0) return true;
+    for (const c of this.calls) {
+      if (c === upTo) break;
+      if (c.usage.cacheRead + c.usage.cacheWrite > 0) return true;
+    }
+    return false;
+  }
+
   private judge(call: LedgerCall, before: Evidence | undefined, seen: Evidence | undefined, previous?: CallUsage) {
-    if (isBust(previous, call.usage)) call.bust = attribute(before, seen, this.options.lifetimeSeconds);
+    if (isBust(previous, call.usage) && this.cachingSeen(call))
+      call.bust = attribute(before, seen, this.options.lifetimeSeconds);
     else delete call.bust;
   }
 

@@ -3,7 +3,8 @@ import { pricesOf, SessionLedger, usageOfTokens } from "../../src/cache-ledger/i
 import { assistant, conversation, evidence, PREAMBLE, text, user } from "./requests.ts";
 
 const SYSTEM = ["You are opencode.", PREAMBLE];
-const usage = (input: number, cacheRead: number) => ({ input, cacheRead, cacheWrite: 0, output: 10 });
+// each call writes a little to the cache: a provider that reports caching (one that never does is not judged)
+const usage = (input: number, cacheRead: number) => ({ input, cacheRead, cacheWrite: 100, output: 10 });
 
 describe("SessionLedger", () => {
   test("pairs each answer with its request, oldest first, and names a bust with its cause", () => {
@@ -46,7 +47,16 @@ describe("SessionLedger", () => {
     const ledger = new SessionLedger({ lifetimeSeconds: 300 }, earlier);
     const call = ledger.record("new", 1, usage(1_000, 0), undefined, evidence(1, SYSTEM, conversation));
     expect(call).toMatchObject({ call: 8, bust: { cause: "unknown", missing: ["request"] } });
-    expect(ledger.summary().hitShare).toBeCloseTo(1_900 / 3_000);
+    expect(ledger.summary().hitShare).toBeCloseTo(1_900 / 3_200);
+  });
+
+  test("a provider that never reports caching is not judged", () => {
+    const ledger = new SessionLedger({ lifetimeSeconds: 300 });
+    const plain = (input: number) => ({ input, cacheRead: 0, cacheWrite: 0, output: 10 });
+    ledger.record("m1", 0, plain(5_000));
+    expect(ledger.record("m2", 1, plain(6_000)).bust).toBeUndefined();
+    ledger.record("m3", 2, { input: 10, cacheRead: 6_000, cacheWrite: 0, output: 10 });
+    expect(ledger.record("m4", 3, plain(7_000)).bust).toBeDefined();
   });
 
   test("money spent and saved from the model's prices", () => {
