@@ -17,7 +17,8 @@ export function PromptStatus(props: {
     props.tick();
     if (!props.sessionID) return "";
     const summary = props.reader.ledgerSummary(props.sessionID);
-    return promptStatus(props.reader.view(props.sessionID), WIDTH, summary && ledgerLine(summary));
+    const line = summary && ledgerLine(summary);
+    return promptStatus(props.reader.view(props.sessionID), WIDTH, line ? { line, busts: summary.busts } : undefined);
   });
   return <text fg={props.theme.textMuted}>{line()}</text>;
 }

@@ -26,9 +26,25 @@ describe("where the person looks", () => {
     const summary = summarize(calls);
     expect(text([ledgerSidebarRow(summary, 38)!])).toEqual(["cache 31% · 1 bust"]);
     expect(ledgerSidebarRow(summarize([]), 38)).toBeUndefined();
-    expect(promptStatus({ status: "none", off: false }, 34, "cache 31% · 1 bust")).toBe("cache 31% · 1 bust");
-    expect(promptStatus({ status: "off", shown: undefined, off: true }, 34, "cache 31% · 1 bust")).toBe(
-      "HUD off · cache 31% · 1 bust",
+    const bust = { line: "cache 31% · 1 bust", busts: 1 };
+    expect(promptStatus({ status: "none", off: false }, 34, bust)).toBe("cache 31% · 1 bust");
+    expect(promptStatus({ status: "off", shown: undefined, off: true }, 34, bust)).toBe("HUD off · cache 31% · 1 bust");
+    const shown = {
+      markdown: "**Task** Port the parser\n",
+      density: "compact" as const,
+      tokens: 30,
+      omitted: {},
+      context: { usedTokens: 1, usableTokens: 100, percent: 40, critical: false },
+      at: 1,
+    };
+    const view = { status: "shown" as const, shown, off: false as const };
+    // a bust goes before the task; a healthy cache after it, where the clip cuts first
+    expect(promptStatus(view, 60, bust)).toBe("HUD compact 40% · cache 31% · 1 bust · Port the parser");
+    expect(promptStatus(view, 60, { line: "cache 96% · no bust", busts: 0 })).toBe(
+      "HUD compact 40% · Port the parser · cache 96% · no bust",
+    );
+    expect(promptStatus(view, 34, { line: "cache 96% · no bust", busts: 0 })).toBe(
+      "HUD compact 40% · Port the parser…",
     );
   });
 
