@@ -1,4 +1,4 @@
-import { hashPlainMessages, hashSystem } from "../../cache-ledger/hash.ts";
+import { hashPlainMessages, hashSystem, hashText } from "../../cache-ledger/hash.ts";
 import { publishLater } from "../../store/index.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
@@ -26,8 +26,8 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     }
     if (session.compacting) return;
     e.system.push(systemPart(e.system, text));
-    // hashed before the HUD goes in (V2's tool definitions reach no hook here: tools read as not seen)
-    const seen = { messages: hashPlainMessages(e.messages) };
+    // hashed before the HUD goes in; tools only where the request carries them
+    const seen = { messages: hashPlainMessages(e.messages), ...toolsHash(e) };
     const own = new Set([text]);
     const observe = () =>
       ctx.ledger?.observe(session, {
@@ -49,6 +49,18 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     const target = { sessionID: e.sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
+}
+
+/** The request's tool definitions, hashed, when the context event carries them (unverified on V2: else not seen). */
+function toolsHash(e: ContextEvent): { tools?: string } {
+  const tools = (e as { tools?: unknown }).tools;
+  if (!tools || typeof tools !== "object") return {};
+  try {
+    return { tools: hashText(JSON.stringify(tools)) };
+  } catch {
+    // a shape that does not serialise (a cycle): the tools read as not seen, never as changed
+    return {};
+  }
 }
 
 /** `session.hook("compaction")`: the HUD state travels beside the summary, framed as on V1. */
