@@ -44,7 +44,10 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     const hud = wrapHud(result.markdown);
     own.add(hud);
     if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
-    else appendHud(e.system, e.messages, hud);
+    else {
+      const line = ctx.config.cacheLedger.showToAgent ? ctx.ledger?.line(session) : undefined;
+      appendHud(e.system, e.messages, line ? wrapHud(`${result.markdown.trimEnd()}\n\n${line}`) : hud);
+    }
     observe();
     const target = { sessionID: e.sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
