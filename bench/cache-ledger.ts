@@ -82,6 +82,21 @@ async function call(hooks: Hooks, messages: Msg[]): Promise<number> {
   return (Bun.nanoseconds() - t0) / 1e6;
 }
 
+/** Times the ledger's hot-path work alone: hashing the conversation and the system parts, queueing the evidence. */
+function hashing(messages: Msg[], rounds: number): number[] {
+  const ledger = new SessionLedger({ lifetimeSeconds: 300 });
+  const own = new Set([SYSTEM[1]!]);
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t0 = Bun.nanoseconds();
+    ledger.observe({ at: i, messages: hashV1Messages(messages) });
+    ledger.latest()!.system = hashSystem(SYSTEM, own);
+    samples.push((Bun.nanoseconds() - t0) / 1e6);
+    ledger.failed();
+  }
+  return samples;
+}
+
 export async function runCacheLedgerBench(): Promise<void> {
   const messages = conversation();
   const size = JSON.stringify(messages).length;
@@ -119,16 +134,10 @@ export async function runCacheLedgerBench(): Promise<void> {
     await off.dispose();
 
     // the ledger's own hot-path work, alone: what the two hooks add when it is on
-    const ledger = new SessionLedger({ lifetimeSeconds: 300 });
-    const own = new Set([SYSTEM[1]!]);
-    const alone: number[] = [];
-    for (let i = 0; i < 5_000; i++) {
-      const t0 = Bun.nanoseconds();
-      ledger.observe({ at: i, messages: hashV1Messages(messages) });
-      ledger.latest()!.system = hashSystem(SYSTEM, own);
-      alone.push((Bun.nanoseconds() - t0) / 1e6);
-      ledger.failed();
-    }
+    const alone = hashing(messages, 5_000);
+    // and on a conversation ten times longer (near a 200k-token context): the hashing grows with it
+    const long = conversation(300);
+    const longAlone = hashing(long, 500);
     const a = stats(alone);
     const s = { on: stats(samples.on), off: stats(samples.off) };
     console.log(
@@ -140,6 +149,10 @@ export async function runCacheLedgerBench(): Promise<void> {
     );
     console.log(
       `  ledger's hot-path work alone (hash messages + system, queue): p50 ${fmt(a.p50)} ms  p99 ${fmt(a.p99)} ms`,
+    );
+    const l = stats(longAlone);
+    console.log(
+      `  the same on ${long.length} messages, ${Math.round(JSON.stringify(long).length / 1024)} KB: p50 ${fmt(l.p50)} ms  p99 ${fmt(l.p99)} ms`,
     );
     const u = stats(usage);
     console.log(
