@@ -16,7 +16,7 @@ const LIFETIME_S = 4;
 type Call = {
   call: number;
   usage: { input: number; cacheRead: number; cacheWrite: number };
-  bust?: { cause: string; also: string[]; byAgentHud?: boolean };
+  bust?: { cause: string; also: string[]; byAgentHud?: boolean; compaction?: boolean };
 };
 
 let env: HudEnv | undefined;
@@ -104,7 +104,7 @@ test("a compaction is named as a history rewrite, once", async () => {
   const busts = calls.filter((c) => c.bust);
   expect(busts).toHaveLength(1);
   expect(busts[0]!.call).toBe(3);
-  expect(busts[0]!.bust!.cause).toBe("history");
+  expect(busts[0]!.bust).toMatchObject({ cause: "history", compaction: true });
 });
 
 test("a pause past the cache's lifetime is named as expiry", async () => {

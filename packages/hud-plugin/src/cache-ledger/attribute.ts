@@ -54,8 +54,12 @@ export function attribute(
   if (previous.tools !== undefined && current.tools !== undefined) {
     if (previous.tools !== current.tools) shown.push("tools");
   } else missing.push("tools");
+  let compaction: boolean | undefined;
   if (previous.messages && current.messages) {
-    if (!onlyGrew(previous.messages, current.messages)) shown.push("history");
+    if (!onlyGrew(previous.messages, current.messages)) {
+      shown.push("history");
+      compaction = current.afterCompaction === true;
+    }
   } else missing.push("messages");
   const idleSeconds = Math.max(0, (current.at - previous.at) / 1000);
   if (idleSeconds > lifetimeSeconds) shown.push("expired");
@@ -64,6 +68,7 @@ export function attribute(
     cause,
     also,
     ...(byAgentHud !== undefined ? { byAgentHud } : {}),
+    ...(compaction !== undefined ? { compaction } : {}),
     missing,
     idleSeconds: Math.round(idleSeconds * 10) / 10,
   };
@@ -82,7 +87,8 @@ export function describeCause(a: Attribution): string {
   const one = (cause: BustCause): string => {
     if (cause === "system") return `${CAUSE_TEXT.system} (${a.byAgentHud ? "agent-hud's part" : "not agent-hud"})`;
     if (cause === "expired") return `${CAUSE_TEXT.expired} (idle ${Math.round(a.idleSeconds ?? 0)} s)`;
-    if (cause === "history") return `${CAUSE_TEXT.history} (compaction, pruning or a plugin)`;
+    if (cause === "history")
+      return `${CAUSE_TEXT.history} (${a.compaction ? "compaction" : "compaction, pruning or a plugin"})`;
     if (cause === "unknown" && a.missing.length) return `unknown (not seen: ${a.missing.join(", ")})`;
     return CAUSE_TEXT[cause];
   };

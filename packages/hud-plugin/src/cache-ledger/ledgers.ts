@@ -65,6 +65,11 @@ export class CacheLedgers {
     this.of(session).observe({ at: this.now(), ...evidence });
   }
 
+  /** The host reported a compaction of the session (opencode: `session.compacted`). */
+  compaction(session: LedgerHolder): void {
+    this.of(session).compaction();
+  }
+
   /** Prices of a hook's `model` (`{ id, providerID, cost }`). */
   learnModel(model: unknown): void {
     const m = model as { id?: unknown; providerID?: unknown; cost?: unknown } | undefined;

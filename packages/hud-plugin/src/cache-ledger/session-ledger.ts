@@ -30,8 +30,17 @@ export class SessionLedger {
     if (latest) this.last = { call: latest, evidence: undefined };
   }
 
+  private compacted = false;
+
+  /** The host compacted the session: the next request's evidence says so. */
+  compaction(): void {
+    this.compacted = true;
+  }
+
   /** A request is about to go out; its usage arrives later through `record`. */
   observe(evidence: Evidence): void {
+    if (this.compacted) evidence.afterCompaction = true;
+    this.compacted = false;
     this.waiting.push(evidence);
     if (this.waiting.length > MAX_WAITING) this.waiting.shift();
   }

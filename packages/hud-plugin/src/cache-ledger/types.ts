@@ -19,6 +19,8 @@ export type Evidence = {
   tools?: string;
   /** One hash per message of the conversation, oldest first, without what agent-hud appended. */
   messages?: string[];
+  /** The host reported a compaction of the session since the request before this one. */
+  afterCompaction?: boolean;
 };
 
 export type BustCause = "system" | "tools" | "history" | "expired" | "unknown";
@@ -29,6 +31,8 @@ export type Attribution = {
   also: BustCause[];
   /** For `system`: true when only agent-hud's own parts changed. */
   byAgentHud?: boolean;
+  /** For `history`: the host reported a compaction in between (false: it did not, or not yet — not told apart). */
+  compaction?: boolean;
   /** Evidence that was missing for this request or the one before (why a cause may read `unknown`). */
   missing: Array<"request" | "system" | "tools" | "messages">;
   /** Seconds since the call before. */

@@ -57,6 +57,7 @@ export function eventHook(ctx: HookContext, directory: string) {
         const session = ctx.runtime.session(sessionID);
         session.compacting = false;
         session.tracker.reset(ctx.now());
+        ctx.ledger?.compaction(session);
         // V2 carries the summary in the event; V1 has to read it back through the client
         const summary = typeof p.summary === "string" ? p.summary : ((await latestSummary(ctx, sessionID)) ?? "");
         record(sessionID, [{ kind: "compact.after", at: ctx.now(), summary }]);

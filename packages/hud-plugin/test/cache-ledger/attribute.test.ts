@@ -67,7 +67,14 @@ describe("attribution on recorded request pairs", () => {
       user("msg_11", "go on"),
     ];
     const a = attribute(evidence(0, SYSTEM, grown), evidence(2_000, SYSTEM, summary), LIFETIME);
-    expect(a).toMatchObject({ cause: "history", missing: ["tools"] });
+    expect(a).toMatchObject({ cause: "history", compaction: false, missing: ["tools"] });
+    expect(describeCause(a)).toBe("earlier history rewritten (compaction, pruning or a plugin)");
+    const told = attribute(
+      evidence(0, SYSTEM, grown),
+      { ...evidence(2_000, SYSTEM, summary), afterCompaction: true },
+      LIFETIME,
+    );
+    expect(describeCause(told)).toBe("earlier history rewritten (compaction)");
   });
 
   test("pruning: an earlier tool output replaced in place", () => {

@@ -59,6 +59,17 @@ describe("SessionLedger", () => {
     expect(ledger.record("m4", 3, plain(7_000)).bust).toBeDefined();
   });
 
+  test("a compaction the host reported marks the next request only", () => {
+    const ledger = new SessionLedger({ lifetimeSeconds: 300 });
+    ledger.observe(evidence(0, SYSTEM, conversation));
+    expect(ledger.latest()?.afterCompaction).toBeUndefined();
+    ledger.compaction();
+    ledger.observe(evidence(1, SYSTEM, [user("s1", "summary")]));
+    expect(ledger.latest()?.afterCompaction).toBe(true);
+    ledger.observe(evidence(2, SYSTEM, [user("s1", "summary"), user("s2", "go on")]));
+    expect(ledger.latest()?.afterCompaction).toBeUndefined();
+  });
+
   test("money spent and saved from the model's prices", () => {
     const ledger = new SessionLedger({ lifetimeSeconds: 300 });
     const prices = pricesOf({ input: 3, output: 15, cache: { read: 0.3, write: 3.75 } })!;
