@@ -15,8 +15,16 @@ export function ledgerSidebarRow(summary: LedgerSummary, width: number): TermLin
   return [{ text: clip(line, width), style: summary.busts > 0 ? { role: "marker" } : { role: "muted" } }];
 }
 
-/** `/hud`'s cache section: totals, hit share over the calls as a chart, then every call, busts with their cause. */
-export function ledgerRows(calls: readonly LedgerCall[], summary: LedgerSummary, width: number): TermLine[] {
+/**
+ * `/hud`'s cache section: totals, hit share over the calls as a chart, then the newest `newest` calls and
+ * every earlier bust (a dialog has a screen's height), each bust with its call number and cause.
+ */
+export function ledgerRows(
+  calls: readonly LedgerCall[],
+  summary: LedgerSummary,
+  width: number,
+  newest = 10,
+): TermLine[] {
   const rows: TermLine[] = [[{ text: "Cache", style: { bold: true, role: "heading" } }]];
   if (calls.length === 0) return [...rows, muted("no model call recorded for this session yet", width)];
   rows.push(muted(totalsLine(summary), width));
@@ -27,9 +35,13 @@ export function ledgerRows(calls: readonly LedgerCall[], summary: LedgerSummary,
   ]);
   if (chart.marks) rows.push([{ text: `${" ".repeat(11)}${chart.marks}`, style: { role: "marker" } }]);
   rows.push([]);
-  for (const call of calls) {
+  const cut = Math.max(0, calls.length - newest);
+  const listed = calls.filter((call, i) => i >= cut || call.bust);
+  const hidden = calls.length - listed.length;
+  if (hidden > 0) rows.push(muted(`${hidden} earlier calls without a bust: agent-hud cache lists them all`, width));
+  for (const call of listed) {
     if (!call.bust) {
-      rows.push(muted(callLine({ ...call }), width));
+      rows.push(muted(callLine(call), width));
       continue;
     }
     const { bust, ...plain } = call;

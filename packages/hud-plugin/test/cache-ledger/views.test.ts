@@ -56,6 +56,20 @@ describe("where the person looks", () => {
     expect(rows).toContain("   cause: system prompt changed (not agent-hud)");
     expect(rows.every((r) => [...r].length <= 76)).toBe(true);
   });
+
+  test("/hud on a long session: the newest calls and every earlier bust, the rest counted", () => {
+    const many: LedgerCall[] = Array.from({ length: 40 }, (_, i) => ({
+      ...calls[1]!,
+      call: i + 1,
+      id: `m${i}`,
+      ...(i === 4 ? { bust: calls[2]!.bust } : {}),
+    }));
+    const rows = text(ledgerRows(many, summarize(many), 76));
+    expect(rows).toContain("29 earlier calls without a bust: agent-hud cache lists them all");
+    expect(rows.filter((r) => r.startsWith("#"))).toHaveLength(11);
+    expect(rows).toContain("#5 96% · in 40 read 960 write 0 out 10 · $0.0010 · bust");
+    expect(rows.at(-1)).toStartWith("#40 ");
+  });
 });
 
 describe("agent-hud cache", () => {
