@@ -26,29 +26,32 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     }
     if (session.compacting) return;
     e.system.push(systemPart(e.system, text));
-    // hashed before the HUD goes in; tools only where the request carries them
-    const seen = { messages: hashPlainMessages(e.messages), ...toolsHash(e) };
+    // hashed before the HUD goes in (tools only where the request carries them); the system parts once the hook is done
+    const seen = ctx.ledger && { messages: hashPlainMessages(e.messages), ...toolsHash(e) };
     const own = new Set([text]);
-    const observe = () =>
-      ctx.ledger?.observe(session, {
-        ...seen,
-        system: hashSystem(
-          e.system.map((p) => p.text),
-          own,
-        ),
-      });
     ctx.runtime.noteCall(session);
-    if (ctx.board.isOff(e.sessionID)) return observe();
-    const result = await ctx.runtime.renderCall(session);
-    if (!result) return observe();
-    const hud = wrapHud(result.markdown);
-    own.add(hud);
-    if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
-    else {
-      const line = ctx.config.cacheLedger.showToAgent ? ctx.ledger?.line(session) : undefined;
-      appendHud(e.system, e.messages, line ? wrapHud(`${result.markdown.trimEnd()}\n\n${line}`) : hud);
+    let result: Awaited<ReturnType<typeof ctx.runtime.renderCall>>;
+    try {
+      if (ctx.board.isOff(e.sessionID)) return;
+      result = await ctx.runtime.renderCall(session);
+      if (!result) return;
+      const hud = wrapHud(result.markdown);
+      own.add(hud);
+      if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
+      else {
+        const line = ctx.config.cacheLedger.showToAgent ? ctx.ledger?.line(session) : undefined;
+        appendHud(e.system, e.messages, line ? wrapHud(`${result.markdown.trimEnd()}\n\n${line}`) : hud);
+      }
+    } finally {
+      if (seen)
+        ctx.ledger?.observe(session, {
+          ...seen,
+          system: hashSystem(
+            e.system.map((p) => p.text),
+            own,
+          ),
+        });
     }
-    observe();
     const target = { sessionID: e.sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
   };
