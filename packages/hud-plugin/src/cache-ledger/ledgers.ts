@@ -113,9 +113,19 @@ export class CacheLedgers {
     return call;
   }
 
-  /** One usage report from a host with its own evidence (the Claude Code adapter's entry). */
-  record(session: LedgerHolder, id: string, at: number, usage: LedgerCall["usage"], evidence?: Evidence) {
-    const call = this.of(session).record(id, at, usage, undefined, evidence);
+  /**
+   * One usage report from a host that builds its own evidence (e.g. from a transcript's `usage` and what
+   * its hooks saw of the request): `evidence` omitted takes the oldest request `observe`d and not yet answered.
+   */
+  record(
+    session: LedgerHolder,
+    id: string,
+    at: number,
+    usage: LedgerCall["usage"],
+    evidence?: Evidence,
+    prices?: Prices,
+  ): LedgerCall {
+    const call = this.of(session).record(id, at, usage, prices, evidence);
     this.write(session.id, call);
     return call;
   }
