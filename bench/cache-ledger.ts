@@ -1,13 +1,13 @@
 // Cache ledger benchmark: what the ledger adds to each LLM call. The hooks opencode runs before a request
 // (system + messages transform) are timed with the ledger on and off, calls alternating between the two
-// instances so machine load hits both alike; and the ledger's own hot-path work (hashing the conversation
-// and the system parts, queueing the evidence) is timed alone, which is the figure the target applies to.
-// The usage report (the `event` hook, one SQLite upsert) runs after the answer, off the request's path;
-// its cost is printed too. `bun cache-ledger.ts` runs it alone.
+// instances so machine load hits both alike; and the ledger's own work in those hooks (holding the
+// request's lists, queueing the evidence) is timed alone, the figure the target applies to. The hashing is
+// deferred to the usage report (the `event` hook, after the answer, with one SQLite upsert); it is timed
+// alone too, at 80 KB and 790 KB. `bun cache-ledger.ts` runs it alone.
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { hashSystem, hashV1Messages, SessionLedger } from "@agent-hud/hud-plugin/internal";
+import { CacheLedgers, hashSystem, hashV1Messages, SessionLedger } from "@agent-hud/hud-plugin/internal";
 import { plugin, type Hooks } from "./plugin.ts";
 
 const TARGET_ADDED_P99_MS = 0.05;
@@ -82,7 +82,30 @@ async function call(hooks: Hooks, messages: Msg[]): Promise<number> {
   return (Bun.nanoseconds() - t0) / 1e6;
 }
 
-/** Times the ledger's hot-path work alone: hashing the conversation and the system parts, queueing the evidence. */
+/** Times what the two hooks do for the ledger, alone: hold the request's lists and queue the evidence. */
+function hotPath(messages: Msg[], rounds: number): number[] {
+  const ledgers = new CacheLedgers(
+    { use: (_what, _run, fallback) => fallback },
+    "p",
+    { lifetimeSeconds: 300 },
+    () => 0,
+  );
+  const session = { id: SESSION, ledger: undefined };
+  const own = new Set([SYSTEM[1]!]);
+  const system = [...SYSTEM];
+  const samples: number[] = [];
+  const warmup = Math.ceil(rounds / 5);
+  for (let i = 0; i < warmup + rounds; i++) {
+    const t0 = Bun.nanoseconds();
+    ledgers.observeMessages(session, messages as never);
+    ledgers.observeSystem(session, system, own);
+    if (i >= warmup) samples.push((Bun.nanoseconds() - t0) / 1e6);
+    ledgers.of(session).failed();
+  }
+  return samples;
+}
+
+/** Times the ledger's hashing alone (conversation and system parts), which runs when the usage arrives. */
 function hashing(messages: Msg[], rounds: number): number[] {
   const ledger = new SessionLedger({ lifetimeSeconds: 300 });
   const own = new Set([SYSTEM[1]!]);
@@ -135,7 +158,8 @@ export async function runCacheLedgerBench(): Promise<void> {
     await on.dispose();
     await off.dispose();
 
-    // the ledger's own hot-path work, alone: what the two hooks add when it is on
+    // what the two hooks add when the ledger is on, alone, and the hashing it defers to the usage report
+    const hot = stats(hotPath(messages, 5_000));
     const alone = hashing(messages, 5_000);
     // and on a conversation ten times longer (near a 200k-token context): the hashing grows with it
     const long = conversation(300);
@@ -150,7 +174,7 @@ export async function runCacheLedgerBench(): Promise<void> {
       `  hooks, ledger on:   p50 ${fmt(s.on.p50)} ms  p99 ${fmt(s.on.p99)} ms  (difference p50 ${fmt(s.on.p50 - s.off.p50)}, p99 ${fmt(s.on.p99 - s.off.p99)} ms; the p99 difference is mostly noise)`,
     );
     console.log(
-      `  ledger's hot-path work alone (hash messages + system, queue): p50 ${fmt(a.p50)} ms  p99 ${fmt(a.p99)} ms`,
+      `  the ledger's hashing alone (messages + system; runs when the usage arrives, off the request's path): p50 ${fmt(a.p50)} ms  p99 ${fmt(a.p99)} ms`,
     );
     const l = stats(longAlone);
     console.log(
@@ -158,10 +182,11 @@ export async function runCacheLedgerBench(): Promise<void> {
     );
     const u = stats(usage);
     console.log(
-      `  usage report (event hook, one upsert; after the answer, off the request's path): p50 ${fmt(u.p50)} ms  p99 ${fmt(u.p99)} ms`,
+      `  usage report (event hook: the deferred hashing and one upsert, after the answer): p50 ${fmt(u.p50)} ms  p99 ${fmt(u.p99)} ms`,
     );
+    console.log(`  the ledger's work in the two hooks alone: p50 ${fmt(hot.p50)} ms  p99 ${fmt(hot.p99)} ms`);
     console.log(
-      `  target: ledger adds ≤ ${TARGET_ADDED_P99_MS} ms at p99 → ${a.p99 <= TARGET_ADDED_P99_MS ? "met" : "MISSED"} (${fmt(a.p99)} ms)`,
+      `  target: the ledger adds ≤ ${TARGET_ADDED_P99_MS} ms at p99 to the request's hooks → ${hot.p99 <= TARGET_ADDED_P99_MS ? "met" : "MISSED"} (${fmt(hot.p99)} ms)`,
     );
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

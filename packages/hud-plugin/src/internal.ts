@@ -22,3 +22,4 @@ export { transpile } from "./agent-components/transpile.ts";
 export { ComponentRunner, renderOnce } from "./agent-components/runner.ts";
 // the cache ledger: its hot-path hashing, timed alone beside the hooks with the ledger on and off
 export { hashSystem, hashV1Messages, SessionLedger } from "./cache-ledger/index.ts";
+export { CacheLedgers } from "./cache-ledger/ledgers.ts";

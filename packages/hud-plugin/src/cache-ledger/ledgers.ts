@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { ledgerLine } from "./format.ts";
-import { hashSystem } from "./hash.ts";
+import { hashSystem, hashV1Messages } from "./hash.ts";
 import { SessionLedger } from "./session-ledger.ts";
 import { readCalls, writeCall } from "./table.ts";
 import type { Evidence, LedgerCall, Prices } from "./types.ts";
@@ -49,15 +49,24 @@ export class CacheLedgers {
     return session.ledger;
   }
 
-  /** A request is going out: the hashes of its conversation (before agent-hud adds to it). */
-  observeMessages(session: LedgerHolder, messages: string[]): void {
-    this.of(session).observe({ at: this.now(), messages });
+  /**
+   * A request is going out: its conversation as the hook holds it. Only the count is taken now; the
+   * messages are hashed when the answer's usage arrives (what agent-hud appends after this is left out).
+   */
+  observeMessages(session: LedgerHolder, messages: ReadonlyArray<Parameters<typeof hashV1Messages>[0][number]>): void {
+    // the list is copied (references only); the messages themselves are hashed as they were sent, so an
+    // edit a later plugin makes to one of them counts too
+    const held = messages.slice();
+    this.of(session).observe({ at: this.now(), resolve: [(e) => void (e.messages = hashV1Messages(held))] });
   }
 
-  /** The system parts of the request whose messages were observed last; `own` are the texts agent-hud added. */
+  /** The system parts of the request observed last (hashed with it, later); `own` are the texts agent-hud added. */
   observeSystem(session: LedgerHolder, parts: readonly string[], own: ReadonlySet<string>): void {
     const latest = this.of(session).latest();
-    if (latest && latest.system === undefined) latest.system = hashSystem(parts, own);
+    if (!latest || latest.system !== undefined || latest.resolve?.length !== 1) return;
+    // copied now: opencode may join the parts after the hook, which would hide which one was agent-hud's
+    const held = parts.slice();
+    latest.resolve.push((e) => void (e.system = hashSystem(held, own)));
   }
 
   /** A whole request at once (hosts with one hook for system and messages). */

@@ -68,7 +68,7 @@ export class SessionLedger {
       this.price(known.call, prices);
       return known.call;
     }
-    const seen = evidence ?? this.waiting.shift();
+    const seen = resolved(evidence ?? this.waiting.shift());
     const call: LedgerCall = { call: ++this.count, id, at, usage };
     const before = this.last;
     this.judge(call, before?.evidence, seen, before?.call.usage);
@@ -114,4 +114,13 @@ export class SessionLedger {
     call.spent = spent;
     call.saved = saved;
   }
+}
+
+/** Runs the evidence's deferred hashing, once. */
+function resolved(evidence: Evidence | undefined): Evidence | undefined {
+  const pending = evidence?.resolve;
+  if (!evidence || !pending) return evidence;
+  delete evidence.resolve;
+  for (const fill of pending) fill(evidence);
+  return evidence;
 }

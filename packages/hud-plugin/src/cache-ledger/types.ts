@@ -21,6 +21,11 @@ export type Evidence = {
   messages?: string[];
   /** The host reported a compaction of the session since the request before this one. */
   afterCompaction?: boolean;
+  /**
+   * Fills in the hashes from what the hooks held, once the answer's usage arrives: the hashing runs off
+   * the request's path, and only for requests that got an answer.
+   */
+  resolve?: Array<(evidence: Evidence) => void>;
 };
 
 export type BustCause = "system" | "tools" | "history" | "expired" | "unknown";

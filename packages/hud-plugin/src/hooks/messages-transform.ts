@@ -1,4 +1,3 @@
-import { hashV1Messages } from "../cache-ledger/hash.ts";
 import { publishLater } from "../store/index.ts";
 import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
@@ -31,8 +30,8 @@ export function messagesTransform(ctx: HookContext) {
     ctx.lastActive.sessionID = sessionID;
     trackTokens(session, output.messages, ctx.limits);
     if (session.compacting) return;
-    // hashed before the HUD is appended: the ledger compares the conversation, not agent-hud's tail
-    ctx.ledger?.observeMessages(session, hashV1Messages(output.messages));
+    // taken before the HUD is appended: the ledger compares the conversation, not agent-hud's tail
+    ctx.ledger?.observeMessages(session, output.messages);
     ctx.runtime.noteCall(session);
     if (ctx.config.placement !== "tail") return;
     // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)

@@ -1,4 +1,5 @@
 import { hashPlainMessages, hashSystem, hashText } from "../../cache-ledger/hash.ts";
+import type { Evidence } from "../../cache-ledger/types.ts";
 import { publishLater } from "../../store/index.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
@@ -26,8 +27,9 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     }
     if (session.compacting) return;
     e.system.push(systemPart(e.system, text));
-    // hashed before the HUD goes in (tools only where the request carries them); the system parts once the hook is done
-    const seen = ctx.ledger && { messages: hashPlainMessages(e.messages), ...toolsHash(e) };
+    // the conversation as it stands before the HUD goes in (the list copied, references only); hashed when
+    // the usage arrives, off the request's path
+    const held = ctx.ledger && { messages: e.messages.slice(), tools: (e as { tools?: unknown }).tools };
     const own = new Set([text]);
     ctx.runtime.noteCall(session);
     let result: Awaited<ReturnType<typeof ctx.runtime.renderCall>>;
@@ -43,14 +45,16 @@ export function contextHook(ctx: HookContext, toast: () => void) {
         appendHud(e.system, e.messages, line ? wrapHud(`${result.markdown.trimEnd()}\n\n${line}`) : hud);
       }
     } finally {
-      if (seen)
-        ctx.ledger?.observe(session, {
-          ...seen,
-          system: hashSystem(
-            e.system.map((p) => p.text),
-            own,
-          ),
-        });
+      if (held) {
+        const parts = e.system.map((p) => p.text);
+        const fill = (ev: Evidence) => {
+          ev.messages = hashPlainMessages(held.messages);
+          ev.system = hashSystem(parts, own);
+          const tools = toolsHash(held.tools);
+          if (tools !== undefined) ev.tools = tools;
+        };
+        ctx.ledger?.observe(session, { resolve: [fill] });
+      }
     }
     const target = { sessionID: e.sessionID, projectKey: ctx.projectKey, redact: ctx.redact.deep };
     publishLater(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
@@ -58,14 +62,13 @@ export function contextHook(ctx: HookContext, toast: () => void) {
 }
 
 /** The request's tool definitions, hashed, when the context event carries them (unverified on V2: else not seen). */
-function toolsHash(e: ContextEvent): { tools?: string } {
-  const tools = (e as { tools?: unknown }).tools;
-  if (!tools || typeof tools !== "object") return {};
+function toolsHash(tools: unknown): string | undefined {
+  if (!tools || typeof tools !== "object") return undefined;
   try {
-    return { tools: hashText(JSON.stringify(tools)) };
+    return hashText(JSON.stringify(tools));
   } catch {
     // a shape that does not serialise (a cycle): the tools read as not seen, never as changed
-    return {};
+    return undefined;
   }
 }
 
