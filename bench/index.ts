@@ -1,5 +1,6 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
 import { runAgentComponentsBench } from "./agent-components.ts";
+import { runCacheLedgerBench } from "./cache-ledger.ts";
 import { runHostBench } from "./host-v2.ts";
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
@@ -18,6 +19,10 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
   ["host adapters: start-up and per-call hooks, V1 and V2 (a simulated V2 context)", runHostBench],
+  [
+    "cache ledger: per-call hook overhead with the ledger on vs off, its own hashing, the usage record",
+    runCacheLedgerBench,
+  ],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
   [

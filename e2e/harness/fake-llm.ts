@@ -21,12 +21,20 @@ export type RecordedRequest = {
     [k: string]: unknown;
   };
   reply: Reply;
+  /** Prompt tokens reported as read from the cache (only with the `cache` option). */
+  cachedTokens?: number;
 };
 
 export type FakeLlmOptions = {
   defaultText?: string;
   defaultPromptTokens?: number;
   compactionSummary?: string;
+  /**
+   * Report cached tokens as a provider with prefix caching would (`usage.prompt_tokens_details.cached_tokens`):
+   * the share of the prompt that is the longest prefix (tools, then messages, as serialized) this request
+   * shares with an earlier one sent within `ttlMs`. Off by default: other tests see the usage they scripted.
+   */
+  cache?: { ttlMs?: number };
 };
 
 const TITLE_MARKER = "title generator";
@@ -65,6 +73,7 @@ export class FakeLlm {
   private readonly waiters: Waiter[] = [];
   private server: ReturnType<typeof Bun.serve> | undefined;
   private counter = 0;
+  private readonly sent: Array<{ at: number; text: string }> = [];
 
   constructor(private readonly options: FakeLlmOptions = {}) {}
 
@@ -138,7 +147,16 @@ export class FakeLlm {
     const body = (await req.json()) as RecordedRequest["body"];
     const kind = classify(body);
     const reply = this.nextReply(kind);
-    const record: RecordedRequest = { index: this.counter++, kind, at: Date.now(), body, reply };
+    const at = Date.now();
+    const cachedTokens = "error" in reply ? undefined : this.cached(body, at, reply.promptTokens ?? 1000);
+    const record: RecordedRequest = {
+      index: this.counter++,
+      kind,
+      at,
+      body,
+      reply,
+      ...(cachedTokens !== undefined ? { cachedTokens } : {}),
+    };
     this.requests.push(record);
     this.notify();
     if ("error" in reply)
@@ -149,8 +167,22 @@ export class FakeLlm {
           headers: { "content-type": "application/json" },
         },
       );
-    if (body.stream === false) return Response.json(completion(reply));
-    return new Response(sse(reply), { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+    if (body.stream === false) return Response.json(completion(reply, cachedTokens));
+    return new Response(sse(reply, cachedTokens), {
+      headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+    });
+  }
+
+  /** The cached part of this request's prompt, in tokens, with the `cache` option; undefined without it. */
+  private cached(body: RecordedRequest["body"], at: number, promptTokens: number): number | undefined {
+    if (!this.options.cache) return undefined;
+    const text = JSON.stringify(body.tools ?? []) + JSON.stringify(body.messages);
+    const ttl = this.options.cache.ttlMs ?? Number.POSITIVE_INFINITY;
+    let longest = 0;
+    for (const earlier of this.sent)
+      if (at - earlier.at <= ttl) longest = Math.max(longest, sharedPrefix(earlier.text, text));
+    this.sent.push({ at, text });
+    return Math.floor((promptTokens * longest) / text.length);
   }
 
   private nextReply(kind: RequestKind): Reply {
@@ -174,13 +206,25 @@ export class FakeLlm {
   }
 }
 
-function usageOf(reply: Usage) {
-  const prompt = reply.promptTokens ?? 1000;
-  const completion = reply.completionTokens ?? 10;
-  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+function sharedPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
 }
 
-function completion(reply: Exclude<Reply, { error: number }>) {
+function usageOf(reply: Usage, cachedTokens?: number) {
+  const prompt = reply.promptTokens ?? 1000;
+  const completion = reply.completionTokens ?? 10;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    ...(cachedTokens !== undefined ? { prompt_tokens_details: { cached_tokens: cachedTokens } } : {}),
+  };
+}
+
+function completion(reply: Exclude<Reply, { error: number }>, cachedTokens?: number) {
   const message =
     "text" in reply
       ? { role: "assistant", content: reply.text }
@@ -191,7 +235,7 @@ function completion(reply: Exclude<Reply, { error: number }>) {
     created: Math.floor(Date.now() / 1000),
     model: "m",
     choices: [{ index: 0, message, finish_reason: "text" in reply ? "stop" : "tool_calls" }],
-    usage: usageOf(reply),
+    usage: usageOf(reply, cachedTokens),
   };
 }
 
@@ -212,7 +256,7 @@ function pieces(text: string, count = 3): string[] {
   return out;
 }
 
-function sse(reply: Exclude<Reply, { error: number }>): ReadableStream<Uint8Array> {
+function sse(reply: Exclude<Reply, { error: number }>, cachedTokens?: number): ReadableStream<Uint8Array> {
   const base = {
     id: "chatcmpl-fake",
     object: "chat.completion.chunk",
@@ -253,7 +297,7 @@ function sse(reply: Exclude<Reply, { error: number }>): ReadableStream<Uint8Arra
     });
     chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
   }
-  chunks.push({ ...base, choices: [], usage: usageOf(reply) });
+  chunks.push({ ...base, choices: [], usage: usageOf(reply, cachedTokens) });
   const encoder = new TextEncoder();
   return new ReadableStream({
     start(controller) {

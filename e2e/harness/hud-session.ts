@@ -17,14 +17,17 @@ export function hudPlugin(options?: Record<string, unknown>): PluginEntry {
 }
 
 export async function startHudEnv(
-  options: { plugin?: PluginEntry | null | undefined; llm?: FakeLlmOptions } & Omit<
-    ProjectOptions,
-    "llmUrl" | "plugins"
-  > = {},
+  options: {
+    plugin?: PluginEntry | null | undefined;
+    /** Plugins listed before agent-hud (their hooks run before its hooks). */
+    before?: PluginEntry[];
+    llm?: FakeLlmOptions;
+  } & Omit<ProjectOptions, "llmUrl" | "plugins"> = {},
 ): Promise<HudEnv> {
   const llm = new FakeLlm(options.llm).start();
   const plugin = options.plugin === undefined ? hudPlugin() : options.plugin;
-  const project = createProject({ ...options, llmUrl: llm.url, plugins: plugin ? [plugin] : [] });
+  const plugins = [...(options.before ?? []), ...(plugin ? [plugin] : [])];
+  const project = createProject({ ...options, llmUrl: llm.url, plugins });
   const server = await startOpencode(project);
   return {
     llm,

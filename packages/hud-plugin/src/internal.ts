@@ -24,3 +24,6 @@ export { ComponentRunner, renderOnce } from "./agent-components/runner.ts";
 export { AgentComponents } from "./agent-components/registry.ts";
 export { SandboxProcess } from "./agent-components/sandbox-client.ts";
 export { limits as componentLimits } from "./agent-components/limits.ts";
+// the cache ledger: its hot-path hashing, timed alone beside the hooks with the ledger on and off
+export { hashSystem, hashV1Messages, SessionLedger } from "./cache-ledger/index.ts";
+export { CacheLedgers } from "./cache-ledger/ledgers.ts";

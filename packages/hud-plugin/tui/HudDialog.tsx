@@ -6,9 +6,11 @@ import type { BoardReader } from "../dist/board/core.js";
 import type { ThemeColors } from "./types/host.ts";
 
 const WIDTH = 76;
+const emptySummary = { calls: 0, hitShare: 0, busts: 0, input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
 
 /**
- * `/hud`: the HUD exactly as the agent last received it, with its density, size and what was left out. It
+ * `/hud`: the HUD exactly as the agent last received it, with its density, size and what was left out, and
+ * the session's cache ledger below it. It
  * follows the board while open (`tick`): the render of a call is recorded just after the call is sent, so a
  * dialog opened in that moment would otherwise show the call before it for as long as it stays open.
  */
@@ -21,6 +23,10 @@ export function HudDialog(props: { reader: BoardReader; sessionID: string; tick:
       off: props.reader.board.isOff(props.sessionID),
       width: WIDTH,
       time: (at) => new Date(at).toLocaleTimeString(),
+      ledger: {
+        calls: props.reader.ledger(props.sessionID),
+        summary: props.reader.ledgerSummary(props.sessionID) ?? emptySummary,
+      },
     });
   });
   return (

@@ -1,6 +1,6 @@
 /** @jsxImportSource @opentui/solid */
 import { createMemo } from "solid-js";
-import { promptStatus, type BoardReader } from "../dist/board/core.js";
+import { ledgerLine, promptStatus, type BoardReader } from "../dist/board/core.js";
 import type { ThemeColors } from "./types/host.ts";
 
 // Room beside the prompt on an 80-column terminal, after opencode's own model and agent labels.
@@ -15,7 +15,10 @@ export function PromptStatus(props: {
 }) {
   const line = createMemo(() => {
     props.tick();
-    return props.sessionID ? promptStatus(props.reader.view(props.sessionID), WIDTH) : "";
+    if (!props.sessionID) return "";
+    const summary = props.reader.ledgerSummary(props.sessionID);
+    const line = summary && ledgerLine(summary);
+    return promptStatus(props.reader.view(props.sessionID), WIDTH, line ? { line, busts: summary.busts } : undefined);
   });
   return <text fg={props.theme.textMuted}>{line()}</text>;
 }

@@ -6,14 +6,17 @@ const TASK_HEADING = /^#### Task\n\n(.+)$/m;
 
 /**
  * One short plain line for where opencode has room on narrow terminals (the prompt's right side): density,
- * usage and the task, clipped to `width` columns. Empty when there is nothing to say, so the slot stays blank.
+ * usage, the cache ledger's line (`cache 96% · 1 bust`) and the task, clipped to `width` columns. Empty when there is nothing to say, so the slot stays blank.
  */
-export function promptStatus(view: ViewState, width: number): string {
-  if (view.status === "off") return "HUD off";
-  if (view.status !== "shown") return "";
+export function promptStatus(view: ViewState, width: number, cache?: { line: string; busts: number }): string {
+  if (view.status === "off") return cache ? `HUD off · ${cache.line}` : "HUD off";
+  if (view.status !== "shown") return cache?.line ?? "";
   const { density, context, markdown } = view.shown;
-  const head = `HUD ${density} ${context.percent}%${context.critical ? " critical" : ""}`;
+  const hud = `HUD ${density} ${context.percent}%${context.critical ? " critical" : ""}`;
+  // a bust is news and goes before the task; a healthy cache comes after it, where the clip cuts first
+  const head = cache && cache.busts > 0 ? `${hud} · ${cache.line}` : hud;
+  const tail = cache && cache.busts === 0 ? ` · ${cache.line}` : "";
   const task = (TASK_INLINE.exec(markdown)?.[1] ?? TASK_HEADING.exec(markdown)?.[1] ?? "").replace(/[*_`\\]/g, "");
-  const line = task ? `${head} · ${task}` : head;
+  const line = `${task ? `${head} · ${task}` : head}${tail}`;
   return [...line].length <= width ? line : `${[...line].slice(0, Math.max(0, width - 1)).join("")}…`;
 }

@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { HudBoard, type BoardLog } from "../store/board.ts";
 import { storageDirFor } from "../config/storage-dir.ts";
 import type { ViewState } from "./sidebar-rows.ts";
+import { readCalls, summaryOf } from "../cache-ledger/table.ts";
+import type { LedgerCall, LedgerSummary } from "../cache-ledger/types.ts";
 
 export type BoardReaderOptions = {
   /** The plugin's options as given to the TUI entry (only `storageDir` matters here). */
@@ -42,6 +44,18 @@ export class BoardReader {
     const shown = this.board.shown(sessionID, "current") ?? this.board.shown(sessionID, "received");
     if (this.board.isOff(sessionID)) return { status: "off", shown, off: true };
     return shown ? { status: "shown", shown, off: false } : { status: "none", off: false };
+  }
+
+  /** The session's cache ledger totals (one aggregate query). */
+  ledgerSummary(sessionID: string): LedgerSummary | undefined {
+    if (this.remote) return undefined;
+    return this.board.use("cache ledger read", (db) => summaryOf(db, sessionID), undefined);
+  }
+
+  /** The session's calls, the newest `limit` of them. */
+  ledger(sessionID: string, limit = 200): LedgerCall[] {
+    if (this.remote) return [];
+    return this.board.use("cache ledger read", (db) => readCalls(db, sessionID, limit), []);
   }
 
   setOff(sessionID: string, off: boolean): void {

@@ -20,6 +20,7 @@ Prints the live HUD of the project's latest session (or of --session) from the H
   --width <n>    wrap terminal rows at n columns (default: the terminal's width, at most 100)
   --no-color     plain text (also NO_COLOR=1; FORCE_COLOR=1 colours output that is not a terminal)
 
+       agent-hud cache [--json]   the prompt cache call by call, busts with their cause (agent-hud cache --help)
        agent-hud data | purge …   what the plugin stores, and removing it (agent-hud purge --help)
        agent-hud components …     component files written while opencode ran: list, accept or reject them
        agent-hud doctor           config files and where each option came from, the data folder and its modes,

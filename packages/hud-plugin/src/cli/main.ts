@@ -5,6 +5,7 @@ import { sidebarRows, type ViewState } from "../board/sidebar-rows.ts";
 import { ansiText } from "./ansi.ts";
 import { parseCliArgs, USAGE, type CliArgs } from "./args.ts";
 import { runComponents } from "./components.ts";
+import { runCache } from "./cache.ts";
 import { DATA_USAGE, runData, runPurge } from "./data-commands.ts";
 import { opencodeVersion, runDoctor } from "./doctor.ts";
 import { worktreeOf } from "./project.ts";
@@ -50,6 +51,7 @@ export async function runCli(io: CliIO): Promise<number> {
   const [command, ...rest] = io.argv;
   if (command === "data" || command === "purge") return dataCommand(command, rest, io);
   if (command === "components") return runComponents(rest, io);
+  if (command === "cache") return runCache(rest, io);
   if (command === "doctor")
     return runDoctor(io.cwd, io.env ?? process.env, {
       out: io.out,

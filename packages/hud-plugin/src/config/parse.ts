@@ -80,6 +80,7 @@ export function parseConfig(raw: unknown): ParsedConfig {
     privacy: { ...defaultConfig.privacy, ...good.privacy },
     recall: { ...defaultConfig.recall, ...good.recall },
     agentComponents: { ...defaultConfig.agentComponents, ...good.agentComponents },
+    cacheLedger: { ...defaultConfig.cacheLedger, ...good.cacheLedger },
   };
   if (good.storageDir) {
     const dir = storageDirOf(good.storageDir);

@@ -96,6 +96,21 @@ export const HudOptions = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /**
+     * The cache ledger (docs/cache-ledger.md): `enabled: false` records nothing; `lifetimeSeconds` is how long
+     * the provider keeps an idle prompt cache (a bust after a longer pause is named expiry); `showToAgent`
+     * adds its one line to the HUD (off by default: it costs the agent tokens).
+     */
+    cacheLedger: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean()),
+          lifetimeSeconds: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400 })),
+          showToAgent: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -120,6 +135,7 @@ export type HudConfig = {
   privacy: { redact: boolean; patterns: string[] };
   recall: { enabled: boolean };
   agentComponents: { enabled: boolean; maxCount: number; budgetMs: number };
+  cacheLedger: { enabled: boolean; lifetimeSeconds: number; showToAgent: boolean };
 };
 
 export const defaultConfig: HudConfig = {
@@ -135,4 +151,5 @@ export const defaultConfig: HudConfig = {
   privacy: { redact: true, patterns: [] },
   recall: { enabled: true },
   agentComponents: { enabled: true, maxCount: 8, budgetMs: limits.callBudgetMs },
+  cacheLedger: { enabled: true, lifetimeSeconds: 300, showToAgent: false },
 };

@@ -41,8 +41,10 @@ export function eventHook(ctx: HookContext, directory: string) {
     switch (event.type) {
       case "message.updated": {
         const info = p.info as AssistantInfo | undefined;
-        if (!info || info.role !== "assistant" || info.summary || !info.tokens) return;
-        if (typeof info.sessionID !== "string") return;
+        if (!info || info.role !== "assistant" || info.summary || typeof info.sessionID !== "string") return;
+        // the compaction's own answer (summary) is no call of the conversation's cache
+        ctx.ledger?.answer(ctx.runtime.session(info.sessionID), info as AssistantInfo & { error?: unknown });
+        if (!info.tokens) return;
         const session = ctx.runtime.session(info.sessionID);
         session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
         if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
@@ -55,6 +57,7 @@ export function eventHook(ctx: HookContext, directory: string) {
         const session = ctx.runtime.session(sessionID);
         session.compacting = false;
         session.tracker.reset(ctx.now());
+        ctx.ledger?.compaction(session);
         // V2 carries the summary in the event; V1 has to read it back through the client
         const summary = typeof p.summary === "string" ? p.summary : ((await latestSummary(ctx, sessionID)) ?? "");
         record(sessionID, [{ kind: "compact.after", at: ctx.now(), summary }]);

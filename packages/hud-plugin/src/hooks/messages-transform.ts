@@ -29,13 +29,19 @@ export function messagesTransform(ctx: HookContext) {
     ctx.lastActive.sessionID = sessionID;
     trackTokens(session, output.messages, ctx.limits);
     if (session.compacting) return;
+    // taken before the HUD is appended: the ledger compares the conversation, not agent-hud's tail
+    ctx.ledger?.observeMessages(session, output.messages);
     ctx.runtime.noteCall(session);
     if (ctx.config.placement !== "tail") return;
     // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)
     if (ctx.board.isOff(sessionID)) return;
     const result = await ctx.runtime.renderCall(session);
     if (!result) return;
-    const tail = hudTailMessage(output.messages, wrapHud(result.markdown));
+    const line = ctx.config.cacheLedger.showToAgent ? ctx.ledger?.line(session) : undefined;
+    const tail = hudTailMessage(
+      output.messages,
+      wrapHud(line ? `${result.markdown.trimEnd()}\n\n${line}` : result.markdown),
+    );
     if (!tail) return;
     output.messages.push(tail);
     ctx.publisher.publishLater(sessionID, ["received", "current"], result, session.lastInput);

@@ -1,5 +1,6 @@
 import type { BoardPublisher } from "../board/publish.ts";
 import type { HudBoard } from "../store/index.ts";
+import type { CacheLedgers } from "../cache-ledger/ledgers.ts";
 import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
@@ -37,4 +38,6 @@ export type HookContext = {
   storePath: string;
   /** What every text the plugin stores passes first (`privacy` options). */
   redact: Redactor;
+  /** The cache ledger of every session; absent when `cacheLedger.enabled` is false. */
+  ledger?: CacheLedgers | undefined;
 };

@@ -11,6 +11,7 @@ import { Recall, scheduleLogRetention, type Retention } from "../recall/index.ts
 import { defaultDir, EventStore, projectKeyFor } from "../store/index.ts";
 import type { HookContext, HudClient } from "./hook-context.ts";
 import { HudRuntime } from "./hud-runtime.ts";
+import { CacheLedgers } from "../cache-ledger/ledgers.ts";
 
 /** What every host generation hands the runtime at start; the rest of the port is the host's own hooks. */
 export type HostStart = {
@@ -106,6 +107,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     projectKey,
     storePath: store.path,
     redact: redactor,
+    ledger: config.cacheLedger.enabled ? new CacheLedgers(board, projectKey, config.cacheLedger, now) : undefined,
   };
   // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
   const flushOnExit = () => runtime.flushDeferred();

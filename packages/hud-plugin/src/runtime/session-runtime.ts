@@ -1,4 +1,5 @@
 import type { HudProps, HudState, ProjectorOptions, RenderResult } from "@agent-hud/hud-components";
+import type { SessionLedger } from "../cache-ledger/session-ledger.ts";
 import { ContextTracker } from "../context/index.ts";
 import { StreamCache } from "./stream-cache.ts";
 
@@ -20,6 +21,8 @@ export class SessionRuntime {
   compactRequested = false;
   /** The last resume source replayed, keyed by session and last touch, so it is not replayed on every call. */
   resumeSource: { key: string; sessionID: string; state: HudState } | undefined;
+  /** The session's cache ledger, made on its first request (`hooks/cache-ledger.ts`). */
+  ledger: SessionLedger | undefined;
 
   constructor(
     readonly id: string,

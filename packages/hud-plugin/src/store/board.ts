@@ -4,6 +4,7 @@ import { retryBusy } from "./faults.ts";
 import { DB_FILE } from "./paths.ts";
 import { privateDatabase } from "./private-files.ts";
 import { parseShown, type Shown, type ShownKind } from "./board-shown.ts";
+import { LEDGER_TABLES } from "../cache-ledger/table.ts";
 
 export type BoardLog = (level: "warn" | "error", message: string) => void;
 
@@ -24,6 +25,7 @@ const TABLES = [
      off        INTEGER NOT NULL,
      at         INTEGER NOT NULL
    )`,
+  ...LEDGER_TABLES,
 ];
 
 /**
@@ -82,6 +84,11 @@ export class HudBoard {
       }
       return fallback;
     }
+  }
+
+  /** Runs `run` on the open database; a failure is logged once per `what` and reads as `fallback`. */
+  use<T>(what: string, run: (db: Database) => T, fallback: T): T {
+    return this.guard(what, () => run(this.live), fallback);
   }
 
   private get live(): Database {

@@ -7,7 +7,7 @@ const TABLE = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
 
 /**
  * Removes sessions from the plugin's database file: their HUD streams, their session rows and what the
- * person's views keep of them (`hud_shown`, `hud_switch`). One transaction on a short connection of its
+ * person's views keep of them (`hud_shown`, `hud_switch`, the cache ledger). One transaction on a short connection of its
  * own, safe while other processes use the file (they wait on the lock, and read the change on their next
  * call). `reclaim` gives the freed pages back to the disk. Returns how many sessions had anything stored.
  */
@@ -24,6 +24,7 @@ export function forgetSessions(path: string, sessionIDs: readonly string[], recl
       ["sessions", "DELETE FROM sessions WHERE session_id = ?", (id: string) => id],
       ["hud_shown", "DELETE FROM hud_shown WHERE session_id = ?", (id: string) => id],
       ["hud_switch", "DELETE FROM hud_switch WHERE session_id = ?", (id: string) => id],
+      ["hud_cache_calls", "DELETE FROM hud_cache_calls WHERE session_id = ?", (id: string) => id],
     ] as const;
     const present = statements.filter(([table]) => has(table)).map(([, sql, key]) => [db.query(sql), key] as const);
     let found = 0;

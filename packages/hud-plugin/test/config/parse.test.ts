@@ -22,6 +22,7 @@ describe("parseConfig", () => {
       privacy: { patterns: ["ACME-[0-9]{6}"] },
       recall: { enabled: false },
       agentComponents: { maxCount: 3 },
+      cacheLedger: { lifetimeSeconds: 3600, showToAgent: true },
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
@@ -38,6 +39,7 @@ describe("parseConfig", () => {
       privacy: { redact: true, patterns: ["ACME-[0-9]{6}"] },
       recall: { enabled: false },
       agentComponents: { enabled: true, maxCount: 3, budgetMs: 150 },
+      cacheLedger: { enabled: true, lifetimeSeconds: 3600, showToAgent: true },
     });
   });
 

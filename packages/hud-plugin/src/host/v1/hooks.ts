@@ -20,7 +20,10 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
   const jsonSchema = hudToolJsonSchema();
   const system = systemTransform(ctx);
   return {
-    config: guard(log, "config", async (opencodeConfig: unknown) => ctx.limits.learnConfig(opencodeConfig)),
+    config: guard(log, "config", async (opencodeConfig: unknown) => {
+      ctx.limits.learnConfig(opencodeConfig);
+      ctx.ledger?.learnConfig(opencodeConfig);
+    }),
     tool: { hud: defineTool(hudTool(ctx, jsonSchema)), hud_compact: defineTool(hudCompactTool(ctx)) },
     "tool.definition": guard(
       log,

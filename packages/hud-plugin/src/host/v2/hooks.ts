@@ -1,3 +1,5 @@
+import { hashPlainMessages, hashSystem, hashText } from "../../cache-ledger/hash.ts";
+import type { Evidence } from "../../cache-ledger/types.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
 import { preamble } from "../../placement/preamble.ts";
@@ -24,15 +26,48 @@ export function contextHook(ctx: HookContext, toast: () => void) {
     }
     if (session.compacting) return;
     e.system.push(systemPart(e.system, text));
+    // the conversation as it stands before the HUD goes in (the list copied, references only); hashed when
+    // the usage arrives, off the request's path
+    const held = ctx.ledger && { messages: e.messages.slice(), tools: (e as { tools?: unknown }).tools };
+    const own = new Set([text]);
     ctx.runtime.noteCall(session);
-    if (ctx.board.isOff(e.sessionID)) return;
-    const result = await ctx.runtime.renderCall(session);
-    if (!result) return;
-    const hud = wrapHud(result.markdown);
-    if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
-    else appendHud(e.system, e.messages, hud);
+    let result: Awaited<ReturnType<typeof ctx.runtime.renderCall>>;
+    try {
+      if (ctx.board.isOff(e.sessionID)) return;
+      result = await ctx.runtime.renderCall(session);
+      if (!result) return;
+      const hud = wrapHud(result.markdown);
+      own.add(hud);
+      if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
+      else {
+        const line = ctx.config.cacheLedger.showToAgent ? ctx.ledger?.line(session) : undefined;
+        appendHud(e.system, e.messages, line ? wrapHud(`${result.markdown.trimEnd()}\n\n${line}`) : hud);
+      }
+    } finally {
+      if (held) {
+        const parts = e.system.map((p) => p.text);
+        const fill = (ev: Evidence) => {
+          ev.messages = hashPlainMessages(held.messages);
+          ev.system = hashSystem(parts, own);
+          const tools = toolsHash(held.tools);
+          if (tools !== undefined) ev.tools = tools;
+        };
+        ctx.ledger?.observe(session, { resolve: [fill] });
+      }
+    }
     ctx.publisher.publishLater(e.sessionID, ["received", "current"], result, session.lastInput);
   };
+}
+
+/** The request's tool definitions, hashed, when the context event carries them (unverified on V2: else not seen). */
+function toolsHash(tools: unknown): string | undefined {
+  if (!tools || typeof tools !== "object") return undefined;
+  try {
+    return hashText(JSON.stringify(tools));
+  } catch {
+    // a shape that does not serialise (a cycle): the tools read as not seen, never as changed
+    return undefined;
+  }
 }
 
 /** `session.hook("compaction")`: the HUD state travels beside the summary, framed as on V1. */
