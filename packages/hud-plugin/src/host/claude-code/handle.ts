@@ -174,8 +174,25 @@ function catchUp(
   return summary;
 }
 
+/**
+ * Claude Code compacts once a call's tokens reach its usable window less this buffer (2.1.197). A prompt or
+ * tool batch past that point is followed by a compaction before the model is called, and the hook's context
+ * is kept after the summary, where a change list would be read against a full copy that is gone.
+ */
+export const AUTO_COMPACT_BUFFER = 13_000;
+
+function compactionAhead(session: SessionRuntime): boolean {
+  const { usedTokens, usableTokens } = session.tracker.usage();
+  return usableTokens > AUTO_COMPACT_BUFFER && usedTokens >= usableTokens - AUTO_COMPACT_BUFFER;
+}
+
 async function emit(ctx: HookContext, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {
   if (ctx.board.isOff(session.id)) return undefined;
+  // once only: if no compaction comes (auto-compact off), the next hook finds no copy and sends a full one
+  if (!start && file.emission && compactionAhead(session)) {
+    delete file.emission;
+    return undefined;
+  }
   const result = await ctx.runtime.renderCall(session);
   if (!result) return undefined;
   const decision = decide(

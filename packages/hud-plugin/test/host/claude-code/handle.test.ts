@@ -69,6 +69,27 @@ describe("Claude Code hooks", () => {
     expect(back?.text).toContain("the lexer drops a trailing CR");
   });
 
+  test("past Claude Code's compaction point a prompt appends no change list: the summary will drop its copy", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    // 180k usable (200k less the output reserve); Claude Code compacts 13k before that
+    s.assistant([{ type: "text", text: "long answer" }], { input_tokens: 168_000, output_tokens: 100 });
+    await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "finish the importer" } });
+    expect(await handleHook(s.input("UserPromptSubmit"), log)).toBeUndefined();
+    // no compaction came (auto-compact off): the next hook sends a full copy, not a list against a lost one
+    const next = await handleHook(s.input("PostToolBatch"), log);
+    expect(next?.text).toContain("<agent-hud>");
+    expect(next?.text).toContain("finish the importer");
+  });
+
+  test("below it, a change is a list as usual", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    s.assistant([{ type: "text", text: "answer" }], { input_tokens: 150_000, output_tokens: 100 });
+    await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "finish the importer" } });
+    expect((await handleHook(s.input("UserPromptSubmit"), log))?.text).toContain("<agent-hud-changes>");
+  });
+
   test("a sub-agent is shown its parent's task; a resumed session its state", async () => {
     const s = claudeSession();
     await handleHook(s.input("SessionStart", { source: "startup" }), log);
