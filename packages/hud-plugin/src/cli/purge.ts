@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { RECALL_FILE } from "../recall/schema.ts";
 import { forgetSessions } from "../store/forget.ts";
 import { DB_FILE } from "../store/paths.ts";
-import { forgetSessionFiles } from "../host/claude-code/session-file.ts";
+import { forgetHostFiles } from "../host/cli-parts.ts";
 
 /**
  * Removes sessions (and, for whole projects, the project's memory stream) from hud.db and recall.db, each
@@ -14,7 +14,7 @@ import { forgetSessionFiles } from "../host/claude-code/session-file.ts";
 export function purge(dir: string, sessionIDs: readonly string[], projectKeys: readonly string[]): void {
   const hud = join(dir, DB_FILE);
   forgetSessions(hud, sessionIDs, true);
-  forgetSessionFiles(dir, sessionIDs);
+  forgetHostFiles(dir, sessionIDs);
   if (projectKeys.length && existsSync(hud)) {
     const db = new Database(hud);
     try {

@@ -1,4 +1,4 @@
-import { readAll, statusLine } from "../host/claude-code/statusline.ts";
+import { readAll, statusLine } from "../host/cli-parts.ts";
 import type { CliIO } from "./main.ts";
 
 /** `agent-hud statusline`: the line a Claude Code `statusLine` setting shows; always exits 0. */

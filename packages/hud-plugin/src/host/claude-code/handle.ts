@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { ModelLimits } from "../../context/limits.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import type { Logger } from "../../log/index.ts";
@@ -8,6 +7,7 @@ import type { HookContext } from "../../runtime/hook-context.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, publishShown, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
+import { gitRoot } from "./git-root.ts";
 import { decide, fullText } from "./emission.ts";
 import { lead } from "./lead.ts";
 import { linkSession } from "./process-link.ts";
@@ -40,14 +40,6 @@ export function claudeLimits(model: string | undefined, env: Record<string, stri
   const set = Number(env["CLAUDE_CODE_AUTO_COMPACT_WINDOW"]);
   const window = Number.isFinite(set) && set > 0 ? set : model?.includes("[1m]") ? 1_000_000 : 200_000;
   return { context: window, input: window, output: 0 };
-}
-
-/** The repository's top, where opencode also keys the project (its `worktree`); the folder itself outside git. */
-export function gitRoot(directory: string): string {
-  for (let dir = directory; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    if (dirname(dir) === dir) return directory;
-  }
 }
 
 /** Where the hook's time went (ms since process start), for the benchmark. */

@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:net";
 import { errorLine } from "../../log/index.ts";
 import type { HookContext } from "../../runtime/hook-context.ts";
 import { privateFolder } from "../../store/private-files.ts";
-import { directoryOf, gitRoot, runHook, type HookInput } from "./handle.ts";
+import { directoryOf, runHook, type HookInput } from "./handle.ts";
+import { gitRoot } from "./git-root.ts";
 import { processKey } from "./process-key.ts";
 import { socketFolder, socketPath } from "./socket-path.ts";
 

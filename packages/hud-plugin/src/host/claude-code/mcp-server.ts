@@ -10,7 +10,7 @@ import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { defaultDir } from "../../store/index.ts";
 import { hudTool } from "../../tools/hud.ts";
 import { rmSync } from "node:fs";
-import { gitRoot } from "./handle.ts";
+import { gitRoot } from "./git-root.ts";
 import { serveHooks } from "./hook-socket.ts";
 import { logLine } from "./hook-log.ts";
 import { linkedSession } from "./process-link.ts";

@@ -2,7 +2,7 @@ import { taskOf } from "../../board/prompt-status.ts";
 import { storageDirFor } from "../../config/storage-dir.ts";
 import { HudBoard } from "../../store/board.ts";
 import { isSessionID } from "../../store/validate.ts";
-import { worktreeOf } from "../../cli/project.ts";
+import { gitRoot } from "./git-root.ts";
 
 /** The fields of Claude Code's status-line input (settings `statusLine`, a command given JSON on stdin). */
 type StatusInput = {
@@ -24,7 +24,7 @@ export function statusLine(json: string, env: Record<string, string | undefined>
   const dirs = [input.workspace?.project_dir, input.workspace?.current_dir, input.cwd];
   const cwd = dirs.find((d): d is string => typeof d === "string" && d.length > 0) ?? process.cwd();
   if (!isSessionID(input.session_id)) return "HUD: no session id in the status line input";
-  const board = HudBoard.open(storageDirFor(worktreeOf(cwd), undefined, env), () => {});
+  const board = HudBoard.open(storageDirFor(gitRoot(cwd), undefined, env), () => {});
   try {
     if (board.isOff(input.session_id)) return "HUD off";
     const shown = board.shown(input.session_id, "current") ?? board.shown(input.session_id, "received");
