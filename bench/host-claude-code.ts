@@ -185,6 +185,7 @@ export async function runClaudeCodeHostBench(): Promise<void> {
     let fulls = 0;
     let lists = 0;
     let everyCall = 0;
+    let lastFull = 0;
     const first = await hook(scripts, s2, "SessionStart");
     const text = (out: string) =>
       out
@@ -200,13 +201,15 @@ export async function runClaudeCodeHostBench(): Promise<void> {
       const r = await hook(scripts, s2, "PostToolBatch");
       const t = text(r.out);
       carried += tokenizer.count(t);
-      if (t.includes("<agent-hud>")) fulls++;
-      else if (t) lists++;
+      if (t.includes("<agent-hud>")) {
+        fulls++;
+        lastFull = tokenizer.count(t);
+      } else if (t) lists++;
       const hud = /<agent-hud>[\s\S]*<\/agent-hud>|<agent-hud-changes>[\s\S]*<\/agent-hud-changes>/.exec(t);
       if (hud) everyCall = tokenizer.count(hud[0]);
     }
     console.log(
-      `HUD tokens the conversation carries after 100 changing tool batches (o200k): ${carried} in ${fulls} full copies and ${lists} change lists (the last block alone: ${everyCall})`,
+      `HUD tokens the conversation carries after 100 changing tool batches (o200k): ${carried} in ${fulls} full copies and ${lists} change lists (the last block alone: ${everyCall}); a full copy on every batch would carry about ${lastFull * 101}`,
     );
   } finally {
     server.proc.kill();
