@@ -25,7 +25,13 @@ export function parentOf(pid: number): number | undefined {
   }
 }
 
-/** The Claude Code process a hook may run under: its parent, then its grandparent. */
+/** How far up a hook looks for its Claude Code process: the launcher and a shell or two may sit between. */
+const OWNER_DEPTH = 4;
+
+/** The processes a hook may run under, nearest first: a nearer Claude Code (one started by a tool) wins. */
 export function hookOwners(): number[] {
-  return [process.ppid, parentOf(process.ppid)].filter((p): p is number => !!p && p > 1);
+  const owners: number[] = [];
+  for (let pid: number | undefined = process.ppid; pid && pid > 1 && owners.length < OWNER_DEPTH; pid = parentOf(pid))
+    owners.push(pid);
+  return owners;
 }

@@ -9,7 +9,7 @@ import { hookOwners, processKey } from "./process-key.ts";
  * Which session the `hud` MCP server serves. Claude Code starts the server with the session id of that
  * moment in `CLAUDE_CODE_SESSION_ID`, but `/clear` and a resume move the process to another session while
  * the server lives on. Every hook therefore records its session under the Claude Code process it runs for
- * (its parent, or its grandparent when a shell sits between); the server, a direct child of that process,
+ * (its parent, or a few levels up when shells sit between); the server, a direct child of that process,
  * reads the link on each call. A pid is paired with its start time, so a reused pid never matches.
  */
 
