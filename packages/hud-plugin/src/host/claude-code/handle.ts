@@ -8,7 +8,7 @@ import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, publishShown, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
 import { gitRoot } from "./git-root.ts";
-import { decide, fullText } from "./emission.ts";
+import { decide, fullText, type EmissionState } from "./emission.ts";
 import { lead } from "./lead.ts";
 import { linkSession } from "./process-link.ts";
 import { readSessionFile, writeSessionFile, type SessionFile } from "./session-file.ts";
@@ -21,6 +21,8 @@ export type HookInput = {
   cwd?: unknown;
   hook_event_name?: unknown;
   source?: unknown;
+  /** Set when the hook runs inside a sub-agent (its tool batches come with the parent's session id). */
+  agent_id?: unknown;
 };
 
 /** What the entry prints: hook context (JSON) or, for PreCompact, plain text for the summary instructions. */
@@ -97,6 +99,7 @@ async function run(
   const compacted = event === "SessionStart" && source === "compact";
   const summary = catchUp(ctx, session, directory, file, input, compacted, env);
   ctx.runtime.touch(session);
+  const agent = typeof input.agent_id === "string" && input.agent_id ? input.agent_id : undefined;
   let reply: HookReply | undefined;
   switch (event) {
     case "SessionStart": {
@@ -107,14 +110,18 @@ async function run(
     }
     case "UserPromptSubmit":
     case "PostToolBatch":
+      if (agent) {
+        reply = await emitToAgent(ctx, session, file, agent, event);
+        break;
+      }
       ctx.runtime.noteCall(session);
       reply = await emit(ctx, session, file, event, false);
       break;
     case "SubagentStart": {
       const result = await ctx.runtime.renderCall(session);
-      const note =
-        "You are a sub-agent. Your parent agent's HUD follows: its task is the one you help with; the `hud` tool edits the parent's HUD.";
-      if (result) reply = { event, text: fullText(result.markdown, note) };
+      if (!result) break;
+      reply = { event, text: fullText(result.markdown, SUBAGENT_NOTE) };
+      if (agent) keepAgent(file, agent, { full: result.markdown, shown: result.markdown, changes: 0 });
       break;
     }
     case "PreCompact": {
@@ -196,5 +203,33 @@ async function emit(ctx: HookContext, session: SessionRuntime, file: SessionFile
   if (decision.state) file.emission = decision.state;
   const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
   publishShown(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
+  return decision.kind === "none" ? undefined : { event, text: decision.text };
+}
+
+const SUBAGENT_NOTE =
+  "You are a sub-agent. Your parent agent's HUD follows: its task is the one you help with; the `hud` tool edits the parent's HUD.";
+
+/** Sub-agents whose conversations are remembered per session; the oldest is forgotten past this. */
+const MAX_AGENTS = 16;
+
+function keepAgent(file: SessionFile, agent: string, state: EmissionState): void {
+  const agents = { ...file.agents };
+  delete agents[agent];
+  agents[agent] = state;
+  const names = Object.keys(agents);
+  for (const old of names.slice(0, Math.max(0, names.length - MAX_AGENTS))) delete agents[old];
+  file.agents = agents;
+}
+
+/**
+ * A sub-agent's tool batch: its conversation holds the full copy SubagentStart gave it, not the parent's,
+ * so its change lists are kept against that copy, and the parent's record of what it holds is untouched.
+ */
+async function emitToAgent(ctx: HookContext, session: SessionRuntime, file: SessionFile, agent: string, event: string) {
+  const result = await ctx.runtime.renderCall(session);
+  if (!result) return undefined;
+  const previous = file.agents?.[agent];
+  const decision = decide(previous, result.markdown, false, previous ? undefined : SUBAGENT_NOTE);
+  if (decision.state) keepAgent(file, agent, decision.state);
   return decision.kind === "none" ? undefined : { event, text: decision.text };
 }

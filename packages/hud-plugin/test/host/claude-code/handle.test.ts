@@ -101,6 +101,24 @@ describe("Claude Code hooks", () => {
     expect(resumed?.text).toContain("port the CLI to Bun");
   });
 
+  test("a sub-agent's tool batches get lists against its own copy; the parent's conversation is not affected", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    await handleHook(s.input("SubagentStart", { agent_id: "agent-7", agent_type: "general-purpose" }), log);
+    await tool(s.project, s.sessionID, { tool: "notes.add", args: { content: "the cache key includes the locale" } });
+    const sub = await handleHook(s.input("PostToolBatch", { agent_id: "agent-7" }), log);
+    expect(sub?.text).toContain("<agent-hud-changes>");
+    expect(sub?.text).toContain("+ ");
+    expect(sub?.text).toContain("the cache key includes the locale");
+    // the parent has not seen the change yet: its next batch carries it too
+    const parent = await handleHook(s.input("PostToolBatch"), log);
+    expect(parent?.text).toContain("the cache key includes the locale");
+    // an unknown sub-agent (its start was missed) is given a full copy
+    const unknown = await handleHook(s.input("PostToolBatch", { agent_id: "agent-8" }), log);
+    expect(unknown?.text).toContain("<agent-hud>");
+    expect(unknown?.text).toContain("sub-agent");
+  });
+
   test("a new session of the same project is offered the last unfinished task", async () => {
     const s = claudeSession();
     await handleHook(s.input("SessionStart", { source: "startup" }), log);
