@@ -12,7 +12,7 @@ import { decide, fullText, type EmissionState } from "./emission.ts";
 import { lead } from "./lead.ts";
 import { linkSession } from "./process-link.ts";
 import { readSessionFile, writeSessionFile, type SessionFile } from "./session-file.ts";
-import { readTranscript } from "./transcript.ts";
+import { batchOf, mergeBatch, readTranscript } from "./transcript.ts";
 
 /** The fields of Claude Code's hook input (stdin JSON) this adapter reads. */
 export type HookInput = {
@@ -21,6 +21,8 @@ export type HookInput = {
   cwd?: unknown;
   hook_event_name?: unknown;
   source?: unknown;
+  /** PostToolBatch: the batch's calls with their responses. */
+  tool_calls?: unknown;
   /** Set when the hook runs inside a sub-agent (its tool batches come with the parent's session id). */
   agent_id?: unknown;
 };
@@ -154,6 +156,7 @@ function catchUp(
     file.transcript = path;
     const chunk = readTranscript(path, file.offset);
     file.offset = chunk.offset;
+    file.seenTools = mergeBatch(chunk, batchOf(input.tool_calls, ctx.now()), file.seenTools ?? []);
     // the last call before a compaction measured the old conversation, not what is left of it
     if (compacted) {
       delete chunk.usage;

@@ -13,6 +13,8 @@ export type SessionFile = {
   offset: number;
   transcript?: string;
   emission?: EmissionState;
+  /** Tool results already applied (from the hook's batch or the transcript), newest last. */
+  seenTools?: string[];
   /** The same for each sub-agent's own conversation, by its agent id. */
   agents?: Record<string, EmissionState>;
   usage?: { id: string; tokens: AssistantTokens; at: number };

@@ -117,7 +117,7 @@ function take(line: Line, chunk: TranscriptChunk): void {
   }
 }
 
-function resultText(content: unknown): string {
+export function resultText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return (content as Block[])
@@ -125,3 +125,40 @@ function resultText(content: unknown): string {
     .filter(Boolean)
     .join("\n");
 }
+
+/**
+ * PostToolBatch's `tool_calls` (`tool_name`, `tool_input`, `tool_use_id`, `tool_response`): the batch as the
+ * hook sees it, which the transcript may not hold yet when the hook runs.
+ */
+export function batchOf(toolCalls: unknown, at: number): Pick<TranscriptChunk, "calls" | "results"> {
+  const calls: ToolCall[] = [];
+  const results: ToolResult[] = [];
+  if (!Array.isArray(toolCalls)) return { calls, results };
+  for (const raw of toolCalls as Array<Record<string, unknown>>) {
+    const id = raw?.["tool_use_id"];
+    const name = raw?.["tool_name"];
+    if (typeof id !== "string" || typeof name !== "string") continue;
+    calls.push({ id, name, input: raw["tool_input"], at });
+    if (raw["tool_response"] !== undefined)
+      results.push({ id, output: resultText(raw["tool_response"]), error: false, at });
+  }
+  return { calls, results };
+}
+
+/** Adds the batch to a chunk and drops the tool results already applied (`seen`, updated, kept short). */
+export function mergeBatch(
+  chunk: TranscriptChunk,
+  batch: Pick<TranscriptChunk, "calls" | "results">,
+  seen: string[],
+): string[] {
+  const known = new Set(chunk.calls.map((c) => c.id));
+  chunk.calls.push(...batch.calls.filter((c) => !known.has(c.id)));
+  const resultIds = new Set(chunk.results.map((r) => r.id));
+  chunk.results.push(...batch.results.filter((r) => !resultIds.has(r.id)));
+  const before = new Set(seen);
+  chunk.results = chunk.results.filter((r) => !before.has(r.id));
+  return [...seen, ...chunk.results.map((r) => r.id)].slice(-SEEN_TOOLS);
+}
+
+/** How many applied tool results a session remembers, so a batch read twice is applied once. */
+const SEEN_TOOLS = 256;

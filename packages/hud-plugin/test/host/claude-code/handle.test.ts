@@ -54,6 +54,27 @@ describe("Claude Code hooks", () => {
     expect(found).toContain("zebraphone");
   });
 
+  test("PostToolBatch's own tool_calls count when the transcript does not hold the batch yet, and only once", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    const batch = [
+      {
+        tool_name: "Read",
+        tool_input: { file_path: `${s.project}/docs/guide.md` },
+        tool_use_id: "toolu_b1",
+        tool_response: "# Guide",
+      },
+    ];
+    const after = await handleHook(s.input("PostToolBatch", { tool_calls: batch }), log);
+    expect(after?.text).toContain("docs/guide.md");
+    // the transcript catches up with the same call: nothing new to say
+    s.assistant([
+      { type: "tool_use", id: "toolu_b1", name: "Read", input: { file_path: `${s.project}/docs/guide.md` } },
+    ]);
+    s.user([{ type: "tool_result", tool_use_id: "toolu_b1", content: "# Guide" }]);
+    expect(await handleHook(s.input("UserPromptSubmit"), log)).toBeUndefined();
+  });
+
   test("compaction: PreCompact gives the summary the state, SessionStart(compact) a full copy", async () => {
     const s = claudeSession();
     await handleHook(s.input("SessionStart", { source: "startup" }), log);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { appendFileSync, writeFileSync } from "node:fs";
 import { runtimeToolName } from "../../../src/host/claude-code/apply-transcript.ts";
-import { readTranscript } from "../../../src/host/claude-code/transcript.ts";
+import { readTranscript, type TranscriptChunk } from "../../../src/host/claude-code/transcript.ts";
 import { claudeSession } from "./fixture.ts";
 
 describe("reading Claude Code's transcript", () => {
@@ -64,5 +64,34 @@ describe("tool names", () => {
     expect(runtimeToolName("Bash")).toBe("bash");
     expect(runtimeToolName("MultiEdit")).toBe("multiedit");
     expect(runtimeToolName("WebFetch")).toBe("WebFetch");
+  });
+});
+
+describe("a hook's batch", () => {
+  test("merged into the chunk once: a result applied before is dropped, the memory of applied ids stays short", async () => {
+    const { batchOf, mergeBatch } = await import("../../../src/host/claude-code/transcript.ts");
+    const batch = batchOf(
+      [
+        {
+          tool_name: "Bash",
+          tool_input: { command: "ls" },
+          tool_use_id: "t1",
+          tool_response: [{ type: "text", text: "a b" }],
+        },
+        { tool_name: 5, tool_use_id: "bad" },
+      ],
+      7,
+    );
+    expect(batch.calls.map((c) => c.id)).toEqual(["t1"]);
+    expect(batch.results).toEqual([{ id: "t1", output: "a b", error: false, at: 7 }]);
+    const empty = (): TranscriptChunk => ({ offset: 0, messages: [], calls: [], results: [], usage: undefined });
+    const chunk = empty();
+    const seen = mergeBatch(chunk, batch, []);
+    expect(chunk.results.map((r) => r.id)).toEqual(["t1"]);
+    const again = empty();
+    mergeBatch(again, batch, seen);
+    expect(again.results).toEqual([]);
+    const many = Array.from({ length: 300 }, (_, i) => `x${i}`);
+    expect(mergeBatch(empty(), { calls: [], results: [] }, many)).toHaveLength(256);
   });
 });
