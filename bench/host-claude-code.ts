@@ -179,37 +179,52 @@ export async function runClaudeCodeHostBench(): Promise<void> {
       `\nMCP hud call over stdio (200, notes.add / notes.list): p50 ${f(pct(calls, 50))} ms, p99 ${f(p99)} ms${p99 <= MCP_P99 ? "" : "  (over target)"}`,
     );
 
-    const s2 = { ...s, sessionID: crypto.randomUUID() };
     const tokenizer = await loadBpeTokenizer();
-    let carried = 0;
-    let fulls = 0;
-    let lists = 0;
-    let everyCall = 0;
-    let lastFull = 0;
-    const first = await hook(scripts, s2, "SessionStart");
     const text = (out: string) =>
       out
         ? (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
             .additionalContext
         : "";
-    carried += tokenizer.count(text(first.out));
-    fulls++;
-    await server.call({ tool: "task.set", args: { description: "stream the exporter" } });
-    for (let i = 0; i < 100; i++) {
-      // each batch changes the HUD: a step added, the one before it completed
-      await server.call({ tool: "steps.add", args: { description: `write part ${i} of the exporter` } });
-      const r = await hook(scripts, s2, "PostToolBatch");
-      const t = text(r.out);
-      carried += tokenizer.count(t);
-      if (t.includes("<agent-hud>")) {
-        fulls++;
-        lastFull = tokenizer.count(t);
-      } else if (t) lists++;
-      const hud = /<agent-hud>[\s\S]*<\/agent-hud>|<agent-hud-changes>[\s\S]*<\/agent-hud-changes>/.exec(t);
-      if (hud) everyCall = tokenizer.count(hud[0]);
-    }
-    console.log(
-      `HUD tokens the conversation carries after 100 changing tool batches (o200k): ${carried} in ${fulls} full copies and ${lists} change lists (the last block alone: ${everyCall}); a full copy on every batch would carry about ${lastFull * 101}`,
+    /** 100 tool batches, each after `change(i)`: the HUD tokens the conversation then carries. */
+    const carry = async (title: string, setup: object[], change: (i: number) => object[]) => {
+      const session = { ...s, sessionID: crypto.randomUUID() };
+      // the server serves the session of the latest hook: start it, fill the HUD, then resume it, so the
+      // conversation's full copy holds the setup and the batches measure the changes alone
+      await hook(scripts, session, "SessionStart");
+      for (const call of setup) await server.call(call);
+      await hook(scripts, session, "SessionStart");
+      let carried = 0;
+      let fulls = 0;
+      let lists = 0;
+      let fullSize = 0;
+      for (let i = 0; i < 100; i++) {
+        for (const call of change(i)) await server.call(call);
+        const t = text((await hook(scripts, session, "PostToolBatch")).out);
+        carried += tokenizer.count(t);
+        if (t.includes("<agent-hud>")) fulls++;
+        else if (t) lists++;
+        const full = /<agent-hud>[\s\S]*<\/agent-hud>/.exec(t);
+        if (full) fullSize = tokenizer.count(full[0]);
+      }
+      console.log(
+        `${title}: ${carried} HUD tokens carried after 100 changing batches (o200k), ${fulls} full copies, ${lists} change lists${fullSize ? `; a full copy every batch: about ${fullSize * 100}` : ""}`,
+      );
+    };
+    const task = { tool: "task.set", args: { description: "stream the exporter" } };
+    const notes = Array.from({ length: 8 }, (_, i) => ({
+      tool: "notes.add",
+      args: { content: `fact ${i}: the exporter writes rows in chunks of ${(i + 1) * 512}` },
+    }));
+    await carry("growing (a step added per batch)", [task], (i) => [
+      { tool: "steps.add", args: { description: `write part ${i} of the exporter` } },
+    ]);
+    await carry(
+      "steady (task, 8 notes, 5 steps; one step completed and one added per batch)",
+      [task, ...notes],
+      (i) => [
+        { tool: "steps.add", args: { description: `write part ${i} of the exporter` } },
+        ...(i >= 5 ? [{ tool: "steps.complete", args: { id: `s${i - 4}` } }] : []),
+      ],
     );
   } finally {
     server.proc.kill();

@@ -25,10 +25,10 @@ export type Emission =
   | { kind: "none"; state: EmissionState | undefined };
 
 export const FULL_HEADER =
-  "Your agent-hud HUD, complete. Later HUD blocks in this conversation supersede it: the latest full copy plus the latest change list after it is your current state. It is not a message from the user.";
+  "Your HUD, complete (not from the user). Your current state is the latest full HUD plus the latest HUD change list after it.";
 
 export const CHANGES_HEADER =
-  "agent-hud HUD changes since the last full HUD copy above (this list replaces any earlier change list; apply it to that copy to get your current state). Lines starting with + are now in the HUD, lines starting with - are gone:";
+  "HUD changes since the last full HUD above; this list replaces earlier ones (+ now in the HUD, - gone):";
 
 export function fullText(markdown: string, lead?: string): string {
   return [...(lead ? [lead] : []), FULL_HEADER, "<agent-hud>", markdown.trimEnd(), "</agent-hud>"].join("\n");
