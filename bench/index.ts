@@ -2,6 +2,7 @@
 import { runAgentComponentsBench } from "./agent-components.ts";
 import { runCacheLedgerBench } from "./cache-ledger.ts";
 import { runHostBench } from "./host-v2.ts";
+import { runClaudeCodeHostBench } from "./host-claude-code.ts";
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
@@ -22,6 +23,10 @@ const sections: Array<[string, () => Promise<void>]> = [
   [
     "cache ledger: per-call hook overhead with the ledger on vs off, its own hashing, the usage record",
     runCacheLedgerBench,
+  ],
+  [
+    "Claude Code host: hook wall time per kind and phase (forwarded, in-process), MCP hud call, HUD tokens carried",
+    runClaudeCodeHostBench,
   ],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],

@@ -16,7 +16,12 @@ export function promptStatus(view: ViewState, width: number, cache?: { line: str
   // a bust is news and goes before the task; a healthy cache comes after it, where the clip cuts first
   const head = cache && cache.busts > 0 ? `${hud} · ${cache.line}` : hud;
   const tail = cache && cache.busts === 0 ? ` · ${cache.line}` : "";
-  const task = (TASK_INLINE.exec(markdown)?.[1] ?? TASK_HEADING.exec(markdown)?.[1] ?? "").replace(/[*_`\\]/g, "");
+  const task = taskOf(markdown);
   const line = `${task ? `${head} · ${task}` : head}${tail}`;
   return [...line].length <= width ? line : `${[...line].slice(0, Math.max(0, width - 1)).join("")}…`;
+}
+
+/** The task as the HUD's markdown states it, without emphasis marks; empty when none is set. */
+export function taskOf(markdown: string): string {
+  return (TASK_INLINE.exec(markdown)?.[1] ?? TASK_HEADING.exec(markdown)?.[1] ?? "").replace(/[*_`\\]/g, "");
 }

@@ -9,6 +9,7 @@ import { runCache } from "./cache.ts";
 import { DATA_USAGE, runData, runPurge } from "./data-commands.ts";
 import { opencodeVersion, runDoctor } from "./doctor.ts";
 import { worktreeOf } from "./project.ts";
+import { runStatusline } from "./statusline.ts";
 
 export type CliIO = {
   argv: string[];
@@ -52,6 +53,7 @@ export async function runCli(io: CliIO): Promise<number> {
   if (command === "data" || command === "purge") return dataCommand(command, rest, io);
   if (command === "components") return runComponents(rest, io);
   if (command === "cache") return runCache(rest, io);
+  if (command === "statusline") return runStatusline(io);
   if (command === "doctor")
     return runDoctor(io.cwd, io.env ?? process.env, {
       out: io.out,

@@ -5,6 +5,7 @@ import { RECALL_FILE } from "../recall/schema.ts";
 import { forgetSessions } from "../store/forget.ts";
 import { DB_FILE } from "../store/paths.ts";
 import { refuseLinks } from "../store/private-files.ts";
+import { forgetHostFiles } from "../host/cli-parts.ts";
 
 /**
  * Removes sessions (and, for whole projects, the project's memory stream) from hud.db and recall.db, each
@@ -15,6 +16,7 @@ export function purge(dir: string, sessionIDs: readonly string[], projectKeys: r
   const hud = join(dir, DB_FILE);
   refuseLinks(hud);
   forgetSessions(hud, sessionIDs, true);
+  forgetHostFiles(dir, sessionIDs);
   if (projectKeys.length && existsSync(hud)) {
     const db = new Database(hud);
     try {

@@ -1,0 +1,66 @@
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { privateFolder } from "../../store/private-files.ts";
+import { isSessionID } from "../../store/validate.ts";
+import type { AssistantTokens } from "../../context/index.ts";
+import type { EmissionState } from "./emission.ts";
+
+/**
+ * What one Claude Code session's hooks hand each other (each hook is a process of its own): how far the
+ * transcript was read, what the conversation already holds of the HUD, and the latest call's usage.
+ */
+export type SessionFile = {
+  offset: number;
+  transcript?: string;
+  emission?: EmissionState;
+  /** Tool results already applied (from the hook's batch or the transcript), newest last. */
+  seenTools?: string[];
+  /** The same for each sub-agent's own conversation, by its agent id. */
+  agents?: Record<string, EmissionState>;
+  usage?: { id: string; tokens: AssistantTokens; at: number };
+};
+
+export function claudeCodeDir(dataDir: string): string {
+  return join(dataDir, "claude-code");
+}
+
+function pathOf(dataDir: string, sessionID: string): string {
+  return join(claudeCodeDir(dataDir), "sessions", `${sessionID}.json`);
+}
+
+/** What each session's file held when last read or written here: an unchanged file is not written again. */
+const read = new Map<string, string>();
+
+/** The session's file; a fresh one when it is missing or unreadable (the next hook sends a full copy). */
+export function readSessionFile(dataDir: string, sessionID: string): SessionFile {
+  try {
+    const text = readFileSync(pathOf(dataDir, sessionID), "utf8");
+    const parsed = JSON.parse(text) as SessionFile;
+    if (typeof parsed.offset !== "number") return { offset: 0 };
+    read.set(sessionID, text);
+    return parsed;
+  } catch {
+    return { offset: 0 };
+  }
+}
+
+/** Written whole and renamed into place, owner-only, so a hook killed mid-write leaves the old file. */
+export function writeSessionFile(dataDir: string, sessionID: string, file: SessionFile): void {
+  const text = JSON.stringify(file);
+  if (read.get(sessionID) === text) return;
+  const path = pathOf(dataDir, sessionID);
+  privateFolder(join(claudeCodeDir(dataDir), "sessions"));
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text, { mode: 0o600 });
+  renameSync(temp, path);
+  read.set(sessionID, text);
+}
+
+/** `agent-hud purge`: a purged session leaves no file of the Claude Code adapter behind either. */
+export function forgetSessionFiles(dataDir: string, sessionIDs: readonly string[]): void {
+  // an id that is not a plain session id names no file of ours (and must not name a path)
+  for (const id of sessionIDs.filter(isSessionID)) {
+    read.delete(id);
+    rmSync(pathOf(dataDir, id), { force: true });
+  }
+}

@@ -1,0 +1,16 @@
+// What the person's CLI (`src/cli/`) asks of the hosts, by purpose rather than by host, so the CLI stays
+// host-agnostic: the doctor's host lines, the files a purge removes beside the databases, and the status
+// line some hosts run as a command.
+import { claudeCodeDoctor } from "./claude-code/doctor.ts";
+import { forgetSessionFiles } from "./claude-code/session-file.ts";
+import { readAll, statusLine } from "./claude-code/statusline.ts";
+
+export function hostDoctorLines(dataDir: string, env: Record<string, string | undefined>): string[] {
+  return claudeCodeDoctor(dataDir, env);
+}
+
+export function forgetHostFiles(dataDir: string, sessionIDs: readonly string[]): void {
+  forgetSessionFiles(dataDir, sessionIDs);
+}
+
+export { readAll, statusLine };

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { logDir } from "../../../src/host/claude-code/hook-log.ts";
+import { claudeSession } from "./fixture.ts";
+
+const ENTRY = join(import.meta.dir, "../../../src/host/claude-code/hook.ts");
+
+function runHook(stdin: string) {
+  const run = Bun.spawnSync(["bun", ENTRY], { stdin: new TextEncoder().encode(stdin), env: process.env });
+  return { code: run.exitCode, out: run.stdout.toString() };
+}
+
+const logLines = () => {
+  const path = join(logDir(), "hook.log");
+  return existsSync(path) ? readFileSync(path, "utf8").split("\n").filter(Boolean) : [];
+};
+
+describe("the hook process", () => {
+  test("prints Claude Code's hook output JSON for a hook with something to say", () => {
+    const s = claudeSession();
+    const { code, out } = runHook(JSON.stringify(s.input("SessionStart", { source: "startup" })));
+    expect(code).toBe(0);
+    const parsed = JSON.parse(out) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    expect(parsed.hookSpecificOutput.hookEventName).toBe("SessionStart");
+    expect(parsed.hookSpecificOutput.additionalContext).toContain("<agent-hud>");
+  });
+
+  test("bad input: exit 0, nothing on stdout, one line in the hook log", () => {
+    const before = logLines().length;
+    const { code, out } = runHook("{not json");
+    expect(code).toBe(0);
+    expect(out).toBe("");
+    const added = logLines().slice(before);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toContain("hook failed");
+  });
+
+  test("PreCompact prints plain text for the summary instructions", () => {
+    const s = claudeSession();
+    runHook(JSON.stringify(s.input("SessionStart", { source: "startup" })));
+    const { code, out } = runHook(JSON.stringify(s.input("PreCompact", { trigger: "manual" })));
+    expect(code).toBe(0);
+    expect(out.startsWith("## Your HUD (durable working state)")).toBe(true);
+  });
+});
