@@ -174,8 +174,11 @@ export class ClaudeSession {
           done(() => reject(new Error(`claude: timed out after ${timeoutMs} ms waiting for ${what}: ${this.tail()}`))),
         timeoutMs,
       );
+      // conditions outside the stream (files, processes) are polled as well
+      const poll = setInterval(check, 50);
       const done = (finish: () => void) => {
         clearTimeout(timer);
+        clearInterval(poll);
         this.listeners.delete(check);
         finish();
       };

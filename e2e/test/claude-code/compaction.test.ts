@@ -1,0 +1,59 @@
+// A real auto-compaction in Claude Code: the HUD's state goes into the summary request, the full HUD comes
+// right after the summary, and `search` finds a line only the compacted-away conversation held.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { allTextOf, COMPACTION_MARKER, textOf } from "../../harness/fake-anthropic.ts";
+import {
+  currentHud,
+  HUD_OPEN,
+  hud,
+  mainLoop,
+  requestText,
+  startClaudeHud,
+  toolResults,
+  type ClaudeHud,
+} from "../../harness/claude-hud.ts";
+
+const SUMMARY = "SUMMARY-7c1e: the user asked for an exporter";
+const LINE = "the staging database lives on host ALBATROSS-3141";
+
+let env: ClaudeHud;
+beforeAll(() => {
+  env = startClaudeHud({ api: { summary: SUMMARY }, env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" } });
+});
+afterAll(() => env?.stop());
+
+test("auto-compaction carries the state, the HUD follows the summary, search recalls the lost line", async () => {
+  const { api, session } = env;
+  api.script(
+    { toolUses: [hud("task.set", { description: "Ship the CSV exporter" })] },
+    // the usage of this reply puts the context over Claude Code's auto-compact threshold
+    { text: "noted", inputTokens: 97_000 },
+  );
+  await session.send(`Remember: ${LINE}.`);
+  expect(api.ofKind("compaction")).toHaveLength(0);
+
+  api.script({ toolUses: [hud("search", { query: "ALBATROSS" })] }, { text: "found it" });
+  await session.send("carry on with the exporter");
+  const [compaction] = api.ofKind("compaction");
+  expect(compaction).toBeDefined();
+  // the state joins Claude Code's own summary instructions (text blocks only: the history's tool calls hold it too)
+  const instructions = compaction!.body.messages.findLast((m) => allTextOf(m).includes(COMPACTION_MARKER))!;
+  expect(textOf(instructions.content)).toContain("Ship the CSV exporter");
+
+  const after = mainLoop(api).filter((r) => r.index > compaction!.index);
+  expect(after).toHaveLength(2);
+  const [resumed, searched] = after;
+  const text = requestText(resumed!);
+  expect(text).toContain(SUMMARY);
+  expect(text).not.toContain("ALBATROSS");
+  // the full HUD is the first thing after the summary, before the prompt that follows it
+  const summaryAt = resumed!.body.messages.findIndex((m) => allTextOf(m).includes(SUMMARY));
+  const hudAt = resumed!.body.messages.findIndex((m) => allTextOf(m).includes(HUD_OPEN));
+  const promptAt = resumed!.body.messages.findIndex((m) => allTextOf(m).includes("carry on with the exporter"));
+  expect(summaryAt).toBeGreaterThanOrEqual(0);
+  expect(hudAt).toBeGreaterThan(summaryAt);
+  expect(hudAt).toBeLessThanOrEqual(promptAt);
+  expect(currentHud(resumed!)).toContain("Ship the CSV exporter");
+
+  expect(toolResults(searched!).at(-1)).toContain("ALBATROSS-3141");
+});
