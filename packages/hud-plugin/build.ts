@@ -82,3 +82,8 @@ writeFileSync(
 // The TUI's .tsx files import these built modules; their declarations are the sources', for the tui/ check.
 for (const name of ["core", "edit"])
   writeFileSync(`${outdir}/board/${name}.d.ts`, `export * from "../../src/board/${name}.ts";\n`);
+
+// the third host: the Claude Code plugin root, after the rule set and wasm it copies
+await (
+  await import("./build-claude-code.ts")
+).buildClaudeCode(outdir, (await Bun.file(new URL("./package.json", import.meta.url)).json()).version);

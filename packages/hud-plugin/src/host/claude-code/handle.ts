@@ -1,0 +1,165 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { ModelLimits } from "../../context/limits.ts";
+import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
+import type { Logger } from "../../log/index.ts";
+import { openHud } from "../../runtime/open.ts";
+import type { HookContext } from "../../runtime/hook-context.ts";
+import type { SessionRuntime } from "../../runtime/session-runtime.ts";
+import { defaultDir, publishShown, validateSessionID } from "../../store/index.ts";
+import { applyTranscript } from "./apply-transcript.ts";
+import { decide, fullText } from "./emission.ts";
+import { lead } from "./lead.ts";
+import { linkSession } from "./process-link.ts";
+import { readSessionFile, writeSessionFile, type SessionFile } from "./session-file.ts";
+import { readTranscript } from "./transcript.ts";
+
+/** The fields of Claude Code's hook input (stdin JSON) this adapter reads. */
+export type HookInput = {
+  session_id?: unknown;
+  transcript_path?: unknown;
+  cwd?: unknown;
+  hook_event_name?: unknown;
+  source?: unknown;
+};
+
+/** What the entry prints: hook context (JSON) or, for PreCompact, plain text for the summary instructions. */
+export type HookReply = { event: string; text: string; plain?: boolean };
+
+export const HOOK_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PostToolBatch",
+  "SubagentStart",
+  "PreCompact",
+  "SessionEnd",
+] as const;
+
+/** Claude Code's window: 200k, 1M for a `[1m]` model, or what CLAUDE_CODE_AUTO_COMPACT_WINDOW sets. */
+export function claudeLimits(model: string | undefined, env: Record<string, string | undefined>): ModelLimits {
+  const set = Number(env["CLAUDE_CODE_AUTO_COMPACT_WINDOW"]);
+  const window = Number.isFinite(set) && set > 0 ? set : model?.includes("[1m]") ? 1_000_000 : 200_000;
+  return { context: window, input: window, output: 0 };
+}
+
+/** The repository's top, where opencode also keys the project (its `worktree`); the folder itself outside git. */
+export function gitRoot(directory: string): string {
+  for (let dir = directory; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    if (dirname(dir) === dir) return directory;
+  }
+}
+
+export async function handleHook(input: HookInput, log: Logger, env = process.env): Promise<HookReply | undefined> {
+  const event = String(input.hook_event_name);
+  if (!(HOOK_EVENTS as readonly string[]).includes(event)) return undefined;
+  const directory = typeof input.cwd === "string" && input.cwd ? input.cwd : process.cwd();
+  const opened = openHud({ directory, worktree: gitRoot(directory), log });
+  if (!opened) return undefined;
+  try {
+    return await run(opened.ctx, directory, event, input, env);
+  } finally {
+    opened.dispose();
+  }
+}
+
+async function run(
+  ctx: HookContext,
+  directory: string,
+  event: string,
+  input: HookInput,
+  env: Record<string, string | undefined>,
+) {
+  const sessionID = validateSessionID(input.session_id);
+  const dataDir = ctx.config.storageDir ?? defaultDir();
+  linkSession(dataDir, sessionID);
+  const file = readSessionFile(dataDir, sessionID);
+  const session = ctx.runtime.session(sessionID);
+  const source = typeof input.source === "string" ? input.source : undefined;
+  const compacted = event === "SessionStart" && source === "compact";
+  const summary = catchUp(ctx, session, directory, file, input, compacted, env);
+  ctx.runtime.touch(session);
+  let reply: HookReply | undefined;
+  switch (event) {
+    case "SessionStart": {
+      if (compacted)
+        ctx.runtime.record(session, [{ scope: "session", event: { kind: "compact.after", at: ctx.now(), summary } }]);
+      reply = await emit(ctx, session, file, event, true);
+      break;
+    }
+    case "UserPromptSubmit":
+    case "PostToolBatch":
+      ctx.runtime.noteCall(session);
+      reply = await emit(ctx, session, file, event, false);
+      break;
+    case "SubagentStart": {
+      const result = await ctx.runtime.renderCall(session);
+      const note =
+        "You are a sub-agent. Your parent agent's HUD follows: its task is the one you help with; the `hud` tool edits the parent's HUD.";
+      if (result) reply = { event, text: fullText(result.markdown, note) };
+      break;
+    }
+    case "PreCompact": {
+      const snapshot = compactionSnapshot(ctx, sessionID);
+      // the conversation's copies go with the compaction; SessionStart(compact) sends a full one
+      delete file.emission;
+      if (snapshot !== undefined) reply = { event, text: compactionFraming(snapshot), plain: true };
+      break;
+    }
+  }
+  writeSessionFile(dataDir, sessionID, file);
+  return reply;
+}
+
+/** Reads what the transcript gained since the last hook; returns a compaction summary if one arrived. */
+function catchUp(
+  ctx: HookContext,
+  session: SessionRuntime,
+  directory: string,
+  file: SessionFile,
+  input: HookInput,
+  compacted: boolean,
+  env: Record<string, string | undefined>,
+): string {
+  const path = typeof input.transcript_path === "string" ? input.transcript_path : undefined;
+  let model: string | undefined;
+  let summary = "";
+  if (path && existsSync(path)) {
+    if (file.transcript !== path) file.offset = 0;
+    file.transcript = path;
+    const chunk = readTranscript(path, file.offset);
+    file.offset = chunk.offset;
+    // the last call before a compaction measured the old conversation, not what is left of it
+    if (compacted) {
+      delete chunk.usage;
+      delete file.usage;
+    }
+    applyTranscript(ctx, session, directory, chunk);
+    if (chunk.usage) file.usage = { id: chunk.usage.id, tokens: chunk.usage.tokens, at: chunk.usage.at };
+    model = chunk.usage?.model;
+    summary =
+      chunk.messages
+        .filter((m) => m.summary)
+        .at(-1)
+        ?.texts.join("\n") ?? "";
+  }
+  session.tracker.setLimits(claudeLimits(model, env));
+  if (file.usage) session.tracker.record(file.usage.id, file.usage.tokens, file.usage.at);
+  return summary;
+}
+
+async function emit(ctx: HookContext, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {
+  if (ctx.board.isOff(session.id)) return undefined;
+  const result = await ctx.runtime.renderCall(session);
+  if (!result) return undefined;
+  const decision = decide(
+    file.emission,
+    result.markdown,
+    start,
+    start || !file.emission ? lead(ctx.config) : undefined,
+  );
+  if (decision.state) file.emission = decision.state;
+  const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
+  publishShown(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
+  return decision.kind === "none" ? undefined : { event, text: decision.text };
+}

@@ -1,0 +1,59 @@
+// The `hud` tool over MCP (`.mcp.json`, server `hud`): Claude Code starts it once per session and talks to
+// it on stdin/stdout. It opens the same runtime as the hooks and answers with opencode's tool contract:
+// the same help text, the same one-line errors (as an MCP error result), the same ids.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { hudToolJsonSchema } from "@agent-hud/hud-components";
+import { createLogger, errorLine, type Logger } from "../../log/index.ts";
+import { openHud, type OpenHud } from "../../runtime/open.ts";
+import { defaultDir } from "../../store/index.ts";
+import { hudTool } from "../../tools/hud.ts";
+import { gitRoot } from "./handle.ts";
+import { logLine } from "./hook-log.ts";
+import { linkedSession } from "./process-link.ts";
+
+export const NO_SESSION =
+  "hud: no Claude Code session is linked to this tool yet (the agent-hud hooks have not run); check `agent-hud doctor`";
+
+/** The MCP server for one directory; `session()` names the Claude Code session a call belongs to. */
+export function createHudServer(opened: OpenHud, session: () => string | undefined): Server {
+  const spec = hudTool(opened.ctx, hudToolJsonSchema());
+  const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [{ name: "hud", description: spec.description, inputSchema: spec.parameters as { type: "object" } }],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const fail = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
+    if (request.params.name !== "hud")
+      return fail(`unknown tool ${JSON.stringify(request.params.name)}: this server has "hud"`);
+    const sessionID = session();
+    if (!sessionID) return fail(NO_SESSION);
+    try {
+      const text = await spec.execute(request.params.arguments ?? {}, { sessionID });
+      return { content: [{ type: "text" as const, text }] };
+    } catch (error) {
+      return fail(errorLine(error));
+    }
+  });
+  return server;
+}
+
+export async function main(): Promise<void> {
+  const directory = process.env["CLAUDE_PROJECT_DIR"] || process.cwd();
+  const log: Logger = createLogger(undefined, (line) => logLine(line));
+  const opened = openHud({ directory, worktree: gitRoot(directory), log });
+  if (!opened) {
+    logLine(`agent-hud is turned off for ${directory}; the hud MCP server exits`);
+    return;
+  }
+  const dataDir = opened.ctx.config.storageDir ?? defaultDir();
+  const server = createHudServer(opened, () => linkedSession(dataDir));
+  const stop = () => {
+    opened.dispose();
+    process.exit(0);
+  };
+  process.stdin.on("end", stop);
+  process.on("SIGTERM", stop);
+  await server.connect(new StdioServerTransport());
+}

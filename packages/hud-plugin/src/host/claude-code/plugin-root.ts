@@ -1,0 +1,54 @@
+import { HOOK_EVENTS } from "./handle.ts";
+import { PLUGIN_NAME } from "./lead.ts";
+
+/**
+ * The files of the Claude Code plugin root (`dist/claude-code/`) other than the bundled scripts, as data:
+ * the build writes them, and the tests read the same values.
+ */
+
+const ROOT = "${CLAUDE_PLUGIN_ROOT}";
+
+export function pluginJson(version: string) {
+  return {
+    name: PLUGIN_NAME,
+    version,
+    description:
+      "A HUD of the agent's task, decisions, notes, steps, blockers, files and context pressure, kept across compaction",
+    license: "MIT",
+    homepage: "https://github.com/agent-hud/agent-hud",
+  };
+}
+
+/** Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error. */
+export function hooksJson() {
+  const hook = (event: string) => ({
+    hooks: [{ type: "command", command: `sh "${ROOT}/scripts/hook.sh" ${event}`, timeout: 10 }],
+  });
+  return { hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])) };
+}
+
+export function mcpJson() {
+  return { mcpServers: { hud: { command: "bun", args: [`${ROOT}/scripts/mcp.js`] } } };
+}
+
+/**
+ * The hook launcher. Without Bun it says so once per session (SessionStart's `systemMessage` is shown to the
+ * person, never to the model) and exits 0; every other hook is then silent.
+ */
+export const HOOK_SH = `#!/bin/sh
+# agent-hud hook launcher: Claude Code runs it for every hook; it never fails the turn.
+if command -v bun >/dev/null 2>&1; then
+  exec bun "$(dirname "$0")/hook.js"
+fi
+cat >/dev/null
+if [ "$1" = "SessionStart" ]; then
+  printf '%s\\n' '{"systemMessage":"agent-hud: Bun is not installed (https://bun.sh), so the HUD is off; run: agent-hud doctor"}'
+fi
+exit 0
+`;
+
+export const HUD_COMMAND = `---
+description: Show this session's agent-hud HUD (task, decisions, notes, steps, blockers, files)
+---
+Call the \`hud\` tool with \`{ "tool": "snapshot" }\` and show me its output exactly as it comes back, in a code block, with no commentary.
+`;

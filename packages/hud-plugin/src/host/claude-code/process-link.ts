@@ -1,0 +1,62 @@
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { isSessionID } from "../../store/index.ts";
+import { privateFolder } from "../../store/private-files.ts";
+import { claudeCodeDir } from "./session-file.ts";
+
+/**
+ * Which session the `hud` MCP server serves. Claude Code starts the server with the session id of that
+ * moment in `CLAUDE_CODE_SESSION_ID`, but `/clear` and a resume move the process to another session while
+ * the server lives on. Every hook therefore records its session under the Claude Code process it runs for
+ * (its parent, or its grandparent when a shell sits between); the server, a direct child of that process,
+ * reads the link on each call. A pid is paired with its start time, so a reused pid never matches.
+ */
+
+/** `pid@starttime` (Linux), or the bare pid where there is no /proc. */
+export function processKey(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return `${pid}@${fields[19]}`;
+  } catch {
+    return String(pid);
+  }
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    return ppid > 1 ? ppid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const linkPath = (dataDir: string, key: string) => join(claudeCodeDir(dataDir), "links", key.replace(/[^0-9@]/g, ""));
+
+/** From a hook: the session is the current one of the hook's parent and grandparent. */
+export function linkSession(dataDir: string, sessionID: string): void {
+  privateFolder(join(claudeCodeDir(dataDir), "links"));
+  const pids = [process.ppid, parentOf(process.ppid)].filter((p): p is number => !!p && p > 1);
+  for (const pid of pids) {
+    const path = linkPath(dataDir, processKey(pid));
+    writeFileSync(`${path}.tmp`, sessionID, { mode: 0o600 });
+    renameSync(`${path}.tmp`, path);
+  }
+}
+
+/** From the MCP server: its parent's current session, else the one it was started with. */
+export function linkedSession(
+  dataDir: string,
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  try {
+    const linked = readFileSync(linkPath(dataDir, processKey(process.ppid)), "utf8").trim();
+    if (isSessionID(linked)) return linked;
+  } catch {
+    // no hook has run for this process yet
+  }
+  const started = env["CLAUDE_CODE_SESSION_ID"];
+  return isSessionID(started) ? started : undefined;
+}

@@ -1,0 +1,43 @@
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { privateFolder } from "../../store/private-files.ts";
+import type { AssistantTokens } from "../../context/index.ts";
+import type { EmissionState } from "./emission.ts";
+
+/**
+ * What one Claude Code session's hooks hand each other (each hook is a process of its own): how far the
+ * transcript was read, what the conversation already holds of the HUD, and the latest call's usage.
+ */
+export type SessionFile = {
+  offset: number;
+  transcript?: string;
+  emission?: EmissionState;
+  usage?: { id: string; tokens: AssistantTokens; at: number };
+};
+
+export function claudeCodeDir(dataDir: string): string {
+  return join(dataDir, "claude-code");
+}
+
+function pathOf(dataDir: string, sessionID: string): string {
+  return join(claudeCodeDir(dataDir), "sessions", `${sessionID}.json`);
+}
+
+/** The session's file; a fresh one when it is missing or unreadable (the next hook sends a full copy). */
+export function readSessionFile(dataDir: string, sessionID: string): SessionFile {
+  try {
+    const parsed = JSON.parse(readFileSync(pathOf(dataDir, sessionID), "utf8")) as SessionFile;
+    return typeof parsed.offset === "number" ? parsed : { offset: 0 };
+  } catch {
+    return { offset: 0 };
+  }
+}
+
+/** Written whole and renamed into place, owner-only, so a hook killed mid-write leaves the old file. */
+export function writeSessionFile(dataDir: string, sessionID: string, file: SessionFile): void {
+  const path = pathOf(dataDir, sessionID);
+  privateFolder(join(claudeCodeDir(dataDir), "sessions"));
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(file), { mode: 0o600 });
+  renameSync(temp, path);
+}

@@ -1,0 +1,100 @@
+import { describe, expect, test } from "bun:test";
+import { createLogger } from "../../../src/log/index.ts";
+import { handleHook } from "../../../src/host/claude-code/handle.ts";
+import { openHud } from "../../../src/runtime/open.ts";
+import { hudTool } from "../../../src/tools/hud.ts";
+import { claudeSession } from "./fixture.ts";
+
+const lines: string[] = [];
+const log = createLogger(undefined, (line) => lines.push(line));
+
+async function tool(project: string, sessionID: string, args: unknown): Promise<string> {
+  const opened = openHud({ directory: project, worktree: project, log })!;
+  try {
+    return await hudTool(opened.ctx).execute(args, { sessionID });
+  } finally {
+    opened.dispose();
+  }
+}
+
+describe("Claude Code hooks", () => {
+  test("start: the lead and a full HUD; unchanged: nothing; a change: a change list", async () => {
+    const s = claudeSession();
+    s.user("fix the flaky parser test");
+    const start = await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    expect(start?.event).toBe("SessionStart");
+    expect(start?.text).toContain("# Agent HUD");
+    expect(start?.text).toContain("<agent-hud>");
+    expect(await handleHook(s.input("UserPromptSubmit"), log)).toBeUndefined();
+    await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "make the parser test stable" } });
+    const after = await handleHook(s.input("PostToolBatch"), log);
+    expect(after?.text).toContain("<agent-hud-changes>");
+    expect(after?.text).toContain("+ make the parser test stable");
+    expect(after?.text).not.toContain("# Agent HUD");
+  });
+
+  test("the transcript's tool calls, usage and texts reach the HUD and recall", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    s.user("what is in the config?");
+    s.assistant(
+      [{ type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: `${s.project}/src/config.ts` } }],
+      {
+        input_tokens: 90_000,
+        output_tokens: 10,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 0,
+      },
+    );
+    s.user([{ type: "tool_result", tool_use_id: "toolu_1", content: "export const zebraphone = 42" }]);
+    const batch = await handleHook(s.input("PostToolBatch"), log);
+    expect(batch?.text).toContain("src/config.ts");
+    expect(batch?.text).toMatch(/\+ .*50%/);
+    const found = await tool(s.project, s.sessionID, { tool: "search", args: { query: "zebraphone" } });
+    expect(found).toContain("zebraphone");
+  });
+
+  test("compaction: PreCompact gives the summary the state, SessionStart(compact) a full copy", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    await tool(s.project, s.sessionID, { tool: "notes.add", args: { content: "the lexer drops a trailing CR" } });
+    const pre = await handleHook(s.input("PreCompact", { trigger: "auto" }), log);
+    expect(pre?.plain).toBe(true);
+    expect(pre?.text).toContain("the lexer drops a trailing CR");
+    s.user("This session is being continued from a previous conversation. <summary>we fixed the lexer</summary>", {
+      isCompactSummary: true,
+    });
+    const back = await handleHook(s.input("SessionStart", { source: "compact" }), log);
+    expect(back?.text).toContain("<agent-hud>");
+    expect(back?.text).toContain("the lexer drops a trailing CR");
+  });
+
+  test("a sub-agent is shown its parent's task; a resumed session its state", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "port the CLI to Bun" } });
+    const sub = await handleHook(s.input("SubagentStart", { agent_id: "a1", agent_type: "Explore" }), log);
+    expect(sub?.text).toContain("sub-agent");
+    expect(sub?.text).toContain("port the CLI to Bun");
+    const resumed = await handleHook(s.input("SessionStart", { source: "resume" }), log);
+    expect(resumed?.text).toContain("port the CLI to Bun");
+  });
+
+  test("a new session of the same project is offered the last unfinished task", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "migrate the store schema" } });
+    await handleHook(s.input("SessionEnd", { reason: "exit" }), log);
+    const next = { ...s.input("SessionStart", { source: "startup" }), session_id: crypto.randomUUID() };
+    const offered = await handleHook(next, log);
+    expect(offered?.text).toContain("migrate the store schema");
+  });
+
+  test("a bad session id or an unknown event gives nothing and throws one line", async () => {
+    const s = claudeSession();
+    expect(await handleHook(s.input("PreToolUse"), log)).toBeUndefined();
+    await expect(handleHook({ ...s.input("SessionStart"), session_id: "../x" }, log)).rejects.toThrow(
+      /invalid session id/,
+    );
+  });
+});
