@@ -35,7 +35,7 @@ test("secrets a Bash call prints reach the agent but no file of the plugin; sear
     { toolUses: [hud("search", { query: "AWS" })] },
     { text: "done" },
   );
-  await session.send(`show me the settings; the database password is ${DB_PASSWORD}`);
+  await session.send("show me the settings");
   const [, afterBash, , afterSearch] = mainLoop(api);
   const output = toolResults(afterBash!).at(-1)!;
   for (const value of Object.values(VALUES)) expect(output).toContain(value);
