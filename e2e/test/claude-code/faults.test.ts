@@ -32,6 +32,11 @@ test("a broken database: the turn goes on without HUD context, and the call afte
   const main = databases.find((f) => f.path.endsWith("/hud.db"))!;
   writeFileSync(main.path, Buffer.alloc(8192, "not a database "));
 
+  const logLines = () =>
+    pluginFiles(project.home)
+      .filter((f) => f.path.endsWith("/hook.log"))
+      .flatMap((f) => f.bytes.toString("utf8").split("\n").filter(Boolean));
+  const logged = logLines().length;
   const before = mainLoop(api).at(-1)!;
   api.script({ text: "went on" });
   const result = await session.send("keep going");
@@ -42,10 +47,17 @@ test("a broken database: the turn goes on without HUD context, and the call afte
   const appended = requestText(broken).slice(requestText(before).length);
   expect(appended).not.toMatch(/SQLITE|malformed|not a database|Error:|at .+:\d+:\d+/i);
 
-  for (const file of saved) writeFileSync(file.path, file.bytes);
-  api.script({ text: "recovered" });
+  // the hook did meet the broken database (it did not merely have nothing to say), and said so in its log
+  const failures = logLines().slice(logged);
+  expect(failures.length).toBeGreaterThanOrEqual(1);
+
+  for (const file of saved) writeFileSync(file.path, file.bytes, { mode: 0o600 });
+  api.script({ toolUses: [hud("notes.add", { content: "written after the repair" })] }, { text: "recovered" });
   await session.send("and on");
-  expect(currentHud(mainLoop(api).at(-1)!)).toContain("Keep going through faults");
+  const [prompted, afterNote] = mainLoop(api).slice(-2);
+  expect(currentHud(prompted!)).toContain("Keep going through faults");
+  // the tool's server and the hooks still share one database after the fault
+  expect(currentHud(afterNote!)).toContain("written after the repair");
 });
 
 const cmdline = (pid: number) => {
