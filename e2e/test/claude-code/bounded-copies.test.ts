@@ -28,4 +28,4 @@ test(`${BATCHES} changing tool batches leave at most 3 full HUD copies in the co
   expect(currentHud(last)).not.toContain(task(BATCHES - 1));
   expect(fullCopies(last)).toBeGreaterThanOrEqual(1);
   expect(fullCopies(last)).toBeLessThanOrEqual(3);
-});
+}, 300_000);

@@ -84,4 +84,4 @@ test("a convention added in Claude Code reaches an opencode session, and one add
   const [fresh] = mainLoop(claude.api).slice(before);
   expect(currentHud(fresh!)).toContain(FROM_OPENCODE);
   expect(currentHud(fresh!)).toContain(FROM_CLAUDE);
-});
+}, 240_000);
