@@ -13,7 +13,12 @@ export function promptStatus(view: ViewState, width: number): string {
   if (view.status !== "shown") return "";
   const { density, context, markdown } = view.shown;
   const head = `HUD ${density} ${context.percent}%${context.critical ? " critical" : ""}`;
-  const task = (TASK_INLINE.exec(markdown)?.[1] ?? TASK_HEADING.exec(markdown)?.[1] ?? "").replace(/[*_`\\]/g, "");
+  const task = taskOf(markdown);
   const line = task ? `${head} · ${task}` : head;
   return [...line].length <= width ? line : `${[...line].slice(0, Math.max(0, width - 1)).join("")}…`;
+}
+
+/** The task as the HUD's markdown states it, without emphasis marks; empty when none is set. */
+export function taskOf(markdown: string): string {
+  return (TASK_INLINE.exec(markdown)?.[1] ?? TASK_HEADING.exec(markdown)?.[1] ?? "").replace(/[*_`\\]/g, "");
 }

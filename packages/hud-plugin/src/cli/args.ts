@@ -21,6 +21,7 @@ Prints the live HUD of the project's latest session (or of --session) from the H
   --no-color     plain text (also NO_COLOR=1; FORCE_COLOR=1 colours output that is not a terminal)
 
        agent-hud data | purge …   what the plugin stores, and removing it (agent-hud purge --help)
+       agent-hud statusline       one line (task · density · usage) for Claude Code's statusLine setting, from its session JSON on stdin
        agent-hud doctor           config files and where each option came from, the data folder and its modes,
                                   the TUI entry, opencode's version and the supported range`;
 

@@ -5,6 +5,7 @@ import { loadConfig } from "../config/load.ts";
 import { storageDirFor } from "../config/storage-dir.ts";
 import { storedFiles } from "./stored.ts";
 import { worktreeOf } from "./project.ts";
+import { claudeCodeDoctor } from "../host/claude-code/doctor.ts";
 
 /** The opencode releases the V1 entry is checked against (CI runs both ends) and the V2 entry's status. */
 const SUPPORTED =
@@ -72,6 +73,7 @@ export function runDoctor(cwd: string, env: Env, io: Io): number {
   lines.push(existsSync(schema) ? `schema for "$schema": ${schema}` : "schema: not built (run bun run build)");
   const version = io.opencodeVersion?.();
   lines.push(`opencode ${version ?? "not found on PATH"}; supported: ${SUPPORTED}`);
+  lines.push(...claudeCodeDoctor(dir, env));
   io.out(`${lines.join("\n")}\n`);
   return 0;
 }

@@ -7,6 +7,7 @@ import { parseCliArgs, USAGE, type CliArgs } from "./args.ts";
 import { DATA_USAGE, runData, runPurge } from "./data-commands.ts";
 import { opencodeVersion, runDoctor } from "./doctor.ts";
 import { worktreeOf } from "./project.ts";
+import { runStatusline } from "./statusline.ts";
 
 export type CliIO = {
   argv: string[];
@@ -48,6 +49,7 @@ const CLEAR = "\x1b[H\x1b[2J";
 export async function runCli(io: CliIO): Promise<number> {
   const [command, ...rest] = io.argv;
   if (command === "data" || command === "purge") return dataCommand(command, rest, io);
+  if (command === "statusline") return runStatusline(io);
   if (command === "doctor")
     return runDoctor(io.cwd, io.env ?? process.env, {
       out: io.out,

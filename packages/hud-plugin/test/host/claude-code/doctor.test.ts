@@ -1,0 +1,33 @@
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { claudeCodeDoctor } from "../../../src/host/claude-code/doctor.ts";
+
+describe("doctor's Claude Code lines", () => {
+  test("say what is missing: Bun, a recent Bun, the plugin, any hook run", () => {
+    const home = mkdtempSync(join(tmpdir(), "cc-doctor-"));
+    const data = join(home, "data");
+    const none = claudeCodeDoctor(data, { HOME: home }, null);
+    expect(none[0]).toContain("Bun not found");
+    expect(none[1]).toContain("plugin not installed");
+    expect(none[2]).toContain("no hook has run yet");
+    expect(claudeCodeDoctor(data, { HOME: home }, "1.1.9")[0]).toContain("older than 1.2.0");
+  });
+
+  test("find the plugin in Claude Code's settings and the hooks' session files", () => {
+    const home = mkdtempSync(join(tmpdir(), "cc-doctor-"));
+    mkdirSync(join(home, ".claude"));
+    writeFileSync(
+      join(home, ".claude", "settings.json"),
+      JSON.stringify({ enabledPlugins: { "agent-hud@agent-hud": true } }),
+    );
+    const data = join(home, "data");
+    mkdirSync(join(data, "claude-code", "sessions"), { recursive: true });
+    writeFileSync(join(data, "claude-code", "sessions", "abc.json"), "{}");
+    const lines = claudeCodeDoctor(data, { HOME: home }, "1.3.14");
+    expect(lines[0]).toBe("claude-code: Bun 1.3.14 (needs >= 1.2.0)");
+    expect(lines[1]).toContain("settings.json");
+    expect(lines[2]).toContain("hooks ran for 1 session(s)");
+  });
+});
