@@ -1,8 +1,9 @@
 // A real auto-compaction in Claude Code: the HUD's state goes into the summary request, the full HUD comes
 // right after the summary, and `search` finds a line only the compacted-away conversation held.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { allTextOf, COMPACTION_MARKER, textOf } from "../../harness/fake-anthropic.ts";
+import { allTextOf, COMPACTION_MARKER, textOf, type RecordedRequest } from "../../harness/fake-anthropic.ts";
 import {
+  CHANGES_OPEN,
   currentHud,
   fullCopies,
   HUD_OPEN,
@@ -18,6 +19,7 @@ const SUMMARY = "SUMMARY-7c1e: the user asked for an exporter";
 const LINE = "the staging database lives on host ALBATROSS-3141";
 
 let env: ClaudeHud;
+let firstAfter: RecordedRequest | undefined;
 beforeAll(() => {
   env = startClaudeHud({ api: { summary: SUMMARY }, env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" } });
 });
@@ -44,6 +46,7 @@ test("auto-compaction carries the state, the HUD follows the summary, search rec
   const after = mainLoop(api).filter((r) => r.index > compaction!.index);
   expect(after).toHaveLength(2);
   const [resumed, searched] = after;
+  firstAfter = resumed!;
   const text = requestText(resumed!);
   expect(text).toContain(SUMMARY);
   expect(text).not.toContain("ALBATROSS");
@@ -58,4 +61,17 @@ test("auto-compaction carries the state, the HUD follows the summary, search rec
 
   // search marks the matched words with « »
   expect(toolResults(searched!).at(-1)!.replace(/[«»]/g, "")).toContain(LINE);
+});
+
+test("nothing of the plugin's comes between the summary and the full HUD", () => {
+  if (!firstAfter) throw new Error("the compaction test above did not reach the first call after the summary");
+  const text = requestText(firstAfter);
+  // a change list there would be read against a full copy the compaction removed
+  const afterSummary = text.slice(text.indexOf(SUMMARY));
+  expect(afterSummary.indexOf(HUD_OPEN)).toBeGreaterThan(-1);
+  const changesAt = afterSummary.indexOf(CHANGES_OPEN);
+  if (changesAt >= 0 && changesAt < afterSummary.indexOf(HUD_OPEN))
+    throw new Error(
+      `after the compaction a HUD change list comes before the full HUD: ${JSON.stringify(afterSummary.slice(changesAt, changesAt + 160))}`,
+    );
 });
