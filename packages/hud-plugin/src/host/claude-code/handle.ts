@@ -50,17 +50,43 @@ export function gitRoot(directory: string): string {
   }
 }
 
-export async function handleHook(input: HookInput, log: Logger, env = process.env): Promise<HookReply | undefined> {
-  const event = String(input.hook_event_name);
-  if (!(HOOK_EVENTS as readonly string[]).includes(event)) return undefined;
-  const directory = typeof input.cwd === "string" && input.cwd ? input.cwd : process.cwd();
+/** Where the hook's time went (ms since process start), for the benchmark. */
+export type PhaseMarks = { open?: number; render?: number };
+
+export async function handleHook(
+  input: HookInput,
+  log: Logger,
+  env: Record<string, string | undefined> = process.env,
+  phases: PhaseMarks = {},
+): Promise<HookReply | undefined> {
+  if (!isHookEvent(input.hook_event_name)) return undefined;
+  const directory = directoryOf(input);
   const opened = openHud({ directory, worktree: gitRoot(directory), log });
   if (!opened) return undefined;
+  phases.open = performance.now();
   try {
-    return await run(opened.ctx, directory, event, input, env);
+    const reply = await run(opened.ctx, directory, String(input.hook_event_name), input, env);
+    phases.render = performance.now();
+    return reply;
   } finally {
     opened.dispose();
   }
+}
+
+const isHookEvent = (event: unknown) => (HOOK_EVENTS as readonly unknown[]).includes(event);
+
+export function directoryOf(input: HookInput): string {
+  return typeof input.cwd === "string" && input.cwd ? input.cwd : process.cwd();
+}
+
+/** A hook on a runtime that is already open (the session's MCP server, which hooks forward to). */
+export async function runHook(
+  ctx: HookContext,
+  input: HookInput,
+  env: Record<string, string | undefined>,
+): Promise<HookReply | undefined> {
+  if (!isHookEvent(input.hook_event_name)) return undefined;
+  return run(ctx, directoryOf(input), String(input.hook_event_name), input, env);
 }
 
 async function run(

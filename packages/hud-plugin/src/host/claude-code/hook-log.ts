@@ -2,7 +2,11 @@ import { appendFileSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 
-function logDir(): string {
+/**
+ * The adapter's own folder, `claude-code/` in the default data folder: found from the environment alone,
+ * because the hook's fast path reads no configuration before it knows whether the MCP server answers.
+ */
+export function logDir(): string {
   const xdg = process.env["XDG_DATA_HOME"];
   const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".local", "share");
   return join(base, "opencode", "hud", "claude-code");

@@ -9,7 +9,9 @@ import { createLogger, errorLine, type Logger } from "../../log/index.ts";
 import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { defaultDir } from "../../store/index.ts";
 import { hudTool } from "../../tools/hud.ts";
+import { rmSync } from "node:fs";
 import { gitRoot } from "./handle.ts";
+import { serveHooks } from "./hook-socket.ts";
 import { logLine } from "./hook-log.ts";
 import { linkedSession } from "./process-link.ts";
 
@@ -48,8 +50,13 @@ export async function main(): Promise<void> {
     return;
   }
   const dataDir = opened.ctx.config.storageDir ?? defaultDir();
-  const server = createHudServer(opened, () => linkedSession(dataDir));
+  // the session of the latest hook this server ran; before any, what the hooks' link files say
+  let current: string | undefined;
+  const hooks = serveHooks(opened.ctx, gitRoot(directory), (sessionID) => (current = sessionID));
+  const server = createHudServer(opened, () => current ?? linkedSession(dataDir));
   const stop = () => {
+    hooks?.server.close();
+    if (hooks) rmSync(hooks.path, { force: true });
     opened.dispose();
     process.exit(0);
   };

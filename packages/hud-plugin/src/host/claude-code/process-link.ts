@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { isSessionID } from "../../store/index.ts";
 import { privateFolder } from "../../store/private-files.ts";
 import { claudeCodeDir } from "./session-file.ts";
+import { hookOwners, processKey } from "./process-key.ts";
 
 /**
  * Which session the `hud` MCP server serves. Claude Code starts the server with the session id of that
@@ -12,34 +13,12 @@ import { claudeCodeDir } from "./session-file.ts";
  * reads the link on each call. A pid is paired with its start time, so a reused pid never matches.
  */
 
-/** `pid@starttime` (Linux), or the bare pid where there is no /proc. */
-export function processKey(pid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return `${pid}@${fields[19]}`;
-  } catch {
-    return String(pid);
-  }
-}
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    return ppid > 1 ? ppid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const linkPath = (dataDir: string, key: string) => join(claudeCodeDir(dataDir), "links", key.replace(/[^0-9@]/g, ""));
 
 /** From a hook: the session is the current one of the hook's parent and grandparent. */
 export function linkSession(dataDir: string, sessionID: string): void {
   privateFolder(join(claudeCodeDir(dataDir), "links"));
-  const pids = [process.ppid, parentOf(process.ppid)].filter((p): p is number => !!p && p > 1);
-  for (const pid of pids) {
+  for (const pid of hookOwners()) {
     const path = linkPath(dataDir, processKey(pid));
     writeFileSync(`${path}.tmp`, sessionID, { mode: 0o600 });
     renameSync(`${path}.tmp`, path);
