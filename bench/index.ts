@@ -1,6 +1,7 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
 import { runAgentComponentsBench } from "./agent-components.ts";
 import { runHostBench } from "./host-v2.ts";
+import { runClaudeCodeHostBench } from "./host-claude-code.ts";
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
@@ -18,6 +19,10 @@ const sections: Array<[string, () => Promise<void>]> = [
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
   ["host adapters: start-up and per-call hooks, V1 and V2 (a simulated V2 context)", runHostBench],
+  [
+    "Claude Code host: hook wall time per kind and phase (forwarded, in-process), MCP hud call, HUD tokens carried",
+    runClaudeCodeHostBench,
+  ],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
   [

@@ -20,6 +20,8 @@ export function linkSession(dataDir: string, sessionID: string): void {
   privateFolder(join(claudeCodeDir(dataDir), "links"));
   for (const pid of hookOwners()) {
     const path = linkPath(dataDir, processKey(pid));
+    // a rename costs more than a read: most hooks of a session find the link already in place
+    if (readOr(path) === sessionID) continue;
     writeFileSync(`${path}.tmp`, sessionID, { mode: 0o600 });
     renameSync(`${path}.tmp`, path);
   }
@@ -38,4 +40,12 @@ export function linkedSession(
   }
   const started = env["CLAUDE_CODE_SESSION_ID"];
   return isSessionID(started) ? started : undefined;
+}
+
+function readOr(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
 }

@@ -23,11 +23,17 @@ function pathOf(dataDir: string, sessionID: string): string {
   return join(claudeCodeDir(dataDir), "sessions", `${sessionID}.json`);
 }
 
+/** What each session's file held when last read or written here: an unchanged file is not written again. */
+const read = new Map<string, string>();
+
 /** The session's file; a fresh one when it is missing or unreadable (the next hook sends a full copy). */
 export function readSessionFile(dataDir: string, sessionID: string): SessionFile {
   try {
-    const parsed = JSON.parse(readFileSync(pathOf(dataDir, sessionID), "utf8")) as SessionFile;
-    return typeof parsed.offset === "number" ? parsed : { offset: 0 };
+    const text = readFileSync(pathOf(dataDir, sessionID), "utf8");
+    const parsed = JSON.parse(text) as SessionFile;
+    if (typeof parsed.offset !== "number") return { offset: 0 };
+    read.set(sessionID, text);
+    return parsed;
   } catch {
     return { offset: 0 };
   }
@@ -35,9 +41,12 @@ export function readSessionFile(dataDir: string, sessionID: string): SessionFile
 
 /** Written whole and renamed into place, owner-only, so a hook killed mid-write leaves the old file. */
 export function writeSessionFile(dataDir: string, sessionID: string, file: SessionFile): void {
+  const text = JSON.stringify(file);
+  if (read.get(sessionID) === text) return;
   const path = pathOf(dataDir, sessionID);
   privateFolder(join(claudeCodeDir(dataDir), "sessions"));
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(file), { mode: 0o600 });
+  writeFileSync(temp, text, { mode: 0o600 });
   renameSync(temp, path);
+  read.set(sessionID, text);
 }

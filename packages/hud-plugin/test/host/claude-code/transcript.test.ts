@@ -1,0 +1,68 @@
+import { describe, expect, test } from "bun:test";
+import { appendFileSync, writeFileSync } from "node:fs";
+import { runtimeToolName } from "../../../src/host/claude-code/apply-transcript.ts";
+import { readTranscript } from "../../../src/host/claude-code/transcript.ts";
+import { claudeSession } from "./fixture.ts";
+
+describe("reading Claude Code's transcript", () => {
+  test("texts, tool calls and results, the latest usage, from where the last read stopped", () => {
+    const s = claudeSession();
+    s.user("first prompt");
+    const first = readTranscript(s.transcript, 0);
+    expect(first.messages.map((m) => m.texts)).toEqual([["first prompt"]]);
+    s.assistant(
+      [
+        { type: "text", text: "reading it" },
+        { type: "tool_use", id: "toolu_9", name: "Read", input: { file_path: "/x/a.ts" } },
+      ],
+      { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 100, cache_creation_input_tokens: 7 },
+    );
+    s.user([{ type: "tool_result", tool_use_id: "toolu_9", content: [{ type: "text", text: "line one" }] }]);
+    const next = readTranscript(s.transcript, first.offset);
+    expect(next.messages.map((m) => m.role)).toEqual(["assistant", "user"]);
+    expect(next.calls).toMatchObject([{ id: "toolu_9", name: "Read", input: { file_path: "/x/a.ts" } }]);
+    expect(next.results).toMatchObject([{ id: "toolu_9", output: "line one", error: false }]);
+    expect(next.usage?.tokens).toEqual({ input: 10, output: 5, cache: { read: 100, write: 7 } });
+    expect(readTranscript(s.transcript, next.offset).messages).toEqual([]);
+  });
+
+  test("a line still being written is left for the next read; a broken line is skipped", () => {
+    const s = claudeSession();
+    appendFileSync(s.transcript, "{not json}\n");
+    s.user("whole");
+    appendFileSync(s.transcript, '{"type":"user","uuid":"half');
+    const chunk = readTranscript(s.transcript, 0);
+    expect(chunk.messages.map((m) => m.texts[0])).toEqual(["whole"]);
+    appendFileSync(s.transcript, '","message":{"role":"user","content":"done"}}\n');
+    expect(readTranscript(s.transcript, chunk.offset).messages.map((m) => m.texts[0])).toEqual(["done"]);
+  });
+
+  test("a transcript shorter than the offset is read again from the start", () => {
+    const s = claudeSession();
+    s.user("one");
+    s.user("two");
+    const chunk = readTranscript(s.transcript, 0);
+    writeFileSync(s.transcript, "");
+    s.user("three");
+    expect(readTranscript(s.transcript, chunk.offset).messages.map((m) => m.texts[0])).toEqual(["three"]);
+  });
+
+  test("the compaction summary is marked; meta lines are not messages", () => {
+    const s = claudeSession();
+    s.user("summary text", { isCompactSummary: true });
+    s.user("<command-name>/x</command-name>", { isMeta: true });
+    const chunk = readTranscript(s.transcript, 0);
+    expect(chunk.messages).toHaveLength(1);
+    expect(chunk.messages[0]!.summary).toBe(true);
+  });
+});
+
+describe("tool names", () => {
+  test("the plugin's own MCP tools read as hud / hud_compact (recall skips them); built-ins as the runtime's", () => {
+    expect(runtimeToolName("mcp__plugin_agent-hud_hud__hud")).toBe("hud");
+    expect(runtimeToolName("mcp__other__hud_compact")).toBe("hud_compact");
+    expect(runtimeToolName("Bash")).toBe("bash");
+    expect(runtimeToolName("MultiEdit")).toBe("multiedit");
+    expect(runtimeToolName("WebFetch")).toBe("WebFetch");
+  });
+});
