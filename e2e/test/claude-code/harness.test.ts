@@ -48,6 +48,9 @@ test("hook context reaches the request and the plugin's MCP tool is called", asy
   // the second call extends the first, so a provider reads the first from its cache
   expect(second!.usage!.cache_read_input_tokens).toBeGreaterThan(first!.usage!.input_tokens / 2);
   expect(sharedPrefix(prefixUnits(second!.body), prefixUnits(first!.body))).toBe(prefixUnits(first!.body).length);
+  // Claude Code 2.1.197 asks for nothing this fake does not model beyond its connectivity probe of the root
+  expect(api.unknownPaths.filter((path) => path !== "HEAD /")).toEqual([]);
+  expect(api.ofKind("count_tokens")).toEqual([]);
 });
 
 test("a high input_tokens makes Claude Code compact, and --resume continues the same session", async () => {
