@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { RECALL_FILE } from "../recall/schema.ts";
 import { forgetSessions } from "../store/forget.ts";
 import { DB_FILE } from "../store/paths.ts";
+import { forgetSessionFiles } from "../host/claude-code/session-file.ts";
 
 /**
  * Removes sessions (and, for whole projects, the project's memory stream) from hud.db and recall.db, each
@@ -13,6 +14,7 @@ import { DB_FILE } from "../store/paths.ts";
 export function purge(dir: string, sessionIDs: readonly string[], projectKeys: readonly string[]): void {
   const hud = join(dir, DB_FILE);
   forgetSessions(hud, sessionIDs, true);
+  forgetSessionFiles(dir, sessionIDs);
   if (projectKeys.length && existsSync(hud)) {
     const db = new Database(hud);
     try {

@@ -1,6 +1,7 @@
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { privateFolder } from "../../store/private-files.ts";
+import { isSessionID } from "../../store/validate.ts";
 import type { AssistantTokens } from "../../context/index.ts";
 import type { EmissionState } from "./emission.ts";
 
@@ -49,4 +50,13 @@ export function writeSessionFile(dataDir: string, sessionID: string, file: Sessi
   writeFileSync(temp, text, { mode: 0o600 });
   renameSync(temp, path);
   read.set(sessionID, text);
+}
+
+/** `agent-hud purge`: a purged session leaves no file of the Claude Code adapter behind either. */
+export function forgetSessionFiles(dataDir: string, sessionIDs: readonly string[]): void {
+  // an id that is not a plain session id names no file of ours (and must not name a path)
+  for (const id of sessionIDs.filter(isSessionID)) {
+    read.delete(id);
+    rmSync(pathOf(dataDir, id), { force: true });
+  }
 }

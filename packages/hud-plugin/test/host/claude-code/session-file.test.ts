@@ -34,3 +34,18 @@ describe("what hooks hand each other", () => {
     expect(readFileSync(join(dir, "claude-code", "links", key), "utf8")).toBe(cleared);
   });
 });
+
+describe("purge", () => {
+  test("removes a purged session's file and leaves the others", async () => {
+    const { forgetSessionFiles } = await import("../../../src/host/claude-code/session-file.ts");
+    const dir = mkdtempSync(join(tmpdir(), "cc-purge-"));
+    const [gone, kept] = [crypto.randomUUID(), crypto.randomUUID()];
+    writeSessionFile(dir, gone, { offset: 1 });
+    writeSessionFile(dir, kept, { offset: 2 });
+    writeFileSync(join(dir, "outside.json"), "{}");
+    forgetSessionFiles(dir, [gone, "../../outside"]);
+    expect(readFileSync(join(dir, "outside.json"), "utf8")).toBe("{}");
+    expect(readSessionFile(dir, gone)).toEqual({ offset: 0 });
+    expect(readSessionFile(dir, kept)).toEqual({ offset: 2 });
+  });
+});
