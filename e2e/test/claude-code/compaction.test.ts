@@ -1,0 +1,77 @@
+// A real auto-compaction in Claude Code: the HUD's state goes into the summary request, the full HUD comes
+// right after the summary, and `search` finds a line only the compacted-away conversation held.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { allTextOf, COMPACTION_MARKER, textOf, type RecordedRequest } from "../../harness/fake-anthropic.ts";
+import {
+  CHANGES_OPEN,
+  currentHud,
+  fullCopies,
+  HUD_OPEN,
+  hud,
+  mainLoop,
+  requestText,
+  startClaudeHud,
+  toolResults,
+  type ClaudeHud,
+} from "../../harness/claude-hud.ts";
+
+const SUMMARY = "SUMMARY-7c1e: the user asked for an exporter";
+const LINE = "the staging database lives on host ALBATROSS-3141";
+
+let env: ClaudeHud;
+let firstAfter: RecordedRequest | undefined;
+beforeAll(() => {
+  env = startClaudeHud({ api: { summary: SUMMARY }, env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" } });
+});
+afterAll(() => env?.stop());
+
+test("auto-compaction carries the state, the HUD follows the summary, search recalls the lost line", async () => {
+  const { api, session } = env;
+  api.script(
+    { toolUses: [hud("task.set", { description: "Ship the CSV exporter" })] },
+    // the usage of this reply puts the context over Claude Code's auto-compact threshold
+    { text: "noted", inputTokens: 97_000 },
+  );
+  await session.send(`Remember: ${LINE}.`);
+  expect(api.ofKind("compaction")).toHaveLength(0);
+
+  api.script({ toolUses: [hud("search", { query: "ALBATROSS" })] }, { text: "found it" });
+  await session.send("carry on with the exporter");
+  const [compaction] = api.ofKind("compaction");
+  expect(compaction).toBeDefined();
+  // the state joins Claude Code's own summary instructions (text blocks only: the history's tool calls hold it too)
+  const instructions = compaction!.body.messages.findLast((m) => allTextOf(m).includes(COMPACTION_MARKER))!;
+  expect(textOf(instructions.content)).toContain("Ship the CSV exporter");
+
+  const after = mainLoop(api).filter((r) => r.index > compaction!.index);
+  expect(after).toHaveLength(2);
+  const [resumed, searched] = after;
+  firstAfter = resumed!;
+  const text = requestText(resumed!);
+  expect(text).toContain(SUMMARY);
+  expect(text).not.toContain("ALBATROSS");
+  // the full HUD is the first thing after the summary: the compacted-away copies are gone and the first call
+  // after it carries a fresh one (Claude Code appends hook context after the prompt that starts the turn)
+  const summaryAt = resumed!.body.messages.findIndex((m) => allTextOf(m).includes(SUMMARY));
+  const hudAt = resumed!.body.messages.findIndex((m) => allTextOf(m).includes(HUD_OPEN));
+  expect(summaryAt).toBeGreaterThanOrEqual(0);
+  expect(hudAt).toBeGreaterThan(summaryAt);
+  expect(fullCopies(resumed!)).toBe(1);
+  expect(currentHud(resumed!)).toContain("Ship the CSV exporter");
+
+  // search marks the matched words with « »
+  expect(toolResults(searched!).at(-1)!.replace(/[«»]/g, "")).toContain(LINE);
+});
+
+test("nothing of the plugin's comes between the summary and the full HUD", () => {
+  if (!firstAfter) throw new Error("the compaction test above did not reach the first call after the summary");
+  const text = requestText(firstAfter);
+  // a change list there would be read against a full copy the compaction removed
+  const afterSummary = text.slice(text.indexOf(SUMMARY));
+  expect(afterSummary.indexOf(HUD_OPEN)).toBeGreaterThan(-1);
+  const changesAt = afterSummary.indexOf(CHANGES_OPEN);
+  if (changesAt >= 0 && changesAt < afterSummary.indexOf(HUD_OPEN))
+    throw new Error(
+      `after the compaction a HUD change list comes before the full HUD: ${JSON.stringify(afterSummary.slice(changesAt, changesAt + 160))}`,
+    );
+});

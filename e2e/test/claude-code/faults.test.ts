@@ -1,0 +1,90 @@
+// Faults in Claude Code: a hook meeting a broken database lets the turn go on and the next call recovers;
+// the MCP server killed mid-session loses nothing.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { CLAUDE_PLUGIN_ROOT } from "../../harness/claude.ts";
+import {
+  currentHud,
+  fullCopies,
+  hud,
+  mainLoop,
+  pluginFiles,
+  requestText,
+  startClaudeHud,
+  toolResults,
+  type ClaudeHud,
+} from "../../harness/claude-hud.ts";
+import { processTree } from "../../harness/process-files.ts";
+
+let env: ClaudeHud;
+beforeAll(() => {
+  env = startClaudeHud();
+});
+afterAll(() => env?.stop());
+
+test("a broken database: the turn goes on without HUD context, and the call after the repair has the HUD", async () => {
+  const { api, session, project } = env;
+  api.script({ toolUses: [hud("task.set", { description: "Keep going through faults" })] }, { text: "set" });
+  await session.send("set the task");
+  const databases = pluginFiles(project.home).filter((f) => /\.db(-wal|-shm)?$/.test(f.path));
+  expect(databases.map((f) => f.path.split("/").at(-1))).toContain("hud.db");
+  const saved = databases.map((f) => ({ path: f.path, bytes: readFileSync(f.path) }));
+  const main = databases.find((f) => f.path.endsWith("/hud.db"))!;
+  writeFileSync(main.path, Buffer.alloc(8192, "not a database "));
+
+  const logLines = () =>
+    pluginFiles(project.home)
+      .filter((f) => f.path.endsWith("/hook.log"))
+      .flatMap((f) => f.bytes.toString("utf8").split("\n").filter(Boolean));
+  const logged = logLines().length;
+  const before = mainLoop(api).at(-1)!;
+  api.script({ text: "went on" });
+  const result = await session.send("keep going");
+  expect(result.result).toBe("went on");
+  const broken = mainLoop(api).at(-1)!;
+  // no HUD block and no error text was appended by the failing hook
+  expect(fullCopies(broken)).toBe(fullCopies(before));
+  const appended = requestText(broken).slice(requestText(before).length);
+  expect(appended).not.toMatch(/SQLITE|malformed|not a database|Error:|at .+:\d+:\d+/i);
+
+  // the hook did meet the broken database (it did not merely have nothing to say), and said so in its log
+  const failures = logLines().slice(logged);
+  expect(failures.length).toBeGreaterThanOrEqual(1);
+
+  for (const file of saved) writeFileSync(file.path, file.bytes, { mode: 0o600 });
+  api.script({ toolUses: [hud("notes.add", { content: "written after the repair" })] }, { text: "recovered" });
+  await session.send("and on");
+  const [prompted, afterNote] = mainLoop(api).slice(-2);
+  expect(currentHud(prompted!)).toContain("Keep going through faults");
+  // the tool's server and the hooks still share one database after the fault
+  expect(currentHud(afterNote!)).toContain("written after the repair");
+});
+
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+};
+const mcpServers = () =>
+  processTree(env.session.proc.pid)
+    .slice(1)
+    .filter((pid) => cmdline(pid).includes(CLAUDE_PLUGIN_ROOT));
+
+test("the MCP server killed mid-session loses nothing: the next hud call answers with the state", async () => {
+  const { api, session } = env;
+  api.script({ toolUses: [hud("notes.add", { content: "survives a server restart" })] }, { text: "added" });
+  await session.send("add a note");
+  const [server] = mcpServers();
+  expect(server).toBeDefined();
+  process.kill(server!, "SIGKILL");
+  await session.waitFor(() => !mcpServers().includes(server!), 10_000, "the MCP server to exit");
+
+  api.script({ toolUses: [hud("notes.list")] }, { toolUses: [hud("task.get")] }, { text: "checked" });
+  await session.send("what do we have?");
+  const [afterList, afterGet] = mainLoop(api).slice(-2);
+  expect(toolResults(afterList!).at(-1)).toContain("survives a server restart");
+  expect(toolResults(afterGet!).at(-1)).toContain("Keep going through faults");
+  expect(currentHud(afterGet!)).toContain("survives a server restart");
+});

@@ -1,0 +1,69 @@
+// The HUD before every main-loop model call of the real Claude Code: at session start, on each prompt, after
+// each tool batch, and in a sub-agent's calls (which see their parent's task).
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import {
+  currentHud,
+  hud,
+  isSubagent,
+  mainLoop,
+  startClaudeHud,
+  SUBAGENT_MARK,
+  type ClaudeHud,
+} from "../../harness/claude-hud.ts";
+
+let env: ClaudeHud;
+beforeAll(() => {
+  env = startClaudeHud();
+});
+afterAll(() => env?.stop());
+
+test("session start, each prompt and each tool batch: the call's HUD is the current one", async () => {
+  const { api, session, project } = env;
+  api.script(
+    { toolUses: [hud("task.set", { description: "Trace the flaky login test" })] },
+    { toolUses: [{ name: "Read", input: { file_path: `${project.dir}/README.md` } }] },
+    { text: "first answer" },
+    { text: "second answer" },
+  );
+  await session.send("look around");
+  await session.send("and again");
+  const [start, afterTask, afterRead, nextPrompt] = mainLoop(api);
+  expect(currentHud(start!)).toBeDefined();
+  expect(currentHud(start!)).not.toContain("Trace the flaky login test");
+  expect(currentHud(afterTask!)).toContain("Trace the flaky login test");
+  // the read tool call shows up as a file of the HUD after its batch
+  expect(currentHud(afterRead!)).toContain("README.md");
+  expect(currentHud(nextPrompt!)).toContain("Trace the flaky login test");
+  expect(currentHud(nextPrompt!)).toContain("README.md");
+});
+
+test("a sub-agent's model calls carry a HUD with its parent's task", async () => {
+  const { api, session } = env;
+  const before = api.agentRequests().length;
+  api.script(
+    { toolUses: [hud("task.set", { description: "Audit the payment retries" })] },
+    {
+      toolUses: [
+        {
+          name: "Agent",
+          input: {
+            description: "find retry code",
+            prompt: `${SUBAGENT_MARK} list the files that retry payments`,
+            subagent_type: "general-purpose",
+          },
+        },
+      ],
+    },
+    { text: "sub-agent answer" },
+    { text: "parent answer" },
+  );
+  await session.send("delegate the search");
+  const requests = api.agentRequests().slice(before);
+  const sub = requests.filter(isSubagent);
+  expect(sub).toHaveLength(1);
+  expect(currentHud(sub[0]!)).toContain("Audit the payment retries");
+  const main = requests.filter((r) => !isSubagent(r));
+  expect(main).toHaveLength(3);
+  for (const request of main.slice(1)) expect(currentHud(request)).toContain("Audit the payment retries");
+  expect(mainLoop(api).every((request) => currentHud(request) !== undefined)).toBe(true);
+});
