@@ -1,3 +1,4 @@
+import { AcceptanceStore, sha256 } from "../../src/custom/acceptance.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -65,14 +66,15 @@ describe("tool.execute.after records bash results", () => {
   test("a custom component reading state.toolResults shows the latest bash output in the next HUD", async () => {
     const hudDir = join(oc.directory, ".opencode", "hud");
     mkdirSync(hudDir, { recursive: true });
-    writeFileSync(
-      join(hudDir, "LastBash.tsx"),
-      `export default ({ state }) => {
+    const file = join(hudDir, "LastBash.tsx");
+    const source = `export default ({ state }) => {
   const last = state.toolResults.at(-1);
   return last ? <paragraph><strong>Last bash</strong> {last.command} exited {last.exit}: {last.output.trim().split("\\n").at(-1).trim()}</paragraph> : null;
 };
-`,
-    );
+`;
+    writeFileSync(file, source);
+    // written after the plugin started: it runs only once the person has accepted it
+    new AcceptanceStore(oc.storageDir).record([{ path: file, sha256: sha256(source), decision: "accepted", at: 1 }]);
     const messages = [oc.user("ses_a", "run the tests")];
     expect(tailText(await oc.transform(messages), messages)).not.toContain("Last bash");
     await oc.hooks["tool.execute.after"](
