@@ -48,7 +48,7 @@ export function applyTranscript(
     for (const file of touchedFiles(tool, fileArgs(call.input))) {
       const path = displayPath(directory, file.path);
       if (!file.edited) events.push({ kind: "file.open", at: result.at, path, action: "read" });
-      else if (rememberEdit(ctx, path)) events.push({ kind: "file.edit", at: result.at, path });
+      else if (rememberEdit(ctx, session.id, path)) events.push({ kind: "file.edit", at: result.at, path });
     }
     const bash = bashResult(tool, call.input, { output: result.output }, result.at, ctx.redact.text);
     if (bash) events.push(bash);

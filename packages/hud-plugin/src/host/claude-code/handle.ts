@@ -5,7 +5,7 @@ import type { Logger } from "../../log/index.ts";
 import { openHud } from "../../runtime/open.ts";
 import type { HookContext } from "../../runtime/hook-context.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
-import { defaultDir, publishShown, validateSessionID } from "../../store/index.ts";
+import { defaultDir, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
 import { gitRoot } from "./git-root.ts";
 import { decide, fullText, type EmissionState } from "./emission.ts";
@@ -204,8 +204,7 @@ async function emit(ctx: HookContext, session: SessionRuntime, file: SessionFile
     start || !file.emission ? lead(ctx.config) : undefined,
   );
   if (decision.state) file.emission = decision.state;
-  const target = { sessionID: session.id, projectKey: ctx.projectKey, redact: ctx.redact.deep };
-  publishShown(ctx.board, target, ["received", "current"], result, session.lastInput, ctx.now());
+  ctx.publisher.publish(session.id, ["received", "current"], result, session.lastInput);
   return decision.kind === "none" ? undefined : { event, text: decision.text };
 }
 
