@@ -156,6 +156,21 @@ export function readLogs(project: Project): string {
     .join("\n");
 }
 
+/**
+ * Waits until opencode's log holds `needle` (it writes its log file lazily, so a line the plugin logged can
+ * reach the file after the request that caused it); throws with the log's size when it never does.
+ */
+export async function waitForLog(project: Project, needle: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const logs = readLogs(project);
+    if (logs.includes(needle)) return logs;
+    if (Date.now() > deadline)
+      throw new Error(`opencode's log never held ${JSON.stringify(needle)} (${logs.length} characters read)`);
+    await Bun.sleep(50);
+  }
+}
+
 /** Log lines at level ERROR or WARN that mention `needle` (case-insensitive). */
 export function logProblems(project: Project, needle: string): string[] {
   const lower = needle.toLowerCase();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startHudEnv, type HudEnv } from "../harness/hud-session.ts";
-import { PLUGIN_DIR, readLogs } from "../harness/opencode.ts";
+import { PLUGIN_DIR, waitForLog } from "../harness/opencode.ts";
 import { tailHud } from "../harness/requests.ts";
 
 const CLI = join(PLUGIN_DIR, "dist", "cli", "index.js");
@@ -43,8 +43,10 @@ test("a component the agent writes mid-session runs only after the person accept
   expect(held).toContain("**Early** present at start");
   expect(held).not.toContain("**Late**");
   expect(existsSync(marker)).toBe(false);
-  expect(readLogs(project)).toContain(
-    "agent-hud: .opencode/hud/Late.tsx was written while opencode ran and will not run until you accept it",
+  // the person is told once, with both ways to accept (waits: opencode writes its log file lazily)
+  const logs = await waitForLog(project, "agent-hud: .opencode/hud/Late.tsx was written while opencode ran");
+  expect(logs).toContain(
+    "will not run until you accept it: /hud-edit, or agent-hud components accept .opencode/hud/Late.tsx",
   );
 
   const listed = cli("components", "list");
