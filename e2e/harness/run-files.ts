@@ -5,7 +5,8 @@
  * Usage: bun harness/run-files.ts [bun test options] [files...]   (no files: every e2e test file)
  * Each file's output is printed whole when it ends, so bun's "N pass" lines stay readable and countable.
  */
-import { relative } from "node:path";
+import { join, relative } from "node:path";
+import { CLAUDE_PLUGIN_ROOT } from "./claude.ts";
 import { ensureFreshBundle } from "./fresh-build.ts";
 
 const E2E = new URL("..", import.meta.url).pathname;
@@ -14,7 +15,11 @@ const E2E = new URL("..", import.meta.url).pathname;
  * `bun pm pack` runs the packages' prepack build, which deletes and rewrites dist/ — the bundle every other
  * file's opencode loads. These files run alone, after the parallel ones.
  */
-const SERIAL = ["test/packed-install.test.ts", "test/readme-install.test.ts"];
+const SERIAL = [
+  "test/packed-install.test.ts",
+  "test/readme-install.test.ts",
+  "test/claude-code/marketplace-install.test.ts",
+];
 
 /**
  * Measured slowest first (one full run in two workers on a busy 2-core machine: 315 s down to 108 s), so that
@@ -22,6 +27,8 @@ const SERIAL = ["test/packed-install.test.ts", "test/readme-install.test.ts"];
  * affects balance, never what runs.
  */
 const SLOW_FIRST = [
+  "test/claude-code/memory-file.test.ts",
+  "test/claude-code/bounded-copies.test.ts",
   "test/untrusted-repo.test.ts",
   "test/project-memory.test.ts",
   "test/resume-live.test.ts",
@@ -73,7 +80,7 @@ async function pool(files: string[], n: number, options: string[]): Promise<Resu
 }
 
 function allFiles(): string[] {
-  const glob = new Bun.Glob("{test,v2-contract}/*.test.ts");
+  const glob = new Bun.Glob("{test,test/claude-code,v2-contract}/*.test.ts");
   return [...glob.scanSync({ cwd: E2E })].sort();
 }
 
@@ -92,6 +99,7 @@ const serial = files.filter((f) => SERIAL.includes(f));
 const started = performance.now();
 // built once here: a stale bundle rebuilt by several workers' preloads at once would race
 ensureFreshBundle();
+ensureFreshBundle({ bundle: join(CLAUDE_PLUGIN_ROOT, "scripts", "hook.js") });
 const results = [...(await pool(parallel, workers(), options)), ...(await pool(serial, 1, options))];
 const failed = results.filter((r) => r.code !== 0);
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
