@@ -4,6 +4,7 @@
 // chunk of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
 // when a HUD grows.
 import { copyFileSync, rmSync, writeFileSync } from "node:fs";
+import { bundle } from "./build-bundle.ts";
 import { configJsonSchema } from "./src/config/json-schema.ts";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
@@ -21,71 +22,25 @@ const targets = [
   // the TUI entry (tui/index.tsx) imports core at load and edit on the person's first edit; cli is `agent-hud`
   [src("board/core.ts"), src("edit/index.ts"), src("cli/index.ts")],
 ];
-for (const entrypoints of targets) {
-  const result = await Bun.build({
-    entrypoints,
-    root: src(""),
-    outdir,
-    target: "bun",
-    format: "esm",
-    splitting: true,
-    conditions: ["production"],
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    minify: { syntax: true, whitespace: false, identifiers: false },
-    sourcemap: "none",
-  });
-  if (!result.success) {
-    for (const message of result.logs) console.error(message);
-    process.exit(1);
-  }
-  for (const output of result.outputs)
-    console.log(`${output.path.split("/").slice(-2).join("/")} ${(output.size / 1024).toFixed(0)} KiB`);
-}
+for (const entrypoints of targets)
+  await bundle({ entrypoints, root: src(""), outdir, splitting: true }, (path) => path.split("/").slice(-2).join("/"));
 
 // The secret rule set and the linear-time engine of the person's patterns: files of their own beside the
 // chunks, which the redactor requires on first need (src/privacy/load-rule-set.ts, load-linear-patterns.ts),
 // so no entry parses them at start.
+const fileName = (path: string) => path.split("/").at(-1)!;
 for (const [entry, name] of [
   ["privacy/rule-set.ts", "privacy-rules"],
   ["privacy/linear-patterns.ts", "privacy-patterns"],
-]) {
-  const lazy = await Bun.build({
-    entrypoints: [src(entry!)],
-    outdir,
-    naming: `${name}.[ext]`,
-    target: "bun",
-    format: "esm",
-    conditions: ["production"],
-    minify: { syntax: true, whitespace: false, identifiers: false },
-    sourcemap: "none",
-  });
-  if (!lazy.success) {
-    for (const message of lazy.logs) console.error(message);
-    process.exit(1);
-  }
-  for (const output of lazy.outputs)
-    console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
-}
+])
+  await bundle({ entrypoints: [src(entry!)], outdir, naming: `${name}.[ext]` }, fileName);
 
 // The process agent components run in (src/agent-components/sandbox-client.ts starts it from beside the
 // chunks): a file of its own, with the compiler and QuickJS's glue, none of which the plugin's thread loads.
-const sandbox = await Bun.build({
-  entrypoints: [src("agent-components/sandbox-process.ts")],
-  outdir,
-  naming: "sandbox-process.[ext]",
-  target: "bun",
-  format: "esm",
-  conditions: ["production"],
-  define: { "process.env.NODE_ENV": JSON.stringify("production") },
-  minify: { syntax: true, whitespace: false, identifiers: false },
-  sourcemap: "none",
-});
-if (!sandbox.success) {
-  for (const message of sandbox.logs) console.error(message);
-  process.exit(1);
-}
-for (const output of sandbox.outputs)
-  console.log(`${output.path.split("/").at(-1)} ${(output.size / 1024).toFixed(0)} KiB`);
+await bundle(
+  { entrypoints: [src("agent-components/sandbox-process.ts")], outdir, naming: "sandbox-process.[ext]" },
+  fileName,
+);
 
 // QuickJS's wasm, for agent components: read beside the chunks (src/agent-components/quickjs.ts) on the first
 // component, never at start.

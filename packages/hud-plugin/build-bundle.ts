@@ -1,0 +1,21 @@
+// The one set of bundler options every output of `bun run build` shares (build.ts, build-claude-code.ts):
+// ESM for Bun, production builds of every dependency (no micromark assertions or `debug`), readable output.
+type BundleOptions = { entrypoints: string[]; outdir: string; root?: string; naming?: string; splitting?: boolean };
+
+/** Bundles, prints each output with its size (`label` names the file), and exits the build on failure. */
+export async function bundle(options: BundleOptions, label: (path: string) => string): Promise<void> {
+  const result = await Bun.build({
+    ...options,
+    target: "bun",
+    format: "esm",
+    conditions: ["production"],
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    minify: { syntax: true, whitespace: false, identifiers: false },
+    sourcemap: "none",
+  });
+  if (!result.success) {
+    for (const message of result.logs) console.error(message);
+    process.exit(1);
+  }
+  for (const output of result.outputs) console.log(`${label(output.path)} ${(output.size / 1024).toFixed(0)} KiB`);
+}
