@@ -34,9 +34,6 @@ const isTimeOut = (error: string): boolean => error.startsWith("took longer than
 
 type Slot = { key: string; runner: ComponentRunner };
 
-/** The densities a HUD at `from` may ask a component for: the budget fitter only steps down. */
-const from = (density: Density): Density[] => densities.slice(densities.indexOf(density));
-
 const offLine = (name: string, reason: string): Child =>
   h(
     "paragraph",
@@ -71,12 +68,20 @@ export class AgentComponents {
     return this.config.enabled;
   }
 
-  /** Whether a component of this view has no render for its state at these densities yet. */
+  /** Whether the view defines any component this registry would render. */
+  defines(view: HudView | undefined): boolean {
+    return this.enabled && view !== undefined && definitions(view).length > 0;
+  }
+
+  /**
+   * Whether a component of this view has no render for its state at this density yet. Only the density the
+   * HUD chose is rendered: another one only when the budget fitter steps down to it (a second, rarer pass).
+   */
   needsRender(view: HudView, density: Density = "full"): boolean {
     if (!this.enabled) return false;
     return definitions(view).some(
       ({ scope, component }) =>
-        component.off === undefined && this.slot(scope, component).runner.missing(view, from(density)).length > 0,
+        component.off === undefined && this.slot(scope, component).runner.missing(view, [density]).length > 0,
     );
   }
 
@@ -90,7 +95,7 @@ export class AgentComponents {
     const work = definitions(view)
       .filter(({ component }) => component.off === undefined)
       .map(({ scope, component }) => this.slot(scope, component))
-      .map((slot) => ({ slot, missing: slot.runner.missing(view, from(density)) }))
+      .map((slot) => ({ slot, missing: slot.runner.missing(view, [density]) }))
       .filter(({ missing }) => missing.length > 0)
       // one that ran out of the budget last time goes last, so it cannot starve the others
       .sort((a, b) => Number(a.slot.runner.slow) - Number(b.slot.runner.slow));

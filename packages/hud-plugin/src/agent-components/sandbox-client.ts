@@ -109,17 +109,18 @@ export class SandboxProcess {
     const started = await within(this.start(), startMs, false);
     if (!started || !this.child) return requests.map(() => ({ kind: "skipped" }));
     const answers: Array<Answer | undefined> = requests.map(() => undefined);
-    const waits = requests.map((request, index) => {
-      const id = this.nextId++;
-      const answered = new Promise<void>((resolve) =>
-        this.pending.set(id, (answer) => {
-          answers[index] = answer;
-          resolve();
-        }),
-      );
-      this.child!.send({ ...request, id, loadMs: timing.loadMs, renderMs: timing.renderMs });
-      return answered;
-    });
+    const first = this.nextId;
+    this.nextId += requests.length;
+    const waits = requests.map(
+      (_, index) =>
+        new Promise<void>((resolve) =>
+          this.pending.set(first + index, (answer) => {
+            answers[index] = answer;
+            resolve();
+          }),
+        ),
+    );
+    this.child.send(batchOf(requests, first) satisfies SandboxRequest);
     let opening = false;
     let clock: BudgetClock | undefined;
     const late = new Promise<boolean>((resolve) => {
@@ -151,15 +152,15 @@ export class SandboxProcess {
    */
   preopen(requests: RenderRequest[]): void {
     void this.start().then((ok) => {
-      if (!ok || !this.child) return;
-      for (const request of requests)
-        this.child.send({
-          ...request,
-          densities: [],
-          id: this.nextId++,
-          loadMs: timing.loadMs,
-          renderMs: timing.renderMs,
-        });
+      if (!ok || !this.child || !requests.length) return;
+      const first = this.nextId;
+      this.nextId += requests.length;
+      this.child.send(
+        batchOf(
+          requests.map((request) => ({ ...request, densities: [] })),
+          first,
+        ),
+      );
     });
   }
 
@@ -191,6 +192,18 @@ export class SandboxProcess {
     const decoder = new TextDecoder();
     for await (const chunk of stream) this.stderr = (this.stderr + decoder.decode(chunk)).slice(-4096);
   }
+}
+
+/** Renders as one message; all of one batch share their props (the state of one LLM call). */
+function batchOf(requests: RenderRequest[], first: number): SandboxRequest {
+  const items = requests.map(({ key, source, densities, fresh }) => ({
+    key,
+    source,
+    densities,
+    ...(fresh ? { fresh } : {}),
+  }));
+  const props = requests[0]?.props ?? "{}";
+  return { id: 0, op: "batch", first, props, items, loadMs: timing.loadMs, renderMs: timing.renderMs };
 }
 
 /** The promise's value, or `fallback` once `ms` have passed; the timer is cleared either way. */

@@ -60,7 +60,12 @@ process.on("message", (request: SandboxRequest) => {
       if (sandbox) forget(request.key, sandbox);
       return;
     }
-    send(await render(request).catch((error: unknown) => failed(request.id, error)));
+    if (request.op === "render") return void send(await render(request).catch((error) => failed(request.id, error)));
+    const { first, items, props, loadMs, renderMs } = request;
+    for (const [i, item] of items.entries()) {
+      const one = { ...item, id: first + i, op: "render" as const, props, loadMs, renderMs };
+      send(await render(one).catch((error) => failed(one.id, error)));
+    }
   });
 });
 

@@ -14,6 +14,19 @@ export type SandboxRequest =
       /** Open a fresh sandbox even if one is kept under this key (a define's check). */
       fresh?: boolean;
     }
+  /**
+   * One LLM call's renders in one message: the props travel once; item `i` answers as render `first + i`,
+   * so the host still knows which one was running when the deadline came.
+   */
+  | {
+      id: number;
+      op: "batch";
+      first: number;
+      props: string;
+      items: Array<{ key: string; source: string; densities: Density[]; fresh?: boolean }>;
+      loadMs: number;
+      renderMs: number;
+    }
   | { id: number; op: "close"; key: string };
 
 export type DensityOutput =

@@ -71,10 +71,7 @@ export class HudRuntime {
     this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log, this.holder.id);
     this.agents = new AgentComponents(deps.config.agentComponents, deps.now);
     const project = {
-      state: () => {
-        this.project.catchUp(deps.store);
-        return this.project.state;
-      },
+      state: () => (this.project.catchUp(deps.store), this.project.state),
       append: (event: HudEvent) => {
         deps.store.append(this.project.stream, [event]);
         this.project.catchUp(deps.store);
@@ -169,9 +166,9 @@ export class HudRuntime {
    * Renders the session's HUD. On failure the last good HUD is returned (logged once per distinct
    * error), so an LLM call never goes out with a broken or missing HUD when a good one existed.
    */
-  render(session: SessionRuntime, context?: ContextInfo): RenderResult | undefined {
+  render(session: SessionRuntime, context?: ContextInfo, built?: HudView): RenderResult | undefined {
     try {
-      const view = this.view(session);
+      const view = built ?? this.view(session);
       const input: HudProps = {
         view,
         context: context ?? this.context(session),
@@ -212,7 +209,10 @@ export class HudRuntime {
 
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     await this.memory?.prepare();
-    let result = this.render(session);
+    // agent components render first, at the last HUD's density, so the HUD is usually built once
+    const view = this.agents.defines(session.lastInput?.view) ? this.view(session) : undefined;
+    if (view) await this.agents.prepare(view, session.lastGood?.density);
+    let result = this.render(session, undefined, view);
     if (result && session.lastInput && this.agents.needsRender(session.lastInput.view, result.density)) {
       await this.agents.prepare(session.lastInput.view, result.density);
       result = this.render(session);

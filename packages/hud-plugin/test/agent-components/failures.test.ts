@@ -58,7 +58,7 @@ describe("a failing agent component", () => {
     expect(await hud()).toContain("**Notes seen** 0");
   });
 
-  test("an unchanged state costs no sandbox call; a changed one costs one per density rendered", async () => {
+  test("an unchanged state costs no sandbox call; a changed one costs one, at the density the HUD uses only", async () => {
     await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
     await hud();
     const calls = spyOn(SandboxProcess.prototype, "renderAll");
@@ -69,7 +69,7 @@ describe("a failing agent component", () => {
       await oc.hud("ses_a", "notes.add", { content: "fine" });
       expect(await hud()).toContain("**Notes seen** 1");
       expect(calls).toHaveBeenCalledTimes(1);
-      expect(calls.mock.calls[0]![0].map((r) => r.densities)).toEqual([["full", "compact", "minimal"]]);
+      expect(calls.mock.calls[0]![0].map((r) => r.densities)).toEqual([["full"]]);
     } finally {
       calls.mockRestore();
     }
