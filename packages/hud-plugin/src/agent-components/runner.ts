@@ -2,7 +2,7 @@ import type { AgentComponent, Density, HudView } from "@agent-hud/hud-components
 import { h, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { toElements } from "./output.ts";
-import { propsJson, sameVersion, versionOf, type VersionKey } from "./props.ts";
+import { propsHash, propsJson, sameVersion, versionOf, type VersionKey } from "./props.ts";
 import type { ComponentSandbox } from "./sandbox.ts";
 import type { DensityOutput } from "./sandbox-protocol.ts";
 
@@ -28,7 +28,7 @@ export const failureLine = (name: string, reason: string, kept: boolean): Child 
     ` ${name}: ${reason}${kept ? " (showing its last good output)" : ""}`,
   );
 
-type Memo = { version: VersionKey; density: Density; output: Child };
+type Memo = { version: VersionKey; hash: bigint | number; density: Density; output: Child };
 
 /** A density's answer from the sandbox process as elements checked on the host, or one line. Never throws. */
 export function outcomeOf(output: DensityOutput, name: string): RenderOutcome {
@@ -70,22 +70,39 @@ export class ComponentRunner {
   /** The densities of `wanted` this state version has no render for yet. */
   missing(view: HudView, wanted: readonly Density[]): Density[] {
     const version = versionOf(view);
-    return wanted.filter((density) => !this.memo.some((m) => m.density === density && sameVersion(m.version, version)));
+    return wanted.filter(
+      (density) =>
+        !this.memo.some((m) => m.density === density && sameVersion(m.version, version)) &&
+        !this.reuse(view, version, density),
+    );
   }
 
   /** Takes a render's outcome for this state version and density. */
   settle(view: HudView, density: Density, outcome: RenderOutcome): void {
     const version = versionOf(view);
     const output = outcome.ok ? this.good(outcome.elements) : this.failed(outcome.error, version);
-    this.memo.unshift({ version, density, output });
+    this.remember({ version, hash: propsHash(view), density, output });
+  }
+
+  /** A new state version whose props hash to an earlier render's takes that render (no sandbox call). */
+  private reuse(view: HudView, version: VersionKey, density: Density): boolean {
+    const hash = propsHash(view);
+    const hit = this.memo.find((m) => m.density === density && m.hash === hash);
+    if (hit) this.remember({ ...hit, version });
+    return hit !== undefined;
+  }
+
+  private remember(memo: Memo): void {
+    this.memo.unshift(memo);
     if (this.memo.length > 6) this.memo.length = 6;
   }
 
-  /** The memoised render, else (not rendered for this state yet) the last good output. */
+  /** The memoised render (or one of props that hash the same), else the last good output. */
   render(view: HudView, density: Density): Child {
     const version = versionOf(view);
     const hit = this.memo.find((m) => m.density === density && sameVersion(m.version, version));
-    return hit ? hit.output : (this.lastGood ?? null);
+    if (hit) return hit.output;
+    return this.reuse(view, version, density) ? this.memo[0]!.output : (this.lastGood ?? null);
   }
 
   private good(elements: Child[]): Child {

@@ -75,6 +75,26 @@ describe("a failing agent component", () => {
     }
   });
 
+  test("a state change no component can see (another component defined) costs no sandbox call", async () => {
+    await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
+    expect(await hud()).toContain("**Notes seen** 0");
+    const calls = spyOn(SandboxProcess.prototype, "renderAll");
+    try {
+      const other = "export default () => <paragraph><strong>Other</strong> here</paragraph>;";
+      await oc.hud("ses_a", "components.define", { name: "Other", source: other });
+      // the define's own check is the one sandbox call; Fragile's props are unchanged, so it is not rendered
+      const text = await hud();
+      expect(text).toContain("**Notes seen** 0");
+      expect(text).toContain("**Other** here");
+      expect(calls.mock.calls.map((call) => call[0].map((r) => r.key.split(":")[2]))).toEqual([["Other"]]);
+      await oc.hud("ses_a", "notes.add", { content: "fine" });
+      expect(await hud()).toContain("**Notes seen** 1");
+      expect(calls).toHaveBeenCalledTimes(2);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
   test("a definition that loops forever is refused at define time and nothing is recorded", async () => {
     undo();
     undo = relaxTimeLimits({ render: "real" });
