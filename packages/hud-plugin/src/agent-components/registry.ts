@@ -92,6 +92,7 @@ export class AgentComponents {
    */
   async prepare(view: HudView, density: Density = "full"): Promise<void> {
     if (!this.enabled) return;
+    const started = performance.now();
     const work = definitions(view)
       .filter(({ component }) => component.off === undefined)
       .map(({ scope, component }) => this.slot(scope, component))
@@ -101,6 +102,7 @@ export class AgentComponents {
       .sort((a, b) => Number(a.slot.runner.slow) - Number(b.slot.runner.slow));
     if (!work.length) return;
     const props = sharedPropsJson(view);
+    const budgetMs = timing.budgetMs ?? this.config.budgetMs;
     const answers = await this.sandbox.renderAll(
       work.map(({ slot, missing }) => ({
         op: "render" as const,
@@ -109,9 +111,11 @@ export class AgentComponents {
         props,
         densities: missing,
       })),
-      timing.budgetMs ?? this.config.budgetMs,
+      budgetMs,
       // a process still starting (after a kill) is waited for only by a component with nothing to show yet
       work.every(({ slot }) => slot.runner.hasOutput) ? 0 : limits.startMs,
+      // the call's budget runs from here: what came before the first render counts too
+      Math.max(0.001, performance.now() - started),
     );
     answers.forEach((answer, i) => settle(work[i]!.slot.runner, view, work[i]!.missing, answer));
     // the process was killed: its successor opens everyone's sandbox before the next call needs it
@@ -126,6 +130,8 @@ export class AgentComponents {
         })),
       );
     this.version++;
+    if (answers.some((answer) => answer.kind === "timeout"))
+      this.sandbox.learn(performance.now() - started - this.sandbox.pausedMs - budgetMs, budgetMs);
   }
 
   /**

@@ -50,6 +50,14 @@ export class SandboxProcess {
   starts = 0;
   /** The end of the processes' stderr, for diagnostics and the tests that no teardown aborted. */
   stderr = "";
+  /** How long the last batch's opens paused its budget (the call's wall time beyond the budget they explain). */
+  pausedMs = 0;
+  /**
+   * The part of a call's budget kept for what follows the deadline (the kill, the bookkeeping, the timer's
+   * own lateness on a busy machine): learnt from the calls that were cut off, so such a call ends within
+   * its budget rather than that much after it.
+   */
+  reserveMs = 10;
 
   /** Starts the process if none runs; true once QuickJS is compiled inside it. */
   start(): Promise<boolean> {
@@ -104,7 +112,13 @@ export class SandboxProcess {
    * holds up a call); then every render must answer within `budgetMs` of the first being sent,
    * not counting the opening of sandboxes (`BudgetClock`).
    */
-  async renderAll(requests: RenderRequest[], budgetMs: number, startMs: number = limits.startMs): Promise<Answer[]> {
+  async renderAll(
+    requests: RenderRequest[],
+    budgetMs: number,
+    startMs: number = limits.startMs,
+    spentMs = 0,
+  ): Promise<Answer[]> {
+    this.pausedMs = 0;
     if (!requests.length) return [];
     const started = await within(this.start(), startMs, false);
     if (!started || !this.child) return requests.map(() => ({ kind: "skipped" }));
@@ -124,7 +138,8 @@ export class SandboxProcess {
     let opening = false;
     let clock: BudgetClock | undefined;
     const late = new Promise<boolean>((resolve) => {
-      clock = new BudgetClock(budgetMs, limits.openMs, (phase) => {
+      const deadline = Math.max(1, budgetMs - spentMs - (spentMs ? this.reserveMs : 0));
+      clock = new BudgetClock(deadline, limits.openMs, (phase) => {
         opening = phase;
         resolve(true);
       });
@@ -132,6 +147,7 @@ export class SandboxProcess {
     this.clock = clock;
     const isLate = await Promise.race([Promise.all(waits).then(() => false), late]);
     clock!.stop();
+    this.pausedMs = clock!.pausedMs;
     this.clock = undefined;
     if (isLate && answers.some((a) => a === undefined)) {
       this.kill();
@@ -162,6 +178,17 @@ export class SandboxProcess {
         ),
       );
     });
+  }
+
+  /**
+   * A cut-off call took `overshootMs` longer than its budget (negative: ended that much before it): the
+   * reserve grows at once by what was missing and shrinks slowly, so a few quiet calls do not undo it.
+   */
+  learn(overshootMs: number, budgetMs: number): void {
+    // aimed a few ms before the deadline: the lateness varies from call to call on a busy machine
+    const missed = overshootMs + 6;
+    const step = missed > 0 ? missed : missed / 8;
+    this.reserveMs = Math.min(budgetMs / 3, Math.max(1, this.reserveMs + step));
   }
 
   /** Drops a kept sandbox (a removed or redefined component); nothing to do if no process runs. */
