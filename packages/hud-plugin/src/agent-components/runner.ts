@@ -52,6 +52,7 @@ export class ComponentRunner {
   private lastGood: Child[] | undefined;
   private failures = 0;
   private failedAt: VersionKey | undefined;
+  private asked: { version: VersionKey; densities: Set<Density> } | undefined;
   /** Whether its last render ran out of the call's budget (it then goes last in the next batch). */
   slow = false;
   /** The last render, for `components.show`: its good output and, when it failed, why. */
@@ -67,10 +68,11 @@ export class ComponentRunner {
     return this.lastGood !== undefined;
   }
 
-  /** The densities of `wanted` this state version has no render for yet. */
+  /** The densities of `wanted`, and those a HUD of this state asked for in vain, that have no render yet. */
   missing(view: HudView, wanted: readonly Density[]): Density[] {
     const version = versionOf(view);
-    return wanted.filter(
+    const asked = this.asked && sameVersion(this.asked.version, version) ? [...this.asked.densities] : [];
+    return [...new Set([...wanted, ...asked])].filter(
       (density) =>
         !this.memo.some((m) => m.density === density && sameVersion(m.version, version)) &&
         !this.reuse(view, version, density),
@@ -102,7 +104,11 @@ export class ComponentRunner {
     const version = versionOf(view);
     const hit = this.memo.find((m) => m.density === density && sameVersion(m.version, version));
     if (hit) return hit.output;
-    return this.reuse(view, version, density) ? this.memo[0]!.output : (this.lastGood ?? null);
+    if (this.reuse(view, version, density)) return this.memo[0]!.output;
+    // the budget fitter stepped this section to a density not rendered ahead: the call renders it next
+    if (!this.asked || !sameVersion(this.asked.version, version)) this.asked = { version, densities: new Set() };
+    this.asked.densities.add(density);
+    return this.lastGood ?? null;
   }
 
   private good(elements: Child[]): Child {

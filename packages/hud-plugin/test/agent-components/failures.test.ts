@@ -95,6 +95,29 @@ describe("a failing agent component", () => {
     }
   });
 
+  test("a section the budget fitter steps down is rendered at that density too, fresh, in the same call", async () => {
+    const big = `export default function Big({ state, density }) {
+  if (density === "full") return <paragraph>{"wordy ".repeat(2000)}</paragraph>;
+  return <paragraph><strong>Big {density}</strong> {state.notes.length}</paragraph>;
+}`;
+    await oc.hud("ses_a", "components.define", { name: "Big", source: big, priority: 0 });
+    expect(await hud()).toContain("**Big compact** 0");
+    const calls = spyOn(SandboxProcess.prototype, "renderAll");
+    try {
+      await oc.hud("ses_a", "notes.add", { content: "fine" });
+      const text = await hud();
+      expect(text).toContain("**Big compact** 1");
+      expect(text).not.toContain("wordy");
+      // the HUD's own density first, then those the fitter asked for (it weighs minimal against compact)
+      expect(calls.mock.calls.map((call) => call[0].map((r) => r.densities))).toEqual([
+        [["full"]],
+        [["compact", "minimal"]],
+      ]);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
   test("a definition that loops forever is refused at define time and nothing is recorded", async () => {
     undo();
     undo = relaxTimeLimits({ render: "real" });
