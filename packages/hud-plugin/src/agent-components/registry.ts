@@ -115,7 +115,7 @@ export class AgentComponents {
       // a process still starting (after a kill) is waited for only by a component with nothing to show yet
       work.every(({ slot }) => slot.runner.hasOutput) ? 0 : limits.startMs,
       // the call's budget runs from here: what came before the first render counts too
-      Math.max(0.001, performance.now() - started),
+      { spentMs: performance.now() - started },
     );
     answers.forEach((answer, i) => settle(work[i]!.slot.runner, view, work[i]!.missing, answer));
     // the process was killed: its successor opens everyone's sandbox before the next call needs it

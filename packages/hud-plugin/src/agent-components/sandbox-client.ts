@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { BudgetClock } from "./budget-clock.ts";
 import { limits } from "./limits.ts";
-import type { SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
+import type { RenderOne, SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
 
-type RenderRequest = Omit<Extract<SandboxRequest, { op: "render" }>, "id" | "loadMs" | "renderMs">;
+type RenderRequest = Omit<RenderOne, "id" | "loadMs" | "renderMs">;
 type Rendered = Extract<SandboxReply, { op: "rendered" }>;
 
 /** How one render of a batch ended: answered, still running at the deadline (the process is killed), or never begun. */
@@ -116,7 +116,8 @@ export class SandboxProcess {
     requests: RenderRequest[],
     budgetMs: number,
     startMs: number = limits.startMs,
-    spentMs = 0,
+    /** An LLM call's: what it spent before (counted in its budget), and the deadline keeps `reserveMs`. */
+    call?: { spentMs: number },
   ): Promise<Answer[]> {
     this.pausedMs = 0;
     if (!requests.length) return [];
@@ -138,7 +139,7 @@ export class SandboxProcess {
     let opening = false;
     let clock: BudgetClock | undefined;
     const late = new Promise<boolean>((resolve) => {
-      const deadline = Math.max(1, budgetMs - spentMs - (spentMs ? this.reserveMs : 0));
+      const deadline = call ? Math.max(1, budgetMs - call.spentMs - this.reserveMs) : budgetMs;
       clock = new BudgetClock(deadline, limits.openMs, (phase) => {
         opening = phase;
         resolve(true);

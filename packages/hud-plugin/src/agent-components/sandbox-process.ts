@@ -1,6 +1,6 @@
 // The process agent components run in: started by the plugin (sandbox-client.ts), spoken to over IPC, and
 // killed from outside when a render outruns the call's budget. Nothing of the host is in here but JSON.
-import type { DensityOutput, SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
+import type { DensityOutput, RenderOne, SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
 import { loadQuickJS, newEngine } from "./quickjs.ts";
 import { ComponentSandbox } from "./sandbox.ts";
 import { transpile } from "./transpile.ts";
@@ -21,7 +21,7 @@ function forget(key: string, sandbox: ComponentSandbox): void {
   if (!sandbox.broken) sandbox.dispose();
 }
 
-async function open(request: Extract<SandboxRequest, { op: "render" }>): Promise<ComponentSandbox | string> {
+async function open(request: RenderOne): Promise<ComponentSandbox | string> {
   const existing = kept.get(request.key);
   if (existing && !request.fresh) return existing;
   if (existing) forget(request.key, existing);
@@ -33,7 +33,7 @@ async function open(request: Extract<SandboxRequest, { op: "render" }>): Promise
   return opened.sandbox;
 }
 
-async function render(request: Extract<SandboxRequest, { op: "render" }>): Promise<SandboxReply> {
+async function render(request: RenderOne): Promise<SandboxReply> {
   const opened = !kept.has(request.key) || request.fresh === true;
   if (opened) send({ id: request.id, op: "opening" });
   const sandbox = await open(request);
@@ -74,7 +74,6 @@ async function handle(request: SandboxRequest): Promise<void> {
     if (sandbox) forget(request.key, sandbox);
     return;
   }
-  if (request.op === "render") return void send(await render(request).catch((error) => failed(request.id, error)));
   const { first, items, props, loadMs, renderMs } = request;
   for (const [i, item] of items.entries()) {
     const one = { ...item, id: first + i, op: "render" as const, props, loadMs, renderMs };
