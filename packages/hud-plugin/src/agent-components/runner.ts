@@ -68,11 +68,13 @@ export class ComponentRunner {
     return this.lastGood !== undefined;
   }
 
-  /** The densities of `wanted`, and those a HUD of this state asked for in vain, that have no render yet. */
+  /**
+   * The densities of `wanted`, and those the latest HUD asked of it (the budget fitter steps a section down
+   * from the HUD's density, so a section it shrank is asked at both), that have no render for this state.
+   */
   missing(view: HudView, wanted: readonly Density[]): Density[] {
     const version = versionOf(view);
-    const asked = this.asked && sameVersion(this.asked.version, version) ? [...this.asked.densities] : [];
-    return [...new Set([...wanted, ...asked])].filter(
+    return [...new Set([...wanted, ...(this.asked?.densities ?? [])])].filter(
       (density) =>
         !this.memo.some((m) => m.density === density && sameVersion(m.version, version)) &&
         !this.reuse(view, version, density),
@@ -102,12 +104,12 @@ export class ComponentRunner {
   /** The memoised render (or one of props that hash the same), else the last good output. */
   render(view: HudView, density: Density): Child {
     const version = versionOf(view);
+    // what this HUD asks is rendered ahead for the next state; a miss now is rendered before the call goes out
+    if (!this.asked || !sameVersion(this.asked.version, version)) this.asked = { version, densities: new Set() };
+    this.asked.densities.add(density);
     const hit = this.memo.find((m) => m.density === density && sameVersion(m.version, version));
     if (hit) return hit.output;
     if (this.reuse(view, version, density)) return this.memo[0]!.output;
-    // the budget fitter stepped this section to a density not rendered ahead: the call renders it next
-    if (!this.asked || !sameVersion(this.asked.version, version)) this.asked = { version, densities: new Set() };
-    this.asked.densities.add(density);
     return this.lastGood ?? null;
   }
 
