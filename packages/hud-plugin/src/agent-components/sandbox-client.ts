@@ -187,7 +187,7 @@ export class SandboxProcess {
    */
   learn(overshootMs: number, budgetMs: number): void {
     // aimed a few ms before the deadline: the lateness varies from call to call on a busy machine
-    const missed = overshootMs + 6;
+    const missed = overshootMs + 8;
     const step = missed > 0 ? missed : missed / 8;
     this.reserveMs = Math.min(budgetMs / 3, Math.max(1, this.reserveMs + step));
   }
