@@ -8,6 +8,8 @@ export class BudgetClock {
   private since = performance.now();
   private opening = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** How long opens paused the budget, so far. */
+  pausedMs = 0;
 
   constructor(
     budgetMs: number,
@@ -30,12 +32,15 @@ export class BudgetClock {
   /** The sandbox is open: the budget runs on with what was left. */
   opened(): void {
     if (!this.opening) return;
+    this.pausedMs += performance.now() - this.since;
     this.opening = false;
     this.since = performance.now();
     this.arm();
   }
 
   stop(): void {
+    clearTimeout(this.timer);
+    if (this.opening) this.opened();
     clearTimeout(this.timer);
   }
 

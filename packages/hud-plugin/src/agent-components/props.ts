@@ -17,6 +17,8 @@ export const sameVersion = (a: VersionKey, b: VersionKey): boolean => a.every((v
 /** A state as a component sees it: its content, without the bookkeeping a component must not depend on. */
 function content(state: HudState) {
   const {
+    // a counter of changes, not content: with it every change would look new to every component
+    rev: _rev,
     turns: _turns,
     updatedAt: _updatedAt,
     agentUpdatedAt: _agentUpdatedAt,
@@ -49,13 +51,21 @@ export function propsJson(view: HudView, density: Density): string {
   return json;
 }
 
-let shared: { version: VersionKey; json: string } | undefined;
+let shared: { version: VersionKey; json: string; hash: bigint | number } | undefined;
+
+function sharedOf(view: HudView): { json: string; hash: bigint | number } {
+  const version = versionOf(view);
+  if (shared && sameVersion(shared.version, version)) return shared;
+  const json = JSON.stringify({ state: content(view.session), project: content(view.project) });
+  shared = { version, json, hash: Bun.hash(json) };
+  return shared;
+}
 
 /** The props without the density (`{ state, project }`), as the sandbox process receives them once per render. */
-export function sharedPropsJson(view: HudView): string {
-  const version = versionOf(view);
-  if (shared && sameVersion(shared.version, version)) return shared.json;
-  const json = JSON.stringify({ state: content(view.session), project: content(view.project) });
-  shared = { version, json };
-  return json;
-}
+export const sharedPropsJson = (view: HudView): string => sharedOf(view).json;
+
+/**
+ * A hash of what a component sees: a state version whose content moved only where no component looks (another
+ * component defined, the memory file synced) has the same hash, and its renders are reused.
+ */
+export const propsHash = (view: HudView): bigint | number => sharedOf(view).hash;

@@ -33,9 +33,6 @@ const isTimeOut = (error: string): boolean => error.startsWith("took longer than
 
 type Slot = { key: string; runner: ComponentRunner };
 
-/** The densities a HUD at `from` may ask a component for: the budget fitter only steps down. */
-const from = (density: Density): Density[] => densities.slice(densities.indexOf(density));
-
 const offLine = (name: string, reason: string): Child =>
   h(
     "paragraph",
@@ -70,12 +67,20 @@ export class AgentComponents {
     return this.config.enabled;
   }
 
-  /** Whether a component of this view has no render for its state at these densities yet. */
+  /** Whether the view defines any component this registry would render. */
+  defines(view: HudView | undefined): boolean {
+    return this.enabled && view !== undefined && definitions(view).length > 0;
+  }
+
+  /**
+   * Whether a component of this view has no render for its state at this density yet. Only the density the
+   * HUD chose is rendered: another one only when the budget fitter steps down to it (a second, rarer pass).
+   */
   needsRender(view: HudView, density: Density = "full"): boolean {
     if (!this.enabled) return false;
     return definitions(view).some(
       ({ scope, component }) =>
-        component.off === undefined && this.slot(scope, component).runner.missing(view, from(density)).length > 0,
+        component.off === undefined && this.slot(scope, component).runner.missing(view, [density]).length > 0,
     );
   }
 
@@ -86,15 +91,17 @@ export class AgentComponents {
    */
   async prepare(view: HudView, density: Density = "full"): Promise<void> {
     if (!this.enabled) return;
+    const started = performance.now();
     const work = definitions(view)
       .filter(({ component }) => component.off === undefined)
       .map(({ scope, component }) => this.slot(scope, component))
-      .map((slot) => ({ slot, missing: slot.runner.missing(view, from(density)) }))
+      .map((slot) => ({ slot, missing: slot.runner.missing(view, [density]) }))
       .filter(({ missing }) => missing.length > 0)
       // one that ran out of the budget last time goes last, so it cannot starve the others
       .sort((a, b) => Number(a.slot.runner.slow) - Number(b.slot.runner.slow));
     if (!work.length) return;
     const props = sharedPropsJson(view);
+    const budgetMs = timing.budgetMs ?? this.config.budgetMs;
     const answers = await this.sandbox.renderAll(
       work.map(({ slot, missing }) => ({
         op: "render" as const,
@@ -103,9 +110,11 @@ export class AgentComponents {
         props,
         densities: missing,
       })),
-      timing.budgetMs ?? this.config.budgetMs,
+      budgetMs,
       // a process still starting (after a kill) is waited for only by a component with nothing to show yet
       work.every(({ slot }) => slot.runner.hasOutput) ? 0 : limits.startMs,
+      // the call's budget runs from here: what came before the first render counts too
+      { spentMs: performance.now() - started },
     );
     answers.forEach((answer, i) => settle(work[i]!.slot.runner, view, work[i]!.missing, answer));
     // the process was killed: its successor opens everyone's sandbox before the next call needs it
@@ -120,6 +129,8 @@ export class AgentComponents {
         })),
       );
     this.version++;
+    if (answers.some((answer) => answer.kind === "timeout"))
+      this.sandbox.learn(performance.now() - started - this.sandbox.pausedMs - budgetMs, budgetMs);
   }
 
   /**

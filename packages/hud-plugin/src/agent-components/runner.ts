@@ -3,7 +3,7 @@ import type { AgentComponent } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { toElements } from "./output.ts";
-import { propsJson, sameVersion, versionOf, type VersionKey } from "./props.ts";
+import { propsHash, propsJson, sameVersion, versionOf, type VersionKey } from "./props.ts";
 import type { ComponentSandbox } from "./sandbox.ts";
 import type { DensityOutput } from "./sandbox-protocol.ts";
 
@@ -29,7 +29,7 @@ export const failureLine = (name: string, reason: string, kept: boolean): Child 
     ` ${name}: ${reason}${kept ? " (showing its last good output)" : ""}`,
   );
 
-type Memo = { version: VersionKey; density: Density; output: Child };
+type Memo = { version: VersionKey; hash: bigint | number; density: Density; output: Child };
 
 /** A density's answer from the sandbox process as elements checked on the host, or one line. Never throws. */
 export function outcomeOf(output: DensityOutput, name: string): RenderOutcome {
@@ -53,6 +53,7 @@ export class ComponentRunner {
   private lastGood: Child[] | undefined;
   private failures = 0;
   private failedAt: VersionKey | undefined;
+  private asked: { version: VersionKey; densities: Set<Density> } | undefined;
   /** Whether its last render ran out of the call's budget (it then goes last in the next batch). */
   slow = false;
   /** The last render, for `components.show`: its good output and, when it failed, why. */
@@ -68,25 +69,49 @@ export class ComponentRunner {
     return this.lastGood !== undefined;
   }
 
-  /** The densities of `wanted` this state version has no render for yet. */
+  /**
+   * The densities of `wanted`, and those the latest HUD asked of it (the budget fitter steps a section down
+   * from the HUD's density, so a section it shrank is asked at both), that have no render for this state.
+   */
   missing(view: HudView, wanted: readonly Density[]): Density[] {
     const version = versionOf(view);
-    return wanted.filter((density) => !this.memo.some((m) => m.density === density && sameVersion(m.version, version)));
+    return [...new Set([...wanted, ...(this.asked?.densities ?? [])])].filter(
+      (density) =>
+        !this.memo.some((m) => m.density === density && sameVersion(m.version, version)) &&
+        !this.reuse(view, version, density),
+    );
   }
 
   /** Takes a render's outcome for this state version and density. */
   settle(view: HudView, density: Density, outcome: RenderOutcome): void {
     const version = versionOf(view);
     const output = outcome.ok ? this.good(outcome.elements) : this.failed(outcome.error, version);
-    this.memo.unshift({ version, density, output });
+    this.remember({ version, hash: propsHash(view), density, output });
+  }
+
+  /** A new state version whose props hash to an earlier render's takes that render (no sandbox call). */
+  private reuse(view: HudView, version: VersionKey, density: Density): boolean {
+    const hash = propsHash(view);
+    const hit = this.memo.find((m) => m.density === density && m.hash === hash);
+    if (hit) this.remember({ ...hit, version });
+    return hit !== undefined;
+  }
+
+  private remember(memo: Memo): void {
+    this.memo.unshift(memo);
     if (this.memo.length > 6) this.memo.length = 6;
   }
 
-  /** The memoised render, else (not rendered for this state yet) the last good output. */
+  /** The memoised render (or one of props that hash the same), else the last good output. */
   render(view: HudView, density: Density): Child {
     const version = versionOf(view);
+    // what this HUD asks is rendered ahead for the next state; a miss now is rendered before the call goes out
+    if (!this.asked || !sameVersion(this.asked.version, version)) this.asked = { version, densities: new Set() };
+    this.asked.densities.add(density);
     const hit = this.memo.find((m) => m.density === density && sameVersion(m.version, version));
-    return hit ? hit.output : (this.lastGood ?? null);
+    if (hit) return hit.output;
+    if (this.reuse(view, version, density)) return this.memo[0]!.output;
+    return this.lastGood ?? null;
   }
 
   private good(elements: Child[]): Child {

@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { BudgetClock } from "./budget-clock.ts";
 import { limits } from "./limits.ts";
-import type { SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
+import type { RenderOne, SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
 
-type RenderRequest = Omit<Extract<SandboxRequest, { op: "render" }>, "id" | "loadMs" | "renderMs">;
+type RenderRequest = Omit<RenderOne, "id" | "loadMs" | "renderMs">;
 type Rendered = Extract<SandboxReply, { op: "rendered" }>;
 
 /** How one render of a batch ended: answered, still running at the deadline (the process is killed), or never begun. */
@@ -50,6 +50,14 @@ export class SandboxProcess {
   starts = 0;
   /** The end of the processes' stderr, for diagnostics and the tests that no teardown aborted. */
   stderr = "";
+  /** How long the last batch's opens paused its budget (the call's wall time beyond the budget they explain). */
+  pausedMs = 0;
+  /**
+   * The part of a call's budget kept for what follows the deadline (the kill, the bookkeeping, the timer's
+   * own lateness on a busy machine): learnt from the calls that were cut off, so such a call ends within
+   * its budget rather than that much after it.
+   */
+  reserveMs = 10;
 
   /** Starts the process if none runs; true once QuickJS is compiled inside it. */
   start(): Promise<boolean> {
@@ -104,26 +112,35 @@ export class SandboxProcess {
    * holds up a call); then every render must answer within `budgetMs` of the first being sent,
    * not counting the opening of sandboxes (`BudgetClock`).
    */
-  async renderAll(requests: RenderRequest[], budgetMs: number, startMs: number = limits.startMs): Promise<Answer[]> {
+  async renderAll(
+    requests: RenderRequest[],
+    budgetMs: number,
+    startMs: number = limits.startMs,
+    /** An LLM call's: what it spent before (counted in its budget), and the deadline keeps `reserveMs`. */
+    call?: { spentMs: number },
+  ): Promise<Answer[]> {
+    this.pausedMs = 0;
     if (!requests.length) return [];
     const started = await within(this.start(), startMs, false);
     if (!started || !this.child) return requests.map(() => ({ kind: "skipped" }));
     const answers: Array<Answer | undefined> = requests.map(() => undefined);
-    const waits = requests.map((request, index) => {
-      const id = this.nextId++;
-      const answered = new Promise<void>((resolve) =>
-        this.pending.set(id, (answer) => {
-          answers[index] = answer;
-          resolve();
-        }),
-      );
-      this.child!.send({ ...request, id, loadMs: timing.loadMs, renderMs: timing.renderMs });
-      return answered;
-    });
+    const first = this.nextId;
+    this.nextId += requests.length;
+    const waits = requests.map(
+      (_, index) =>
+        new Promise<void>((resolve) =>
+          this.pending.set(first + index, (answer) => {
+            answers[index] = answer;
+            resolve();
+          }),
+        ),
+    );
+    this.child.send(batchOf(requests, first) satisfies SandboxRequest);
     let opening = false;
     let clock: BudgetClock | undefined;
     const late = new Promise<boolean>((resolve) => {
-      clock = new BudgetClock(budgetMs, limits.openMs, (phase) => {
+      const deadline = call ? Math.max(1, budgetMs - call.spentMs - this.reserveMs) : budgetMs;
+      clock = new BudgetClock(deadline, limits.openMs, (phase) => {
         opening = phase;
         resolve(true);
       });
@@ -131,6 +148,7 @@ export class SandboxProcess {
     this.clock = clock;
     const isLate = await Promise.race([Promise.all(waits).then(() => false), late]);
     clock!.stop();
+    this.pausedMs = clock!.pausedMs;
     this.clock = undefined;
     if (isLate && answers.some((a) => a === undefined)) {
       this.kill();
@@ -151,16 +169,27 @@ export class SandboxProcess {
    */
   preopen(requests: RenderRequest[]): void {
     void this.start().then((ok) => {
-      if (!ok || !this.child) return;
-      for (const request of requests)
-        this.child.send({
-          ...request,
-          densities: [],
-          id: this.nextId++,
-          loadMs: timing.loadMs,
-          renderMs: timing.renderMs,
-        });
+      if (!ok || !this.child || !requests.length) return;
+      const first = this.nextId;
+      this.nextId += requests.length;
+      this.child.send(
+        batchOf(
+          requests.map((request) => ({ ...request, densities: [] })),
+          first,
+        ),
+      );
     });
+  }
+
+  /**
+   * A cut-off call took `overshootMs` longer than its budget (negative: ended that much before it): the
+   * reserve grows at once by what was missing and shrinks slowly, so a few quiet calls do not undo it.
+   */
+  learn(overshootMs: number, budgetMs: number): void {
+    // aimed a few ms before the deadline: the lateness varies from call to call on a busy machine
+    const missed = overshootMs + 8;
+    const step = missed > 0 ? missed : missed / 8;
+    this.reserveMs = Math.min(budgetMs / 3, Math.max(1, this.reserveMs + step));
   }
 
   /** Drops a kept sandbox (a removed or redefined component); nothing to do if no process runs. */
@@ -191,6 +220,18 @@ export class SandboxProcess {
     const decoder = new TextDecoder();
     for await (const chunk of stream) this.stderr = (this.stderr + decoder.decode(chunk)).slice(-4096);
   }
+}
+
+/** Renders as one message; all of one batch share their props (the state of one LLM call). */
+function batchOf(requests: RenderRequest[], first: number): SandboxRequest {
+  const items = requests.map(({ key, source, densities, fresh }) => ({
+    key,
+    source,
+    densities,
+    ...(fresh ? { fresh } : {}),
+  }));
+  const props = requests[0]?.props ?? "{}";
+  return { id: 0, op: "batch", first, props, items, loadMs: timing.loadMs, renderMs: timing.renderMs };
 }
 
 /** The promise's value, or `fallback` once `ms` have passed; the timer is cleared either way. */

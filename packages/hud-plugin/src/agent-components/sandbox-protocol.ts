@@ -1,18 +1,33 @@
 import type { Density } from "@agent-hud/hud-components";
 
+/** One component's render as the sandbox process runs it (a batch's item with the batch's props and limits). */
+export type RenderOne = {
+  id: number;
+  op: "render";
+  key: string;
+  source: string;
+  props: string;
+  densities: Density[];
+  loadMs: number;
+  renderMs: number;
+  /** Open a fresh sandbox even if one is kept under this key (a define's check). */
+  fresh?: boolean;
+};
+
 /** Host → sandbox process. `source` travels with every render so a rebuilt process can open it again. */
 export type SandboxRequest =
+  /**
+   * One LLM call's renders in one message: the props travel once; item `i` answers as render `first + i`,
+   * so the host still knows which one was running when the deadline came.
+   */
   | {
       id: number;
-      op: "render";
-      key: string;
-      source: string;
+      op: "batch";
+      first: number;
       props: string;
-      densities: Density[];
+      items: Array<{ key: string; source: string; densities: Density[]; fresh?: boolean }>;
       loadMs: number;
       renderMs: number;
-      /** Open a fresh sandbox even if one is kept under this key (a define's check). */
-      fresh?: boolean;
     }
   | { id: number; op: "close"; key: string };
 

@@ -76,10 +76,7 @@ export class HudRuntime {
       queuedTouches: () => this.deferred.queuedTouches(),
     };
     const project = {
-      state: () => {
-        this.project.catchUp(deps.store);
-        return this.project.state;
-      },
+      state: () => (this.project.catchUp(deps.store), this.project.state),
       append: (event: HudEvent) => {
         deps.store.append(this.project.stream, [event]);
         this.project.catchUp(deps.store);
@@ -175,9 +172,9 @@ export class HudRuntime {
    * last good HUD is returned (logged once per distinct error), so an LLM call never goes out with a broken
    * or missing HUD when a good one existed.
    */
-  render(session: SessionRuntime, context?: ContextInfo): Rendered | undefined {
+  render(session: SessionRuntime, context?: ContextInfo, built?: HudView): Rendered | undefined {
     try {
-      const view = this.view(session);
+      const view = built ?? this.view(session);
       const input: HudProps = {
         view,
         context: context ?? this.context(session),
@@ -229,7 +226,10 @@ export class HudRuntime {
 
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     await this.memory?.prepare();
-    let rendered = this.render(session);
+    // agent components render first, at the last HUD's density, so the HUD is usually built once
+    const view = this.agents.defines(session.lastInput?.view) ? this.view(session) : undefined;
+    if (view) await this.agents.prepare(view, session.lastGood?.density);
+    let rendered = this.render(session, undefined, view);
     if (rendered && this.agents.needsRender(rendered.input.view, rendered.result.density)) {
       await this.agents.prepare(rendered.input.view, rendered.result.density);
       rendered = this.render(session);

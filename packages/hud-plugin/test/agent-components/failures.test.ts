@@ -58,7 +58,7 @@ describe("a failing agent component", () => {
     expect(await hud()).toContain("**Notes seen** 0");
   });
 
-  test("an unchanged state costs no sandbox call; a changed one costs one per density rendered", async () => {
+  test("an unchanged state costs no sandbox call; a changed one costs one, at the density the HUD uses only", async () => {
     await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
     await hud();
     const calls = spyOn(SandboxProcess.prototype, "renderAll");
@@ -69,7 +69,50 @@ describe("a failing agent component", () => {
       await oc.hud("ses_a", "notes.add", { content: "fine" });
       expect(await hud()).toContain("**Notes seen** 1");
       expect(calls).toHaveBeenCalledTimes(1);
-      expect(calls.mock.calls[0]![0].map((r) => r.densities)).toEqual([["full", "compact", "minimal"]]);
+      expect(calls.mock.calls[0]![0].map((r) => r.densities)).toEqual([["full"]]);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
+  test("a state change no component can see (another component defined) costs no sandbox call", async () => {
+    await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
+    expect(await hud()).toContain("**Notes seen** 0");
+    const calls = spyOn(SandboxProcess.prototype, "renderAll");
+    try {
+      const other = "export default () => <paragraph><strong>Other</strong> here</paragraph>;";
+      await oc.hud("ses_a", "components.define", { name: "Other", source: other });
+      // the define's own check is the one sandbox call; Fragile's props are unchanged, so it is not rendered
+      const text = await hud();
+      expect(text).toContain("**Notes seen** 0");
+      expect(text).toContain("**Other** here");
+      expect(calls.mock.calls.map((call) => call[0].map((r) => r.key.split(":")[2]))).toEqual([["Other"]]);
+      await oc.hud("ses_a", "notes.add", { content: "fine" });
+      expect(await hud()).toContain("**Notes seen** 1");
+      expect(calls).toHaveBeenCalledTimes(2);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
+  test("a section the budget fitter steps down is rendered at that density too, fresh, in the same call", async () => {
+    const big = `export default function Big({ state, density }) {
+  if (density === "full") return <paragraph>{"wordy ".repeat(2000)}</paragraph>;
+  return <paragraph><strong>Big {density}</strong> {state.notes.length}</paragraph>;
+}`;
+    await oc.hud("ses_a", "components.define", { name: "Big", source: big, priority: 0 });
+    expect(await hud()).toContain("**Big compact** 0");
+    const calls = spyOn(SandboxProcess.prototype, "renderAll");
+    try {
+      await oc.hud("ses_a", "notes.add", { content: "fine" });
+      const text = await hud();
+      expect(text).toContain("**Big compact** 1");
+      expect(text).not.toContain("wordy");
+      // the HUD's own density first, then those the fitter asked for (it weighs minimal against compact)
+      expect(calls.mock.calls.map((call) => call[0].map((r) => r.densities))).toEqual([
+        [["full"]],
+        [["compact", "minimal"]],
+      ]);
     } finally {
       calls.mockRestore();
     }
