@@ -80,7 +80,7 @@ async function pool(files: string[], n: number, options: string[]): Promise<Resu
 }
 
 function allFiles(): string[] {
-  const glob = new Bun.Glob("{test,test/claude-code,v2-contract}/*.test.ts");
+  const glob = new Bun.Glob("{test,v2-contract}/**/*.test.ts");
   return [...glob.scanSync({ cwd: E2E })].sort();
 }
 
