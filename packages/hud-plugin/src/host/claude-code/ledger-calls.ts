@@ -21,7 +21,12 @@ export function recordCalls(
   calls: readonly TranscriptCall[],
   compacted: boolean,
 ): void {
-  if (!ledgers) return;
+  // the stored calls are read only when the transcript gained an answer or a compaction
+  if (ledgers && calls.length) record(ledgers, session, file, calls);
+  if (compacted) file.ledgerCompacted = true;
+}
+
+function record(ledgers: CacheLedgers, session: SessionRuntime, file: SessionFile, calls: readonly TranscriptCall[]) {
   const ledger = ledgers.of(session);
   // each hook may be a process of its own: the call before is known from storage, its time is its evidence
   ledger.recall((call) => ({ at: call.at }));
@@ -36,5 +41,4 @@ export function recordCalls(
     ledgers.record(session, entry.id, entry.at, entry.usage, evidence);
     if (!known) delete file.ledgerCompacted;
   }
-  if (compacted) file.ledgerCompacted = true;
 }
