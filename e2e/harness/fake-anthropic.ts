@@ -40,7 +40,12 @@ export type RecordedRequest = {
   usage?: { input_tokens: number; cache_read_input_tokens: number; cache_creation_input_tokens: number };
 };
 
-export type FakeAnthropicOptions = { defaultText?: string; summary?: string };
+export type FakeAnthropicOptions = {
+  defaultText?: string;
+  summary?: string;
+  /** A provider's cache lifetime: an earlier request older than this is no longer read from. Default: forever. */
+  cacheTtlMs?: number;
+};
 
 /** Claude Code's summary request: its latest user message starts the summary instructions with this. */
 export const COMPACTION_MARKER = "CRITICAL: Respond with TEXT ONLY";
@@ -130,7 +135,7 @@ export class FakeAnthropic {
   readonly unknownPaths: string[] = [];
   private readonly queue: Reply[] = [];
   private readonly waiters: Waiter[] = [];
-  private readonly seen: string[][] = [];
+  private readonly seen: Array<{ at: number; units: string[] }> = [];
   private server: ReturnType<typeof Bun.serve> | undefined;
   private counter = 0;
 
@@ -229,8 +234,10 @@ export class FakeAnthropic {
         { status: reply.error },
       );
     }
-    const shared = Math.max(0, ...this.seen.map((earlier) => sharedPrefix(units, earlier)));
-    this.seen.push(units);
+    const ttl = this.options.cacheTtlMs ?? Number.POSITIVE_INFINITY;
+    const live = this.seen.filter((earlier) => record.at - earlier.at <= ttl);
+    const shared = Math.max(0, ...live.map((earlier) => sharedPrefix(units, earlier.units)));
+    this.seen.push({ at: record.at, units });
     const cacheRead = tokens(units.slice(0, shared));
     record.usage = {
       input_tokens: reply.inputTokens ?? tokens(units.slice(shared)),

@@ -60,7 +60,15 @@ export function attribute(
       shown.push("history");
       compaction = current.afterCompaction === true;
     }
-  } else missing.push("messages");
+  } else {
+    missing.push("messages");
+    // a host that reports its compactions but shows no request (Claude Code): a compaction replaces the
+    // conversation with its summary, so the history was rewritten whatever the messages were
+    if (current.afterCompaction === true) {
+      shown.push("history");
+      compaction = true;
+    }
+  }
   const idleSeconds = Math.max(0, (current.at - previous.at) / 1000);
   if (idleSeconds > lifetimeSeconds) shown.push("expired");
   const [cause = "unknown", ...also] = shown;

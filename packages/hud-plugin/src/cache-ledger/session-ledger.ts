@@ -50,6 +50,15 @@ export class SessionLedger {
     return this.waiting.at(-1);
   }
 
+  /**
+   * Evidence for the latest call when this process loaded it from storage: a host whose evidence is all in
+   * its transcript (Claude Code: the call's time) rebuilds it from the stored call, so a hook process of its
+   * own can still compare with the call before. Evidence seen in this process is never replaced.
+   */
+  recall(evidenceOf: (call: LedgerCall) => Evidence): void {
+    if (this.last && !this.last.evidence) this.last.evidence = evidenceOf(this.last.call);
+  }
+
   /** A call that ended without usage (an error): its request's evidence must not be paired with the next answer. */
   failed(): void {
     this.waiting.shift();
@@ -67,6 +76,13 @@ export class SessionLedger {
       this.judge(known.call, known.before, known.evidence, this.calls[this.calls.indexOf(known.call) - 1]?.usage);
       this.price(known.call, prices);
       return known.call;
+    }
+    // a call loaded from storage reported again (a later hook process): its numbers update, its verdict stays
+    const stored = this.calls.find((c) => c.id === id);
+    if (stored) {
+      stored.usage = usage;
+      this.price(stored, prices);
+      return stored;
     }
     const seen = resolved(evidence ?? this.waiting.shift());
     const call: LedgerCall = { call: ++this.count, id, at, usage };

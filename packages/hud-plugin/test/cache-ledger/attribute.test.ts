@@ -118,6 +118,16 @@ describe("attribution on recorded request pairs", () => {
   });
 
   describe("missing evidence", () => {
+    test("only times and a reported compaction seen (Claude Code): the compaction is a history rewrite", () => {
+      const a = attribute({ at: 0 }, { at: 2_000, afterCompaction: true }, LIFETIME);
+      expect(a).toMatchObject({ cause: "history", compaction: true, also: [] });
+      expect(describeCause(a)).toBe("earlier history rewritten (compaction)");
+    });
+    test("only times seen, within the lifetime and no compaction: unknown, with what was not seen", () => {
+      const a = attribute({ at: 0 }, { at: 2_000 }, LIFETIME);
+      expect(a).toEqual({ cause: "unknown", also: [], missing: ["system", "tools", "messages"], idleSeconds: 2 });
+      expect(describeCause(a)).toBe("unknown (not seen: system, tools, messages)");
+    });
     test("no record of the request before (a restart): unknown", () => {
       expect(attribute(undefined, evidence(0, SYSTEM, grown, "t"), LIFETIME)).toEqual({
         cause: "unknown",

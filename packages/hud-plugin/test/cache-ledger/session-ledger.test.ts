@@ -50,6 +50,17 @@ describe("SessionLedger", () => {
     expect(ledger.summary().hitShare).toBeCloseTo(1_900 / 3_200);
   });
 
+  test("a host whose evidence is in its transcript recalls the stored call's; a stored call reported again updates", () => {
+    const earlier = [{ call: 3, id: "old", at: 0, usage: usage(100, 1_900) }];
+    const ledger = new SessionLedger({ lifetimeSeconds: 300 }, earlier);
+    ledger.recall((c) => ({ at: c.at }));
+    const again = ledger.record("old", 0, { ...usage(100, 1_900), output: 99 }, undefined, { at: 0 });
+    expect(again).toMatchObject({ call: 3, usage: { output: 99 } });
+    const call = ledger.record("new", 400_000, usage(2_000, 0), undefined, { at: 400_000 });
+    expect(call).toMatchObject({ call: 4, bust: { cause: "expired", idleSeconds: 400 } });
+    expect(ledger.all()).toHaveLength(2);
+  });
+
   test("a provider that never reports caching is not judged", () => {
     const ledger = new SessionLedger({ lifetimeSeconds: 300 });
     const plain = (input: number) => ({ input, cacheRead: 0, cacheWrite: 0, output: 10 });

@@ -10,6 +10,7 @@ import { applyTranscript } from "./apply-transcript.ts";
 import { gitRoot } from "./git-root.ts";
 import { decide, fullText, type EmissionState } from "./emission.ts";
 import { lead } from "./lead.ts";
+import { recordCalls } from "./ledger-calls.ts";
 import { linkSession } from "./process-link.ts";
 import { readSessionFile, writeSessionFile, type SessionFile } from "./session-file.ts";
 import { batchOf, mergeBatch, readTranscript } from "./transcript.ts";
@@ -154,8 +155,10 @@ function catchUp(
   if (path && existsSync(path)) {
     if (file.transcript !== path) file.offset = 0;
     file.transcript = path;
-    const chunk = readTranscript(path, file.offset);
+    const chunk = readTranscript(path, file.offset, file.requestAt);
     file.offset = chunk.offset;
+    if (chunk.requestAt !== undefined) file.requestAt = chunk.requestAt;
+    else delete file.requestAt;
     file.seenTools = mergeBatch(chunk, batchOf(input.tool_calls, ctx.now()), file.seenTools ?? []);
     // the last call before a compaction measured the old conversation, not what is left of it
     if (compacted) {
@@ -163,6 +166,7 @@ function catchUp(
       delete file.usage;
     }
     applyTranscript(ctx, session, directory, chunk);
+    recordCalls(ctx.ledger, session, file, chunk.ledger, compacted);
     if (chunk.usage) file.usage = { id: chunk.usage.id, tokens: chunk.usage.tokens, at: chunk.usage.at };
     model = chunk.usage?.model;
     summary =

@@ -18,6 +18,10 @@ export type SessionFile = {
   /** The same for each sub-agent's own conversation, by its agent id. */
   agents?: Record<string, EmissionState>;
   usage?: { id: string; tokens: AssistantTokens; at: number };
+  /** A compaction came after the ledger's latest call: the next call's bust is a history rewrite. */
+  ledgerCompacted?: boolean;
+  /** When the latest prompt or tool result was written, if no answer followed it yet (its request's time). */
+  requestAt?: number;
 };
 
 export function claudeCodeDir(dataDir: string): string {

@@ -1,4 +1,6 @@
 import { taskOf } from "../../board/prompt-status.ts";
+import { ledgerLine } from "../../cache-ledger/format.ts";
+import { summaryOf } from "../../cache-ledger/table.ts";
 import { storageDirFor } from "../../config/storage-dir.ts";
 import { HudBoard } from "../../store/board.ts";
 import { isSessionID } from "../../store/validate.ts";
@@ -13,7 +15,10 @@ type StatusInput = {
 
 const NO_TASK = /^none set\b/;
 
-/** `agent-hud statusline`: one plain line for the person (task · density · usage); it never reaches the model. */
+/**
+ * `agent-hud statusline`: one plain line for the person (task · density · usage, and the cache ledger's line
+ * once a call was recorded); it never reaches the model.
+ */
 export function statusLine(json: string, env: Record<string, string | undefined>, width = 120): string {
   let input: StatusInput;
   try {
@@ -33,7 +38,12 @@ export function statusLine(json: string, env: Record<string, string | undefined>
     const task = !raw || NO_TASK.test(raw) ? "no task set" : raw;
     const { density, context } = shown;
     const usage = `${context.percent}% of ${Math.round(context.usableTokens / 1000)}k${context.critical ? " critical" : ""}`;
-    const line = `${task} · ${density} · ${usage}`;
+    const summary = board.use("cache ledger read", (db) => summaryOf(db, input.session_id as string), undefined);
+    const cache = summary ? ledgerLine(summary) : undefined;
+    const parts = [task, density, usage];
+    // a bust goes first, where the clip never cuts it; a clean ledger goes last
+    if (cache) summary!.busts > 0 ? parts.unshift(cache) : parts.push(cache);
+    const line = parts.join(" · ");
     return [...line].length <= width ? line : `${[...line].slice(0, width - 1).join("")}…`;
   } finally {
     board.close();

@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import type { CallUsage } from "../../cache-ledger/types.ts";
 import type { AssistantTokens } from "../../context/index.ts";
 
 /**
@@ -18,12 +19,14 @@ type Block = {
 };
 type Line = {
   type?: string;
+  subtype?: string;
   uuid?: string;
+  isSidechain?: boolean;
   sessionId?: string;
   timestamp?: string;
   isCompactSummary?: boolean;
   isMeta?: boolean;
-  message?: { role?: string; content?: unknown; usage?: Record<string, unknown>; model?: string };
+  message?: { id?: string; role?: string; content?: unknown; usage?: Record<string, unknown>; model?: string };
 };
 
 export type TranscriptMessage = {
@@ -36,6 +39,13 @@ export type TranscriptMessage = {
 export type ToolCall = { id: string; name: string; input: unknown; at: number };
 export type ToolResult = { id: string; output: string; error: boolean; at: number };
 
+/**
+ * The main loop's model calls in transcript order, one per answer (`message.id`; its content blocks come as
+ * lines of their own), with the compactions between them. `at` is when the request went out: the time of
+ * the prompt or tool result line before the answer, or the answer's own when the chunk holds none.
+ */
+export type TranscriptCall = { kind: "call"; id: string; at: number; usage: CallUsage } | { kind: "compaction" };
+
 export type TranscriptChunk = {
   /** Where the next read starts: the end of the last complete line. */
   offset: number;
@@ -44,13 +54,18 @@ export type TranscriptChunk = {
   results: ToolResult[];
   /** The latest model call's usage, as the tracker counts it. */
   usage: { id: string; tokens: AssistantTokens; at: number; model?: string } | undefined;
+  ledger: TranscriptCall[];
+  /** The time of the latest prompt or tool result line, until an answer takes it as its request's time. */
+  requestAt?: number;
 };
 
 /** At most this much is read per hook; a longer backlog is read over the next hooks. */
 const MAX_READ = 4 * 1024 * 1024;
 
-export function readTranscript(path: string, offset: number): TranscriptChunk {
-  const chunk: TranscriptChunk = { offset, messages: [], calls: [], results: [], usage: undefined };
+/** `requestAt`: the chunk before ended with a prompt or tool result no answer has taken yet. */
+export function readTranscript(path: string, offset: number, requestAt?: number): TranscriptChunk {
+  const chunk: TranscriptChunk = { offset, messages: [], calls: [], results: [], usage: undefined, ledger: [] };
+  if (requestAt !== undefined) chunk.requestAt = requestAt;
   const fd = openSync(path, "r");
   let text: string;
   try {
@@ -84,6 +99,7 @@ export function readTranscript(path: string, offset: number): TranscriptChunk {
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
 function take(line: Line, chunk: TranscriptChunk): void {
+  if (line.type === "system" && line.subtype === "compact_boundary") chunk.ledger.push({ kind: "compaction" });
   if ((line.type !== "user" && line.type !== "assistant") || typeof line.uuid !== "string") return;
   const message = line.message;
   if (!message) return;
@@ -115,6 +131,37 @@ function take(line: Line, chunk: TranscriptChunk): void {
     };
     chunk.usage = { id: line.uuid, tokens, at, ...(message.model ? { model: message.model } : {}) };
   }
+  if (!line.isSidechain) takeCall(line, chunk, at);
+}
+
+/** Claude Code's placeholder answers (an API error, an interrupt) made no model call. */
+const SYNTHETIC_MODEL = "<synthetic>";
+
+function takeCall(line: Line, chunk: TranscriptChunk, at: number): void {
+  const message = line.message!;
+  if (line.type === "user") {
+    if (line.isCompactSummary) chunk.ledger.push({ kind: "compaction" });
+    else if (!line.isMeta) chunk.requestAt = at;
+    return;
+  }
+  const u = message.usage;
+  if (!u || message.model === SYNTHETIC_MODEL) return;
+  const usage: CallUsage = {
+    input: num(u["input_tokens"]),
+    output: num(u["output_tokens"]),
+    cacheRead: num(u["cache_read_input_tokens"]),
+    cacheWrite: num(u["cache_creation_input_tokens"]),
+  };
+  if (usage.input + usage.output + usage.cacheRead + usage.cacheWrite === 0) return;
+  const id = typeof message.id === "string" && message.id ? message.id : line.uuid!;
+  const last = chunk.ledger.at(-1);
+  // a later block of the same answer carries the answer's final output count
+  if (last?.kind === "call" && last.id === id) {
+    last.usage = usage;
+    return;
+  }
+  chunk.ledger.push({ kind: "call", id, at: chunk.requestAt ?? at, usage });
+  delete chunk.requestAt;
 }
 
 export function resultText(content: unknown): string {

@@ -84,7 +84,14 @@ describe("a hook's batch", () => {
     );
     expect(batch.calls.map((c) => c.id)).toEqual(["t1"]);
     expect(batch.results).toEqual([{ id: "t1", output: "a b", error: false, at: 7 }]);
-    const empty = (): TranscriptChunk => ({ offset: 0, messages: [], calls: [], results: [], usage: undefined });
+    const empty = (): TranscriptChunk => ({
+      offset: 0,
+      messages: [],
+      calls: [],
+      results: [],
+      usage: undefined,
+      ledger: [],
+    });
     const chunk = empty();
     const seen = mergeBatch(chunk, batch, []);
     expect(chunk.results.map((r) => r.id)).toEqual(["t1"]);
