@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createHooks, setupV2, type V2Context } from "@agent-hud/hud-plugin/internal";
+import { createHooks, setupV2, type V2Host } from "@agent-hud/hud-plugin/internal";
 
 const SESSION = "ses_benchv2";
 const MODEL = { id: "m", providerID: "bench", limit: { context: 200_000, output: 8_000 } };
@@ -35,7 +35,7 @@ function v2Context(dir: string) {
     event: { subscribe: () => ({ [Symbol.asyncIterator]: () => ({ next: () => new Promise<never>(() => {}) }) }) },
     model: { list: async () => [MODEL] },
   };
-  return { ctx: ctx as unknown as V2Context, hooks, tools };
+  return { ctx: ctx as unknown as V2Host, hooks, tools };
 }
 
 function turns(n: number) {

@@ -7,7 +7,7 @@ import { fromMarkdown, toTerminal } from "@agent-hud/ujsx";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard, BoardReader, memoRows, shownOf, treeOf } from "@agent-hud/hud-plugin/internal";
+import { HudBoard, BoardReader, memoRows, boardRenderOf, treeOf } from "@agent-hud/hud-plugin/internal";
 
 // A frame at 60 fps; the sidebar's share of it should be a rounding error.
 const FRAME_MS = 1000 / 60;
@@ -41,7 +41,7 @@ export async function runTuiBench(): Promise<void> {
     const server = HudBoard.open(dir);
     const reader = new BoardReader({ options: { storageDir: dir }, directory: dir });
     const tree = treeOf(input)!;
-    const shown = (at: number) => shownOf(result, context, at, tree);
+    const shown = (at: number) => boardRenderOf(result, context, at, tree);
     server.publish("ses_bench", "p", "current", shown(0));
 
     const treeBuild = time(1000, () => treeOf(input));

@@ -65,7 +65,7 @@ test("after a restart the component is still there; the person removes it throug
   const savedData = process.env["XDG_DATA_HOME"];
   process.env["XDG_DATA_HOME"] = project.env["XDG_DATA_HOME"];
   const { BoardReader } = await import(join(PLUGIN_DIR, "dist/board/core.js"));
-  const { PersonEditor, personActions } = await import(join(PLUGIN_DIR, "dist/edit/index.js"));
+  const { PersonEditor, boardActions } = await import(join(PLUGIN_DIR, "dist/edit/index.js"));
   const reader = new BoardReader({ directory: project.dir });
   const person = new PersonEditor({
     board: reader.board,
@@ -74,7 +74,7 @@ test("after a restart the component is still there; the person removes it throug
     worktree: project.dir,
   });
   try {
-    const actions = personActions(person.state(session.id), person.projectState(session.id));
+    const actions = boardActions(person.state(session.id), person.projectState(session.id));
     const remove = actions.find((a: { title: string }) => a.title === "Remove agent component Checklist (project)");
     expect(remove?.call).toEqual({ tool: "components.remove", args: { name: "Checklist" } });
     expect(await person.apply(session.id, remove.call)).toEqual({ ok: true, text: "ok: removed component Checklist" });

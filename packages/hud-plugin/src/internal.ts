@@ -3,7 +3,7 @@
 export { createHooks } from "./plugin.ts";
 export { EventStore } from "./store/index.ts";
 export { HudBoard } from "./store/index.ts";
-export { boardPublisher, shownOf, treeOf, type BoardPublisher } from "./board/publish.ts";
+export { boardPublisher, boardRenderOf, treeOf, type BoardPublisher } from "./board/publish.ts";
 export type { Logger } from "./log/index.ts";
 export { MemoryFileSync } from "./memory-file/index.ts";
 export { MAX_LINES, MAX_MEMORY_BYTES, readMemoryText } from "./memory-file/safe-read.ts";
@@ -15,7 +15,7 @@ export { StreamCache } from "./runtime/stream-cache.ts";
 export { BoardReader } from "./board/reader.ts";
 export { memoRows } from "./board/memo-rows.ts";
 // opencode 2's entry, for the bench's V2 figures (driven through a simulated V2 context there).
-export { setup as setupV2, type V2Context } from "./host/v2/index.ts";
+export { setup as setupV2, type V2Host } from "./host/v2/index.ts";
 // agent components: the sandbox pieces the bench times one by one
 export { ComponentSandbox } from "./agent-components/sandbox.ts";
 export { newEngine, ENGINE_MEMORY_BYTES } from "./agent-components/quickjs.ts";

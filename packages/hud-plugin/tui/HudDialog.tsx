@@ -18,8 +18,8 @@ export function HudDialog(props: { reader: BoardReader; sessionID: string; tick:
   const rows = createMemo(() => {
     props.tick();
     return dialogRows({
-      received: props.reader.board.shown(props.sessionID, "received"),
-      current: props.reader.board.shown(props.sessionID, "current"),
+      received: props.reader.board.latest(props.sessionID, "received"),
+      current: props.reader.board.latest(props.sessionID, "current"),
       off: props.reader.board.isOff(props.sessionID),
       width: WIDTH,
       time: (at) => new Date(at).toLocaleTimeString(),

@@ -4,7 +4,7 @@ import type { Glue } from "./types/host.ts";
 type Edit = typeof import("../dist/edit/index.js");
 type PersonEditing = {
   editor: InstanceType<Edit["PersonEditor"]>;
-  personActions: Edit["personActions"];
+  boardActions: Edit["boardActions"];
   componentActions: Edit["componentActions"];
 };
 
@@ -16,7 +16,7 @@ const editors = new WeakMap<BoardReader, Promise<PersonEditing>>();
 function personEditor(glue: Glue, reader: BoardReader, options: Record<string, unknown> | undefined) {
   let editing = editors.get(reader);
   if (!editing) {
-    editing = import("../dist/edit/index.js").then(({ PersonEditor, personActions, componentActions }) => {
+    editing = import("../dist/edit/index.js").then(({ PersonEditor, boardActions, componentActions }) => {
       const editor = new PersonEditor({
         board: reader.board,
         dir: reader.dir,
@@ -26,7 +26,7 @@ function personEditor(glue: Glue, reader: BoardReader, options: Record<string, u
         worktree: glue.worktree ?? glue.directory ?? process.cwd(),
       });
       glue.onDispose(() => editor.close());
-      return { editor, personActions, componentActions };
+      return { editor, boardActions, componentActions };
     });
     // a failed load is not kept: the next /hud-edit tries again
     editing.catch(() => editors.delete(reader));
@@ -43,10 +43,10 @@ export async function editHud(
   sessionID: string,
   refresh: () => void,
 ) {
-  const { editor: person, personActions, componentActions } = await personEditor(glue, reader, options);
+  const { editor: person, boardActions, componentActions } = await personEditor(glue, reader, options);
   // component files written while opencode ran come first: they wait for this person's answer
   const components = componentActions(glue.directory ?? process.cwd(), reader.dir);
-  const actions = personActions(person.state(sessionID), person.projectState(sessionID));
+  const actions = boardActions(person.state(sessionID), person.projectState(sessionID));
   const index = await glue.select(
     "Edit the HUD",
     [...components, ...actions].map((action) => action.title),

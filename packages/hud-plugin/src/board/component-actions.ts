@@ -1,5 +1,5 @@
 import { contain } from "@agent-hud/ujsx";
-import { decideComponent, reviewComponents } from "../custom/review.ts";
+import { decideComponent, reviewComponents } from "../component-files/review.ts";
 
 /** A component file waiting for the person, as a `/hud-edit` row: its answer is recorded in this process. */
 export type ComponentAction = { title: string; decide: () => { ok: boolean; text: string } };

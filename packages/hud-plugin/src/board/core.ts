@@ -12,4 +12,4 @@ export { roleColor, spanAttributes, type ThemeColors } from "./theme.ts";
 export { carriedItems, componentFailures, toastFor, type ToastNote } from "./toasts.ts";
 export { ToastTracker } from "./toast-tracker.ts";
 export type { TermLine } from "@agent-hud/ujsx";
-export type { Shown } from "../store/board-shown.ts";
+export type { BoardRender } from "../store/board-render.ts";

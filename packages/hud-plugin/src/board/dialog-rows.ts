@@ -1,13 +1,13 @@
 import type { TermLine } from "@agent-hud/ujsx";
-import type { Shown } from "../store/board-shown.ts";
+import type { BoardRender } from "../store/board-render.ts";
 import { hudRows, statusLine } from "./sidebar-rows.ts";
 import { ledgerRows } from "./ledger-rows.ts";
 import type { LedgerCall, LedgerSummary } from "../cache-ledger/types.ts";
 
 export type DialogInput = {
   /** The render the agent last received, and the newest render, of the session. */
-  received: Shown | undefined;
-  current: Shown | undefined;
+  received: BoardRender | undefined;
+  current: BoardRender | undefined;
   off: boolean;
   width: number;
   /** A render's time as the person reads it (the TUI passes the locale's clock). */

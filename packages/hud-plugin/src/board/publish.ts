@@ -1,9 +1,14 @@
 import { Hud, type ContextInfo, type HudProps, type RenderResult } from "@agent-hud/hud-components";
 import { h, resolve } from "@agent-hud/ujsx/core";
 import type { HudBoard } from "../store/board.ts";
-import type { Shown, ShownKind } from "../store/board-shown.ts";
+import type { BoardRender, BoardRenderKind } from "../store/board-render.ts";
 
-export function shownOf(result: RenderResult, context: ContextInfo, at: number, tree?: Shown["tree"]): Shown {
+export function boardRenderOf(
+  result: RenderResult,
+  context: ContextInfo,
+  at: number,
+  tree?: BoardRender["tree"],
+): BoardRender {
   return {
     markdown: result.markdown,
     density: result.density,
@@ -25,12 +30,12 @@ export function shownOf(result: RenderResult, context: ContextInfo, at: number, 
  * (the fitted layout is memoised, so this re-walks the components, not the budget search). Undefined
  * when it cannot be built; the views then read the markdown back instead.
  */
-export function treeOf(input: HudProps | undefined): Shown["tree"] {
+export function treeOf(input: HudProps | undefined): BoardRender["tree"] {
   if (!input) return undefined;
   try {
     // the render that made the markdown has checked these components already
     const tree = resolve(h(Hud, input), { mode: "production" });
-    return tree.type === "root" ? (tree as Shown["tree"]) : { type: "root", children: [tree] };
+    return tree.type === "root" ? (tree as BoardRender["tree"]) : { type: "root", children: [tree] };
   } catch {
     return undefined;
   }
@@ -43,7 +48,12 @@ export function treeOf(input: HudProps | undefined): Shown["tree"] {
  */
 export type BoardPublisher = {
   /** Records the render under each of `kinds`, now. */
-  publish(sessionID: string, kinds: readonly ShownKind[], result: RenderResult, input: HudProps | undefined): void;
+  publish(
+    sessionID: string,
+    kinds: readonly BoardRenderKind[],
+    result: RenderResult,
+    input: HudProps | undefined,
+  ): void;
   /**
    * The same, after the hook or tool returns: the LLM call (or tool reply) never waits for the person's
    * views. The input's state objects are immutable, so the tree still matches the render.
@@ -60,7 +70,7 @@ export function boardPublisher(
 ): BoardPublisher {
   const publish: BoardPublisher["publish"] = (sessionID, kinds, result, input) => {
     const context = input?.context ?? fallbackContext(result);
-    board.publish(sessionID, projectKey, kinds, redact(shownOf(result, context, now(), treeOf(input))));
+    board.publish(sessionID, projectKey, kinds, redact(boardRenderOf(result, context, now(), treeOf(input))));
   };
   return { publish, publishLater: (...args) => void setTimeout(() => publish(...args), 0) };
 }

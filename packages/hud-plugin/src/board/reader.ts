@@ -41,7 +41,7 @@ export class BoardReader {
 
   view(sessionID: string): ViewState {
     if (this.remote) return { status: "remote", off: false };
-    const shown = this.board.shown(sessionID, "current") ?? this.board.shown(sessionID, "received");
+    const shown = this.board.latest(sessionID, "current") ?? this.board.latest(sessionID, "received");
     if (this.board.isOff(sessionID)) return { status: "off", shown, off: true };
     return shown ? { status: "shown", shown, off: false } : { status: "none", off: false };
   }

@@ -1,17 +1,17 @@
 import { fromMarkdown, toTerminal, type TermLine, type UNode } from "@agent-hud/ujsx";
-import type { Shown } from "../store/board-shown.ts";
+import type { BoardRender } from "../store/board-render.ts";
 
 /** What the person's view of one session is showing. */
 export type ViewState =
-  | { status: "shown"; shown: Shown; off: false }
-  | { status: "off"; shown: Shown | undefined; off: true }
+  | { status: "shown"; shown: BoardRender; off: false }
+  | { status: "off"; shown: BoardRender | undefined; off: true }
   | { status: "none"; off: false }
   | { status: "remote"; off: false };
 
 const muted = (text: string): TermLine => [{ text, style: { role: "muted" } }];
 
 /** One line about the HUD itself: density, context use and size, so pressure shows before anything else. */
-export function statusLine(shown: Shown): TermLine {
+export function statusLine(shown: BoardRender): TermLine {
   const { density, tokens, context } = shown;
   const line: TermLine = [
     { text: "HUD ", style: { bold: true, role: "heading" } },
@@ -26,7 +26,7 @@ export function statusLine(shown: Shown): TermLine {
  * serialised from, or, for a render recorded without one, from its markdown read back into UJSX
  * (markdown ⇄ UJSX round-trips for everything the components emit).
  */
-export function hudRows(shown: Pick<Shown, "markdown" | "tree">, width: number): TermLine[] {
+export function hudRows(shown: Pick<BoardRender, "markdown" | "tree">, width: number): TermLine[] {
   if (shown.tree) {
     try {
       return toTerminal(shown.tree as UNode, { width });

@@ -1,4 +1,4 @@
-import type { Shown } from "../store/board-shown.ts";
+import type { BoardRender } from "../store/board-render.ts";
 import { carriedItems, componentFailures, toastFor, type ToastNote } from "./toasts.ts";
 
 /**
@@ -7,7 +7,7 @@ import { carriedItems, componentFailures, toastFor, type ToastNote } from "./toa
  * the items carried through a compaction once the render after it arrives.
  */
 export class ToastTracker {
-  private readonly last = new Map<string, Shown>();
+  private readonly last = new Map<string, BoardRender>();
   private readonly compacted = new Set<string>();
   private readonly failing = new Map<string, Set<string>>();
 
@@ -17,7 +17,7 @@ export class ToastTracker {
   }
 
   /** The toasts for a session's render as just seen (the first render seen only sets the baseline). */
-  next(sessionID: string, shown: Shown): ToastNote[] {
+  next(sessionID: string, shown: BoardRender): ToastNote[] {
     const notes: ToastNote[] = [];
     const previous = this.last.get(sessionID);
     const change = toastFor(previous, shown);

@@ -1,6 +1,6 @@
 import { customSectionFailed } from "@agent-hud/hud-components";
 import { contain, fromMarkdown, type UNode } from "@agent-hud/ujsx";
-import type { Shown } from "../store/board-shown.ts";
+import type { BoardRender } from "../store/board-render.ts";
 
 export type ToastNote = { variant: "info" | "warning" | "error"; title: string; message: string };
 
@@ -9,7 +9,7 @@ export type ToastNote = { variant: "info" | "warning" | "error"; title: string; 
  * change. One at most: the TUI shows one toast at a time, so a second would hide the first. The first
  * render seen only sets the baseline, so opening a busy session does not toast.
  */
-export function toastFor(previous: Shown | undefined, next: Shown): ToastNote | undefined {
+export function toastFor(previous: BoardRender | undefined, next: BoardRender): ToastNote | undefined {
   if (!previous) return undefined;
   const density = next.density !== previous.density ? ` (HUD density ${previous.density} → ${next.density})` : "";
   if (next.context.critical && !previous.context.critical)

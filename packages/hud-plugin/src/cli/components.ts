@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { storageDirFor } from "../config/storage-dir.ts";
-import { decideComponent, reviewComponents, type ReviewedFile } from "../custom/review.ts";
+import { decideComponent, reviewComponents, type ReviewedFile } from "../component-files/review.ts";
 import type { CliIO } from "./main.ts";
 
 export const COMPONENTS_USAGE = `usage: agent-hud components [list] [--storage-dir <dir>]

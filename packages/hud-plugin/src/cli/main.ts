@@ -105,7 +105,7 @@ export async function runCli(io: CliIO): Promise<number> {
 function render(board: HudBoard, args: CliArgs, projectKey: string): string | undefined {
   const sessionID = args.session ?? board.latestSession(projectKey);
   if (!sessionID) return undefined;
-  const shown = board.shown(sessionID, args.received ? "received" : "current") ?? board.shown(sessionID, "received");
+  const shown = board.latest(sessionID, args.received ? "received" : "current") ?? board.latest(sessionID, "received");
   const off = board.isOff(sessionID);
   if (!shown && !off) return undefined;
   if (args.markdown) return shown ? shown.markdown.trimEnd() : "";

@@ -98,7 +98,7 @@ export class PersonEditor {
 
   /** Renders the changed HUD with the context the agent last had, so the person's views follow at once. */
   private async show(sessionID: string): Promise<void> {
-    const last = this.o.board.shown(sessionID, "current") ?? this.o.board.shown(sessionID, "received");
+    const last = this.o.board.latest(sessionID, "current") ?? this.o.board.latest(sessionID, "received");
     if (!last) return;
     const session = this.runtime.session(sessionID);
     const context = makeContextInfo(last.context, this.runtime.deps.config.thresholds);

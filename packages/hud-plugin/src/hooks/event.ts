@@ -1,6 +1,6 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 import type { AssistantInfo } from "../context/index.ts";
-import type { HookContext } from "../runtime/hook-context.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
 import { displayPath, rememberEdit } from "./files.ts";
 import { scheduleSummarize } from "../tools/hud-compact.ts";
 import { isSessionID, validateSessionID } from "../store/index.ts";
@@ -12,8 +12,8 @@ type TodoInfo = { id?: string; content?: string; status?: string; priority?: str
 const TODO_STATUS = new Set(["pending", "in_progress", "completed", "cancelled"]);
 
 /** The text of the latest summary message opencode wrote for a session. */
-export async function latestSummary(ctx: HookContext, sessionID: string): Promise<string | undefined> {
-  const response = await ctx.client?.session.messages({ path: { id: sessionID } });
+export async function latestSummary(deps: HookDeps, sessionID: string): Promise<string | undefined> {
+  const response = await deps.client?.session.messages({ path: { id: sessionID } });
   const messages = response?.data ?? [];
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
@@ -28,24 +28,24 @@ export async function latestSummary(ctx: HookContext, sessionID: string): Promis
   return undefined;
 }
 
-export function eventHook(ctx: HookContext, directory: string) {
+export function eventHook(deps: HookDeps, directory: string) {
   const record = (sessionID: string, events: HudEvent[]) =>
-    ctx.runtime.record(
-      ctx.runtime.session(sessionID),
+    deps.runtime.record(
+      deps.runtime.session(sessionID),
       events.map((event) => ({ scope: "session" as const, event })),
     );
 
   return async ({ event }: { event: BusEvent }): Promise<void> => {
     const p = event.properties ?? {};
-    ctx.recall?.observe(event);
+    deps.recall?.observe(event);
     switch (event.type) {
       case "message.updated": {
         const info = p.info as AssistantInfo | undefined;
         if (!info || info.role !== "assistant" || info.summary || typeof info.sessionID !== "string") return;
         // the compaction's own answer (summary) is no call of the conversation's cache
-        ctx.ledger?.answer(ctx.runtime.session(info.sessionID), info as AssistantInfo & { error?: unknown });
+        deps.ledger?.answer(deps.runtime.session(info.sessionID), info as AssistantInfo & { error?: unknown });
         if (!info.tokens) return;
-        const session = ctx.runtime.session(info.sessionID);
+        const session = deps.runtime.session(info.sessionID);
         session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
         if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
         return;
@@ -54,22 +54,22 @@ export function eventHook(ctx: HookContext, directory: string) {
         // without a session id there is nothing to attach the event to (String() would invent "undefined")
         if (typeof p.sessionID !== "string") return;
         const sessionID = p.sessionID;
-        const session = ctx.runtime.session(sessionID);
+        const session = deps.runtime.session(sessionID);
         session.compacting = false;
-        session.tracker.reset(ctx.now());
-        ctx.ledger?.compaction(session);
+        session.tracker.reset(deps.now());
+        deps.ledger?.compaction(session);
         // V2 carries the summary in the event; V1 has to read it back through the client
-        const summary = typeof p.summary === "string" ? p.summary : ((await latestSummary(ctx, sessionID)) ?? "");
-        record(sessionID, [{ kind: "compact.after", at: ctx.now(), summary }]);
+        const summary = typeof p.summary === "string" ? p.summary : ((await latestSummary(deps, sessionID)) ?? "");
+        record(sessionID, [{ kind: "compact.after", at: deps.now(), summary }]);
         return;
       }
       case "file.edited": {
         const file = p.file;
         // V1 names no session for an edit (the last active one made it); V2 does, and that one wins
-        const sessionID = typeof p.sessionID === "string" ? p.sessionID : ctx.lastActive.sessionID;
+        const sessionID = typeof p.sessionID === "string" ? p.sessionID : deps.lastActive.sessionID;
         if (typeof file !== "string" || !file || !sessionID) return;
         const path = displayPath(directory, file);
-        if (rememberEdit(ctx, sessionID, path)) record(sessionID, [{ kind: "file.edit", at: ctx.now(), path }]);
+        if (rememberEdit(deps, sessionID, path)) record(sessionID, [{ kind: "file.edit", at: deps.now(), path }]);
         return;
       }
       case "todo.updated": {
@@ -84,7 +84,7 @@ export function eventHook(ctx: HookContext, directory: string) {
             status: t.status as "pending" | "in_progress" | "completed" | "cancelled",
             ...(typeof t.priority === "string" && t.priority ? { priority: t.priority } : {}),
           }));
-        record(p.sessionID, [{ kind: "todo.sync", at: ctx.now(), todos: mapped }]);
+        record(p.sessionID, [{ kind: "todo.sync", at: deps.now(), todos: mapped }]);
         return;
       }
       case "session.created":
@@ -93,22 +93,22 @@ export function eventHook(ctx: HookContext, directory: string) {
         if (!info?.id || !info.parentID) return;
         // checked before it is kept: a bad parent id would make every later read of this session throw
         const parentID = validateSessionID(info.parentID);
-        const session = ctx.runtime.session(info.id);
+        const session = deps.runtime.session(info.id);
         session.parentID = parentID;
-        ctx.runtime.refresh(session);
+        deps.runtime.refresh(session);
         if (session.cache.state.parentID !== parentID)
-          record(info.id, [{ kind: "session.link", at: ctx.now(), parentID }]);
-        ctx.runtime.touch(session);
+          record(info.id, [{ kind: "session.link", at: deps.now(), parentID }]);
+        deps.runtime.touch(session);
         return;
       }
       case "session.idle": {
         // String() would turn a missing id into "undefined", a valid-looking session id
         if (typeof p.sessionID !== "string") return;
-        const session = ctx.runtime.session(p.sessionID);
+        const session = deps.runtime.session(p.sessionID);
         session.compacting = false;
         if (session.compactRequested) {
           session.compactRequested = false;
-          scheduleSummarize(ctx, session);
+          scheduleSummarize(deps, session);
         }
         return;
       }
@@ -116,12 +116,12 @@ export function eventHook(ctx: HookContext, directory: string) {
         // deleted means deleted: its HUD stream and the person's copies go (recall drops its own rows)
         const id = (p.info as { id?: unknown } | undefined)?.id;
         if (typeof id !== "string" || !isSessionID(id)) return;
-        ctx.runtime.forget(id);
-        forgetSessions(ctx.storePath, [id]);
+        deps.runtime.forget(id);
+        forgetSessions(deps.storePath, [id]);
         return;
       }
       case "session.error": {
-        if (typeof p.sessionID === "string") ctx.runtime.session(p.sessionID).compacting = false;
+        if (typeof p.sessionID === "string") deps.runtime.session(p.sessionID).compacting = false;
         return;
       }
     }

@@ -1,5 +1,5 @@
 import { isAbsolute, relative } from "node:path";
-import type { HookContext } from "../runtime/hook-context.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
 
 const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm;
 
@@ -33,10 +33,10 @@ export function displayPath(directory: string, path: string): string {
 /** Edits seen through both `file.edited` and `tool.execute.after` are counted once, per session. */
 export const EDIT_DEDUPE_MS = 2_000;
 
-export function rememberEdit(ctx: HookContext, sessionID: string, path: string): boolean {
-  const now = ctx.now();
+export function rememberEdit(deps: HookDeps, sessionID: string, path: string): boolean {
+  const now = deps.now();
   const key = `${sessionID}\0${path}`;
-  const last = ctx.recentEdits.get(key);
-  ctx.recentEdits.set(key, now);
+  const last = deps.recentEdits.get(key);
+  deps.recentEdits.set(key, now);
   return last === undefined || now - last > EDIT_DEDUPE_MS;
 }

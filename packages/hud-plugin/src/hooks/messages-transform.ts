@@ -1,7 +1,7 @@
 import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import type { HookContext } from "../runtime/hook-context.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
 
 /** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
 export function trackTokens(
@@ -21,29 +21,29 @@ export function trackTokens(
   }
 }
 
-export function messagesTransform(ctx: HookContext) {
+export function messagesTransform(deps: HookDeps) {
   return async (_input: unknown, output: { messages: TransformMessage[] }): Promise<void> => {
     const sessionID = sessionOf(output.messages);
     if (!sessionID) return;
-    const session = ctx.runtime.session(sessionID);
-    ctx.lastActive.sessionID = sessionID;
-    trackTokens(session, output.messages, ctx.limits);
+    const session = deps.runtime.session(sessionID);
+    deps.lastActive.sessionID = sessionID;
+    trackTokens(session, output.messages, deps.limits);
     if (session.compacting) return;
     // taken before the HUD is appended: the ledger compares the conversation, not agent-hud's tail
-    ctx.ledger?.observeMessages(session, output.messages);
-    ctx.runtime.noteCall(session);
-    if (ctx.config.placement !== "tail") return;
+    deps.ledger?.observeMessages(session, output.messages);
+    deps.runtime.noteCall(session);
+    if (deps.config.placement !== "tail") return;
     // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)
-    if (ctx.board.isOff(sessionID)) return;
-    const result = await ctx.runtime.renderCall(session);
+    if (deps.board.isOff(sessionID)) return;
+    const result = await deps.runtime.renderCall(session);
     if (!result) return;
-    const line = ctx.config.cacheLedger.showToAgent ? ctx.ledger?.line(session) : undefined;
+    const line = deps.config.cacheLedger.showToAgent ? deps.ledger?.line(session) : undefined;
     const tail = hudTailMessage(
       output.messages,
       wrapHud(line ? `${result.markdown.trimEnd()}\n\n${line}` : result.markdown),
     );
     if (!tail) return;
     output.messages.push(tail);
-    ctx.publisher.publishLater(sessionID, ["received", "current"], result, session.lastInput);
+    deps.publisher.publishLater(sessionID, ["received", "current"], result, session.lastInput);
   };
 }

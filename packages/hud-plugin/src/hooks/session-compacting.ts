@@ -1,5 +1,5 @@
 import { planOperation } from "@agent-hud/hud-components";
-import type { HookContext } from "../runtime/hook-context.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
 
 /**
  * Self-continuity framing: the summary is written by the agent for itself, and the HUD state travels
@@ -16,17 +16,17 @@ export function compactionFraming(snapshot: string): string {
 }
 
 /** Marks the session as compacting, records it, and returns the HUD snapshot the summary request gets. */
-export function compactionSnapshot(ctx: HookContext, sessionID: string): string | undefined {
-  const session = ctx.runtime.session(sessionID);
+export function compactionSnapshot(deps: HookDeps, sessionID: string): string | undefined {
+  const session = deps.runtime.session(sessionID);
   session.compacting = true;
-  ctx.runtime.record(session, [{ scope: "session", event: { kind: "compact.before", at: ctx.now() } }]);
-  const result = planOperation(ctx.runtime.view(session), { tool: "snapshot" }, { now: ctx.now() });
+  deps.runtime.record(session, [{ scope: "session", event: { kind: "compact.before", at: deps.now() } }]);
+  const result = planOperation(deps.runtime.view(session), { tool: "snapshot" }, { now: deps.now() });
   return result.ok && "output" in result ? result.output : undefined;
 }
 
-export function sessionCompacting(ctx: HookContext) {
+export function sessionCompacting(deps: HookDeps) {
   return async (input: { sessionID: string }, output: { context: string[]; prompt?: string }): Promise<void> => {
-    const snapshot = compactionSnapshot(ctx, input.sessionID);
+    const snapshot = compactionSnapshot(deps, input.sessionID);
     if (snapshot !== undefined) output.context.push(compactionFraming(snapshot));
   };
 }

@@ -12,7 +12,7 @@ import {
   type RenderResult,
 } from "@agent-hud/hud-components";
 import type { HudConfig } from "../config/index.ts";
-import { loadCustomSections } from "../custom/index.ts";
+import { loadComponentFiles } from "../component-files/index.ts";
 import { AgentComponents } from "../agent-components/registry.ts";
 import type { Logger } from "../log/index.ts";
 import { MemoryFileSync } from "../memory-file/index.ts";
@@ -183,7 +183,7 @@ export class HudRuntime {
           now: this.deps.now(),
           directory: this.deps.directory,
           sections: this.deps.config.sections,
-          custom: this.agents.sections(view, loadCustomSections(this.deps.directory)),
+          custom: this.agents.sections(view, loadComponentFiles(this.deps.directory)),
           tokenizer: this.tokenizer.current,
         },
       };

@@ -4,12 +4,12 @@ import { HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
 import { showProblems, type ToastClient } from "../config/show-problems.ts";
 import { ModelLimitsBook } from "../context/index.ts";
-import { gateComponents } from "../custom/start-gate.ts";
+import { gateComponents } from "../component-files/start-gate.ts";
 import { createLogger, errorLine, type AppLogClient, type Logger } from "../log/index.ts";
 import { createRedactor, redactingLog } from "../privacy/index.ts";
 import { Recall, scheduleLogRetention, type Retention } from "../recall/index.ts";
 import { defaultDir, EventStore, projectKeyFor } from "../store/index.ts";
-import type { HookContext, HudClient } from "./hook-context.ts";
+import type { HookDeps, HudClient } from "./hook-deps.ts";
 import { HudRuntime } from "./hud-runtime.ts";
 import { CacheLedgers } from "../cache-ledger/ledgers.ts";
 
@@ -26,7 +26,7 @@ export type HostStart = {
 };
 
 /** One plugin instance: the hook context both hosts drive, the configuration toast, and its teardown. */
-export type OpenHud = { ctx: HookContext; directory: string; toast: () => void; dispose: () => void };
+export type OpenHud = { deps: HookDeps; directory: string; toast: () => void; dispose: () => void };
 
 /** Opens config, stores, runtime, recall and board for one project directory; undefined when turned off. */
 export function openHud(host: HostStart): OpenHud | undefined {
@@ -92,7 +92,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
       log.log("warn", `agent-hud: retention of the hud log failed: ${errorLine(error)}`),
     );
   const board = HudBoard.open(config.storageDir ?? defaultDir(), (level, message) => log.once(message, level, message));
-  const ctx: HookContext = {
+  const deps: HookDeps = {
     recall,
     runtime,
     config,
@@ -119,5 +119,5 @@ export function openHud(host: HostStart): OpenHud | undefined {
     store.close();
     board.close();
   };
-  return { ctx, directory: host.directory, toast, dispose };
+  return { deps, directory: host.directory, toast, dispose };
 }

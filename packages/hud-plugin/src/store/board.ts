@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { retryBusy } from "./faults.ts";
 import { DB_FILE } from "./paths.ts";
 import { privateDatabase } from "./private-files.ts";
-import { parseShown, type Shown, type ShownKind } from "./board-shown.ts";
+import { parseBoardRender, type BoardRender, type BoardRenderKind } from "./board-render.ts";
 import { LEDGER_TABLES } from "../cache-ledger/table.ts";
 
 export type BoardLog = (level: "warn" | "error", message: string) => void;
@@ -97,7 +97,12 @@ export class HudBoard {
   }
 
   /** Records a render under one or more kinds, in one transaction (a reader never sees half of it). */
-  publish(sessionID: string, projectKey: string, kinds: ShownKind | readonly ShownKind[], shown: Shown): void {
+  publish(
+    sessionID: string,
+    projectKey: string,
+    kinds: BoardRenderKind | readonly BoardRenderKind[],
+    shown: BoardRender,
+  ): void {
     this.guard(
       "publish",
       () => {
@@ -116,14 +121,14 @@ export class HudBoard {
     );
   }
 
-  shown(sessionID: string, kind: ShownKind): Shown | undefined {
+  latest(sessionID: string, kind: BoardRenderKind): BoardRender | undefined {
     return this.guard(
       "read",
       () => {
         const row = this.live
           .query("SELECT shown FROM hud_shown WHERE session_id = ? AND kind = ?")
           .get(sessionID, kind) as { shown: string } | null;
-        return row ? parseShown(row.shown) : undefined;
+        return row ? parseBoardRender(row.shown) : undefined;
       },
       undefined,
     );

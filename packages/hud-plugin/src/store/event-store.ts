@@ -12,7 +12,7 @@ import type {
   StoreLog,
   StoreStatus,
 } from "./types.ts";
-import { encodeEvent, isProjectKey, isSessionID, isStreamName, shown } from "./validate.ts";
+import { encodeEvent, isProjectKey, isSessionID, isStreamName, quoted } from "./validate.ts";
 
 const DEFAULT_BUSY_TIMEOUT_MS = 1000;
 const DEFAULT_RETRY_AFTER_MS = 250;
@@ -132,7 +132,7 @@ export class EventStore {
           typeof now !== "number" ||
           !Number.isFinite(now)
         ) {
-          const what = `sessionID ${shown(sessionID)}, projectKey ${shown(projectKey)}, parentID ${shown(parentID)}, holder ${shown(holder)}`;
+          const what = `sessionID ${quoted(sessionID)}, projectKey ${quoted(projectKey)}, parentID ${quoted(parentID)}, holder ${quoted(holder)}`;
           this.log(
             "error",
             `touchSession rejected (${what}): expected valid session ids, a 16-hex projectKey, now in ms and a holder string`,
@@ -255,7 +255,7 @@ export class EventStore {
       return false;
     }
     if (isStreamName(stream)) return true;
-    this.log("error", `${op} rejected stream ${shown(stream)}: expected session:<sessionID> or project:<16 hex>`);
+    this.log("error", `${op} rejected stream ${quoted(stream)}: expected session:<sessionID> or project:<16 hex>`);
     return false;
   }
 }

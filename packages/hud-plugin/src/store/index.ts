@@ -28,4 +28,4 @@ export {
 } from "./validate.ts";
 // The board's storage: the renders the person's views lay out (`../board/publish.ts` writes them), in its own database file.
 export { HudBoard, type BoardLog } from "./board.ts";
-export { parseShown, Shown, type ShownKind } from "./board-shown.ts";
+export { parseBoardRender, BoardRender, type BoardRenderKind } from "./board-render.ts";

@@ -7,7 +7,7 @@ const STREAM = /^(?:session:[A-Za-z0-9_-]{1,128}|project:[0-9a-f]{16})$/;
 const KIND = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 /** Shows an untrusted value in an error line without letting control characters or length through. */
-export function shown(value: unknown): string {
+export function quoted(value: unknown): string {
   const text = typeof value === "string" ? value : String(value);
   const clipped = text.length > 40 ? `${text.slice(0, 40)}…` : text;
   return JSON.stringify(clipped);
@@ -20,7 +20,7 @@ export function isSessionID(value: unknown): value is string {
 /** Returns the id unchanged, or throws one line naming the bad id and the accepted shape. */
 export function validateSessionID(value: unknown): string {
   if (isSessionID(value)) return value;
-  throw new Error(`invalid session id ${shown(value)}: expected 1-128 characters from A-Z a-z 0-9 _ -`);
+  throw new Error(`invalid session id ${quoted(value)}: expected 1-128 characters from A-Z a-z 0-9 _ -`);
 }
 
 export function isProjectKey(value: unknown): value is string {
@@ -39,7 +39,7 @@ export function sessionStream(sessionID: string): string {
 export function projectStream(projectKey: string): string {
   if (!isProjectKey(projectKey)) {
     throw new Error(
-      `invalid project key ${shown(projectKey)}: expected 16 lower-case hex characters (projectKeyFor(worktree))`,
+      `invalid project key ${quoted(projectKey)}: expected 16 lower-case hex characters (projectKeyFor(worktree))`,
     );
   }
   return `project:${projectKey}`;
@@ -54,17 +54,17 @@ export type EncodedEvent = { ok: true; kind: string; at: number; payload: string
 
 export function encodeEvent(event: unknown): EncodedEvent {
   if (typeof event !== "object" || event === null || Array.isArray(event)) {
-    return { ok: false, error: `event ${shown(event)} is not an object: expected { kind: string, at: number, ... }` };
+    return { ok: false, error: `event ${quoted(event)} is not an object: expected { kind: string, at: number, ... }` };
   }
   const { kind, at } = event as Partial<HudEvent>;
   if (typeof kind !== "string" || !KIND.test(kind)) {
     return {
       ok: false,
-      error: `event kind ${shown(kind)} is invalid: expected 1-64 characters from A-Z a-z 0-9 _ . : -`,
+      error: `event kind ${quoted(kind)} is invalid: expected 1-64 characters from A-Z a-z 0-9 _ . : -`,
     };
   }
   if (typeof at !== "number" || !Number.isFinite(at)) {
-    return { ok: false, error: `event ${kind} has at=${shown(at)}: expected a finite number of milliseconds` };
+    return { ok: false, error: `event ${kind} has at=${quoted(at)}: expected a finite number of milliseconds` };
   }
   let payload: string;
   try {

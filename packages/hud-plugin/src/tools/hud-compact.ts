@@ -1,4 +1,4 @@
-import type { HookContext } from "../runtime/hook-context.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
 import { errorLine } from "../log/index.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { ToolSpec } from "./tool-spec.ts";
@@ -10,43 +10,43 @@ export const HUD_COMPACT_DESCRIPTION =
  * Asks opencode for a summary of the session. Never awaited inside the tool: the summary call waits for
  * the session's loop, which is waiting for this tool, so it runs once the session is idle.
  */
-export function scheduleSummarize(ctx: HookContext, session: SessionRuntime): void {
+export function scheduleSummarize(deps: HookDeps, session: SessionRuntime): void {
   const model = session.model;
-  if (!ctx.client || !model) {
-    ctx.log.log(
+  if (!deps.client || !model) {
+    deps.log.log(
       "warn",
-      `agent-hud: hud_compact could not summarize session ${session.id}: ${ctx.client ? "model unknown" : "no client"}`,
+      `agent-hud: hud_compact could not summarize session ${session.id}: ${deps.client ? "model unknown" : "no client"}`,
     );
     return;
   }
   setTimeout(() => {
-    ctx
+    deps
       .client!.session.summarize({
         path: { id: session.id },
         body: { providerID: model.providerID, modelID: model.modelID },
       })
       .catch((error: unknown) =>
-        ctx.log.log("error", `agent-hud: summarize of ${session.id} failed: ${errorLine(error)}`),
+        deps.log.log("error", `agent-hud: summarize of ${session.id} failed: ${errorLine(error)}`),
       );
   }, 0);
 }
 
-export function hudCompactTool(ctx: HookContext): ToolSpec {
+export function hudCompactTool(deps: HookDeps): ToolSpec {
   return {
     description: HUD_COMPACT_DESCRIPTION,
     parameters: { type: "object", properties: {} },
     async execute(_args, context) {
-      const session = ctx.runtime.session(context.sessionID);
-      const info = ctx.runtime.context(session);
+      const session = deps.runtime.session(context.sessionID);
+      const info = deps.runtime.context(session);
       const percent = Math.round(info.percent);
-      if (info.percent < ctx.config.compactMinPercent)
-        return `declined: context is ${percent}% full; hud_compact runs at ${ctx.config.compactMinPercent}% or more — keep working`;
-      ctx.runtime.record(session, [
+      if (info.percent < deps.config.compactMinPercent)
+        return `declined: context is ${percent}% full; hud_compact runs at ${deps.config.compactMinPercent}% or more — keep working`;
+      deps.runtime.record(session, [
         {
           scope: "session",
           event: {
             kind: "context.snapshot",
-            at: ctx.now(),
+            at: deps.now(),
             usedTokens: info.usedTokens,
             usableTokens: info.usableTokens,
           },

@@ -1,5 +1,5 @@
 import { describeOutcome, hudToolJsonSchema, planOperation } from "@agent-hud/hud-components";
-import type { HookContext } from "../runtime/hook-context.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
 import { hostOperations } from "./host-operations.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { ToolSpec } from "./tool-spec.ts";
@@ -15,18 +15,18 @@ export const HUD_DESCRIPTION =
  * router, which checks it against the operation's TypeBox schema; a thrown Refusal's message is what the
  * model reads as the tool result. The args are the router's own schema (`tool.definition` sends it whole).
  */
-export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudToolJsonSchema()): ToolSpec {
+export function hudTool(deps: HookDeps, schema: Record<string, unknown> = hudToolJsonSchema()): ToolSpec {
   return {
     description: HUD_DESCRIPTION,
     parameters: schema,
     async execute(raw, context) {
       const input = (typeof raw === "object" && raw !== null ? raw : {}) as { tool?: unknown; args?: unknown };
       const call = { tool: input.tool as string, args: input.args };
-      const runtime = ctx.runtime;
+      const runtime = deps.runtime;
       const session = runtime.session(context.sessionID);
       const result = planOperation(runtime.view(session), call, {
-        now: ctx.now(),
-        host: hostOperations(ctx, session),
+        now: deps.now(),
+        host: hostOperations(deps, session),
       });
       if (!result.ok) throw new Refusal(result.error);
       if ("answer" in result) return await result.answer;
@@ -34,17 +34,17 @@ export function hudTool(ctx: HookContext, schema: Record<string, unknown> = hudT
       const outcomes = runtime.record(session, result.events);
       const text = describeOutcome(call, outcomes);
       if (outcomes.some((o) => !o.ok)) throw new Refusal(text);
-      showChange(ctx, session);
+      showChange(deps, session);
       const reply = provisionalReply(String(call.tool).trim(), outcomes) ?? text;
-      const notice = secretNotice(result.events, ctx.redact);
+      const notice = secretNotice(result.events, deps.redact);
       return notice ? `${reply}\n${notice}` : reply;
     },
   };
 }
 
 /** The person's views follow the change now; the agent gets the same render on its next call. */
-function showChange(ctx: HookContext, session: SessionRuntime): void {
-  const rendered = ctx.runtime.render(session);
+function showChange(deps: HookDeps, session: SessionRuntime): void {
+  const rendered = deps.runtime.render(session);
   if (!rendered) return;
-  ctx.publisher.publishLater(session.id, ["current"], ctx.runtime.keep(session, rendered), rendered.input);
+  deps.publisher.publishLater(session.id, ["current"], deps.runtime.keep(session, rendered), rendered.input);
 }

@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard, type Shown } from "../../src/store/index.ts";
+import { HudBoard, type BoardRender } from "../../src/store/index.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const shown = (markdown: string, at: number, percent = 10): Shown => ({
+const shown = (markdown: string, at: number, percent = 10): BoardRender => ({
   markdown,
   density: "full",
   tokens: 12,
@@ -27,9 +27,9 @@ describe("the board of shown HUDs", () => {
     server.publish("ses_a", "p1", "received", shown("# one", 1));
     server.publish("ses_a", "p1", "current", shown("# one", 1));
     server.publish("ses_a", "p1", "current", shown("# two", 2));
-    expect(person.shown("ses_a", "received")).toEqual(shown("# one", 1));
-    expect(person.shown("ses_a", "current")?.markdown).toBe("# two");
-    expect(person.shown("ses_b", "current")).toBeUndefined();
+    expect(person.latest("ses_a", "received")).toEqual(shown("# one", 1));
+    expect(person.latest("ses_a", "current")?.markdown).toBe("# two");
+    expect(person.latest("ses_b", "current")).toBeUndefined();
     server.close();
     person.close();
   });
@@ -60,7 +60,7 @@ describe("the board of shown HUDs", () => {
     const reader = HudBoard.open(dir);
     const writer = HudBoard.open(dir);
     const v1 = reader.version();
-    reader.shown("ses_a", "current");
+    reader.latest("ses_a", "current");
     expect(reader.version()).toBe(v1);
     writer.publish("ses_a", "p1", "current", shown("x", 1));
     expect(reader.version()).not.toBe(v1);
@@ -74,7 +74,7 @@ describe("the board of shown HUDs", () => {
     const db = new Database(join(dir, "hud.db"));
     db.run("UPDATE hud_shown SET shown = '{\"markdown\": 3}'");
     db.close();
-    expect(board.shown("ses_a", "current")).toBeUndefined();
+    expect(board.latest("ses_a", "current")).toBeUndefined();
     board.close();
   });
 
@@ -83,10 +83,10 @@ describe("the board of shown HUDs", () => {
     const board = HudBoard.open(dir, (_level, message) => logged.push(message));
     board.close();
     board.publish("ses_a", "p1", "current", shown("late", 1));
-    expect(board.shown("ses_a", "current")).toBeUndefined();
+    expect(board.latest("ses_a", "current")).toBeUndefined();
     expect(logged).toEqual([]);
     const reader = HudBoard.open(dir);
-    expect(reader.shown("ses_a", "current")).toBeUndefined();
+    expect(reader.latest("ses_a", "current")).toBeUndefined();
     reader.close();
   });
 
@@ -95,7 +95,7 @@ describe("the board of shown HUDs", () => {
     writeFileSync(blocked, "not a directory");
     const logged: string[] = [];
     const board = HudBoard.open(blocked, (_level, message) => logged.push(message));
-    expect(board.shown("ses_a", "current")).toBeUndefined();
+    expect(board.latest("ses_a", "current")).toBeUndefined();
     expect(board.isOff("ses_a")).toBe(false);
     board.publish("ses_a", "p1", "current", shown("x", 1));
     board.publish("ses_a", "p1", "current", shown("x", 2));

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { componentActions } from "../../src/board/component-actions.ts";
-import { AcceptanceStore, sha256 } from "../../src/custom/acceptance.ts";
+import { AcceptanceStore, sha256 } from "../../src/component-files/acceptance.ts";
 
 let root: string;
 let project: string;

@@ -1,9 +1,9 @@
 import { expect, test } from "bun:test";
 import { terminalText } from "@agent-hud/ujsx";
-import type { Shown } from "../../src/store/index.ts";
+import type { BoardRender } from "../../src/store/index.ts";
 import { dialogRows } from "../../src/board/dialog-rows.ts";
 
-const render = (at: number, markdown: string): Shown => ({
+const render = (at: number, markdown: string): BoardRender => ({
   markdown,
   density: "full",
   tokens: 12,

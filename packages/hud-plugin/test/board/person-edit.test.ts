@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { HudBoard } from "../../src/store/index.ts";
 import { PersonEditor } from "../../src/edit/person-edit.ts";
-import { personActions } from "../../src/board/person-actions.ts";
+import { boardActions } from "../../src/board/board-actions.ts";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 let oc: FakeOpencode;
@@ -51,10 +51,10 @@ describe("edits made by the person", () => {
     await oc.system("ses_a");
     await oc.transform(messages);
     await person.apply("ses_a", { tool: "blockers.add", args: { description: "CI is red" } });
-    const current = board.shown("ses_a", "current")!;
+    const current = board.latest("ses_a", "current")!;
     expect(current.markdown).toContain("CI is red");
     expect(current.context.usedTokens).toBe(50_000);
-    expect(board.shown("ses_a", "received")!.markdown).not.toContain("CI is red");
+    expect(board.latest("ses_a", "received")!.markdown).not.toContain("CI is red");
   });
 
   test("a bad edit answers one line and changes nothing", async () => {
@@ -72,7 +72,7 @@ describe("the person's choices", () => {
     await oc.hud("ses_a", "task.set", { description: "t" });
     await oc.hud("ses_a", "steps.add", { description: "open step\n\x1b[31mred" });
     await oc.hud("ses_a", "notes.add", { content: "a note" });
-    const titles = personActions(person.state("ses_a")).map((a) => a.title);
+    const titles = boardActions(person.state("ses_a")).map((a) => a.title);
     // the escape sequence was replaced when the agent's text came in (U+FFFD marks where)
     expect(titles).toContain("Complete s1: open step \ufffdred");
     expect(titles).toContain("Remove n1: a note");

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { renderHud, makeContextInfo, replay } from "@agent-hud/hud-components";
 import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
-import type { Shown } from "../../src/store/index.ts";
+import type { BoardRender } from "../../src/store/index.ts";
 import { hudCommands } from "../../src/board/commands.ts";
 import { promptStatus } from "../../src/board/prompt-status.ts";
 
 /** A shown HUD rendered by the real renderer at a usage, so the task line is the component's own. */
-function shownAt(percent: number, task: string): Shown {
+function shownAt(percent: number, task: string): BoardRender {
   const view = {
     session: replay("session", [{ kind: "task.set", at: 1, description: task }]),
     project: replay("project", []),
@@ -20,7 +20,7 @@ function shownAt(percent: number, task: string): Shown {
     omitted: {},
     context: { usedTokens: context.usedTokens, usableTokens: context.usableTokens, percent, critical: percent >= 90 },
     at: 1,
-  } as Shown;
+  } as BoardRender;
 }
 
 describe("the status line beside the prompt", () => {

@@ -23,14 +23,14 @@ describe("what the agent received, for the person's views", () => {
     await oc.hud("ses_a", "task.set", { description: "Ship the sidebar" });
     const messages = [oc.user("ses_a", "go"), oc.assistant("ses_a", 30_000)];
     const sent = await oc.transform(messages);
-    const received = board.shown("ses_a", "received")!;
+    const received = board.latest("ses_a", "received")!;
     expect(received.markdown.trimEnd()).toBe(hudOf(tailText(sent, messages))!);
     expect(received.markdown).toContain("Ship the sidebar");
     expect(received.density).toBe("full");
     expect(received.tokens).toBeGreaterThan(0);
     expect(received.context.usedTokens).toBe(30_000);
     expect(received.context.percent).toBe(15.6);
-    expect(board.shown("ses_a", "current")).toEqual(received);
+    expect(board.latest("ses_a", "current")).toEqual(received);
   });
 
   test("with the component tree the markdown was serialised from, which the terminal lays out alike", async () => {
@@ -38,7 +38,7 @@ describe("what the agent received, for the person's views", () => {
     await oc.hud("ses_a", "steps.add", { description: "lay it out" });
     const messages = [oc.user("ses_a", "go")];
     await oc.transform(messages);
-    const received = board.shown("ses_a", "received")!;
+    const received = board.latest("ses_a", "received")!;
     expect(received.tree?.type).toBe("root");
     expect(toMarkdown(received.tree as UNode).trimEnd()).toBe(received.markdown.trimEnd());
     const fromTree = terminalText(hudRows(received, 38));
@@ -49,15 +49,15 @@ describe("what the agent received, for the person's views", () => {
   test("a hud call updates the current render at once; what was received changes on the next call", async () => {
     const messages = [oc.user("ses_a", "go")];
     await oc.transform(messages);
-    const before = board.shown("ses_a", "received")!;
+    const before = board.latest("ses_a", "received")!;
     await oc.hud("ses_a", "notes.add", { content: "port 4100" });
     // recorded after the tool returns, so the tool's reply never waits for it
-    expect(board.shown("ses_a", "current")!.markdown).not.toContain("port 4100");
+    expect(board.latest("ses_a", "current")!.markdown).not.toContain("port 4100");
     await hostTurn();
-    expect(board.shown("ses_a", "current")!.markdown).toContain("port 4100");
-    expect(board.shown("ses_a", "received")).toEqual(before);
+    expect(board.latest("ses_a", "current")!.markdown).toContain("port 4100");
+    expect(board.latest("ses_a", "received")).toEqual(before);
     await oc.transform(messages);
-    expect(board.shown("ses_a", "received")!.markdown).toContain("port 4100");
+    expect(board.latest("ses_a", "received")!.markdown).toContain("port 4100");
   });
 });
 

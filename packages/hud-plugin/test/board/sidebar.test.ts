@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { charsTokenizer, makeContextInfo, renderHud, replay } from "@agent-hud/hud-components";
 import { terminalText, textWidth } from "@agent-hud/ujsx";
-import { HudBoard, type Shown } from "../../src/store/index.ts";
+import { HudBoard, type BoardRender } from "../../src/store/index.ts";
 import { BoardReader } from "../../src/board/reader.ts";
 import { memoRows } from "../../src/board/memo-rows.ts";
 import { sidebarRows } from "../../src/board/sidebar-rows.ts";
@@ -30,7 +30,7 @@ Ship the sidebar \u001b[31mnow\u001b[0m with a description long enough to wrap i
 +2 more notes — hud notes.list
 `;
 
-const shown = (over: Partial<Shown> = {}, percent = 20): Shown => ({
+const shown = (over: Partial<BoardRender> = {}, percent = 20): BoardRender => ({
   markdown: MARKDOWN,
   density: "full",
   tokens: 80,

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import type { Shown } from "../../src/store/index.ts";
+import type { BoardRender } from "../../src/store/index.ts";
 import { ToastTracker } from "../../src/board/toast-tracker.ts";
 
 const FAILED = "**⚠ custom section failed** Deploy.tsx: boom\n";
-const render = (at: number, markdown: string, over: Partial<Shown> = {}): Shown => ({
+const render = (at: number, markdown: string, over: Partial<BoardRender> = {}): BoardRender => ({
   markdown,
   density: "full",
   tokens: 10,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard, type Shown } from "../../src/store/index.ts";
+import { HudBoard, type BoardRender } from "../../src/store/index.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { projectKeyFor } from "../../src/store/index.ts";
 
@@ -23,7 +23,7 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const shown = (task: string, at: number): Shown => ({
+const shown = (task: string, at: number): BoardRender => ({
   markdown: `### Agent HUD\n\n#### Task\n\n${task}\n`,
   density: "compact",
   tokens: 30,

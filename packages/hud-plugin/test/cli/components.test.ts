@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main.ts";
-import { sha256 } from "../../src/custom/acceptance.ts";
-import { clearComponentGates, startComponentGate, verdict } from "../../src/custom/gate.ts";
-import { hudRoots } from "../../src/custom/roots.ts";
+import { sha256 } from "../../src/component-files/acceptance.ts";
+import { clearComponentGates, startComponentGate, verdict } from "../../src/component-files/gate.ts";
+import { hudRoots } from "../../src/component-files/roots.ts";
 
 let root: string;
 let env: Record<string, string>;

@@ -1,4 +1,4 @@
-import { AcceptanceStore, sha256 } from "../../src/custom/acceptance.ts";
+import { AcceptanceStore, sha256 } from "../../src/component-files/acceptance.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,7 +1,7 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 import { displayPath, rememberEdit, touchedFiles } from "../../hooks/files.ts";
 import { bashResult } from "../../hooks/tool-result.ts";
-import type { HookContext } from "../../runtime/hook-context.ts";
+import type { HookDeps } from "../../runtime/hook-deps.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import type { ToolCall, TranscriptChunk } from "./transcript.ts";
 
@@ -34,7 +34,7 @@ function fileArgs(input: unknown): unknown {
  * for recall, so `search` still finds what a compaction removed.
  */
 export function applyTranscript(
-  ctx: HookContext,
+  deps: HookDeps,
   session: SessionRuntime,
   directory: string,
   chunk: TranscriptChunk,
@@ -48,27 +48,22 @@ export function applyTranscript(
     for (const file of touchedFiles(tool, fileArgs(call.input))) {
       const path = displayPath(directory, file.path);
       if (!file.edited) events.push({ kind: "file.open", at: result.at, path, action: "read" });
-      else if (rememberEdit(ctx, session.id, path)) events.push({ kind: "file.edit", at: result.at, path });
+      else if (rememberEdit(deps, session.id, path)) events.push({ kind: "file.edit", at: result.at, path });
     }
-    const bash = bashResult(tool, call.input, { output: result.output }, result.at, ctx.redact.text);
+    const bash = bashResult(tool, call.input, { output: result.output }, result.at, deps.redact.text);
     if (bash) events.push(bash);
   }
   if (events.length)
-    ctx.runtime.record(
+    deps.runtime.record(
       session,
       events.map((event) => ({ scope: "session" as const, event })),
     );
   if (chunk.usage) session.tracker.record(chunk.usage.id, chunk.usage.tokens, chunk.usage.at);
-  indexForRecall(ctx, session.id, chunk, calls);
+  indexForRecall(deps, session.id, chunk, calls);
 }
 
-function indexForRecall(
-  ctx: HookContext,
-  sessionID: string,
-  chunk: TranscriptChunk,
-  calls: Map<string, ToolCall>,
-): void {
-  const recall = ctx.recall;
+function indexForRecall(deps: HookDeps, sessionID: string, chunk: TranscriptChunk, calls: Map<string, ToolCall>): void {
+  const recall = deps.recall;
   if (!recall) return;
   for (const m of chunk.messages) {
     const info = {

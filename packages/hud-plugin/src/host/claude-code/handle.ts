@@ -3,7 +3,7 @@ import type { ModelLimits } from "../../context/limits.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import type { Logger } from "../../log/index.ts";
 import { openHud } from "../../runtime/open.ts";
-import type { HookContext } from "../../runtime/hook-context.ts";
+import type { HookDeps } from "../../runtime/hook-deps.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
@@ -62,7 +62,7 @@ export async function handleHook(
   if (!opened) return undefined;
   phases.open = performance.now();
   try {
-    const reply = await run(opened.ctx, directory, String(input.hook_event_name), input, env);
+    const reply = await run(opened.deps, directory, String(input.hook_event_name), input, env);
     phases.render = performance.now();
     return reply;
   } finally {
@@ -78,57 +78,57 @@ export function directoryOf(input: HookInput): string {
 
 /** A hook on a runtime that is already open (the session's MCP server, which hooks forward to). */
 export async function runHook(
-  ctx: HookContext,
+  deps: HookDeps,
   input: HookInput,
   env: Record<string, string | undefined>,
 ): Promise<HookReply | undefined> {
   if (!isHookEvent(input.hook_event_name)) return undefined;
-  return run(ctx, directoryOf(input), String(input.hook_event_name), input, env);
+  return run(deps, directoryOf(input), String(input.hook_event_name), input, env);
 }
 
 async function run(
-  ctx: HookContext,
+  deps: HookDeps,
   directory: string,
   event: string,
   input: HookInput,
   env: Record<string, string | undefined>,
 ) {
   const sessionID = validateSessionID(input.session_id);
-  const dataDir = ctx.config.storageDir ?? defaultDir();
+  const dataDir = deps.config.storageDir ?? defaultDir();
   linkSession(dataDir, sessionID);
   const file = readSessionFile(dataDir, sessionID);
-  const session = ctx.runtime.session(sessionID);
+  const session = deps.runtime.session(sessionID);
   const source = typeof input.source === "string" ? input.source : undefined;
   const compacted = event === "SessionStart" && source === "compact";
-  const summary = catchUp(ctx, session, directory, file, input, compacted, env);
-  ctx.runtime.touch(session);
+  const summary = catchUp(deps, session, directory, file, input, compacted, env);
+  deps.runtime.touch(session);
   const agent = typeof input.agent_id === "string" && input.agent_id ? input.agent_id : undefined;
   let reply: HookReply | undefined;
   switch (event) {
     case "SessionStart": {
       if (compacted)
-        ctx.runtime.record(session, [{ scope: "session", event: { kind: "compact.after", at: ctx.now(), summary } }]);
-      reply = await emit(ctx, session, file, event, true);
+        deps.runtime.record(session, [{ scope: "session", event: { kind: "compact.after", at: deps.now(), summary } }]);
+      reply = await emit(deps, session, file, event, true);
       break;
     }
     case "UserPromptSubmit":
     case "PostToolBatch":
       if (agent) {
-        reply = await emitToAgent(ctx, session, file, agent, event);
+        reply = await emitToAgent(deps, session, file, agent, event);
         break;
       }
-      ctx.runtime.noteCall(session);
-      reply = await emit(ctx, session, file, event, false);
+      deps.runtime.noteCall(session);
+      reply = await emit(deps, session, file, event, false);
       break;
     case "SubagentStart": {
-      const result = await ctx.runtime.renderCall(session);
+      const result = await deps.runtime.renderCall(session);
       if (!result) break;
       reply = { event, text: fullText(result.markdown, SUBAGENT_NOTE) };
       if (agent) keepAgent(file, agent, { full: result.markdown, shown: result.markdown, changes: 0 });
       break;
     }
     case "PreCompact": {
-      const snapshot = compactionSnapshot(ctx, sessionID);
+      const snapshot = compactionSnapshot(deps, sessionID);
       // the conversation's copies go with the compaction; SessionStart(compact) sends a full one
       delete file.emission;
       if (snapshot !== undefined) reply = { event, text: compactionFraming(snapshot), plain: true };
@@ -141,7 +141,7 @@ async function run(
 
 /** Reads what the transcript gained since the last hook; returns a compaction summary if one arrived. */
 function catchUp(
-  ctx: HookContext,
+  deps: HookDeps,
   session: SessionRuntime,
   directory: string,
   file: SessionFile,
@@ -159,14 +159,14 @@ function catchUp(
     file.offset = chunk.offset;
     if (chunk.requestAt !== undefined) file.requestAt = chunk.requestAt;
     else delete file.requestAt;
-    file.seenTools = mergeBatch(chunk, batchOf(input.tool_calls, ctx.now()), file.seenTools ?? []);
+    file.seenTools = mergeBatch(chunk, batchOf(input.tool_calls, deps.now()), file.seenTools ?? []);
     // the last call before a compaction measured the old conversation, not what is left of it
     if (compacted) {
       delete chunk.usage;
       delete file.usage;
     }
-    applyTranscript(ctx, session, directory, chunk);
-    recordCalls(ctx.ledger, session, file, chunk.ledger, compacted);
+    applyTranscript(deps, session, directory, chunk);
+    recordCalls(deps.ledger, session, file, chunk.ledger, compacted);
     if (chunk.usage) file.usage = { id: chunk.usage.id, tokens: chunk.usage.tokens, at: chunk.usage.at };
     model = chunk.usage?.model;
     summary =
@@ -192,23 +192,23 @@ function compactionAhead(session: SessionRuntime): boolean {
   return usableTokens > AUTO_COMPACT_BUFFER && usedTokens >= usableTokens - AUTO_COMPACT_BUFFER;
 }
 
-async function emit(ctx: HookContext, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {
-  if (ctx.board.isOff(session.id)) return undefined;
+async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {
+  if (deps.board.isOff(session.id)) return undefined;
   // once only: if no compaction comes (auto-compact off), the next hook finds no copy and sends a full one
   if (!start && file.emission && compactionAhead(session)) {
     delete file.emission;
     return undefined;
   }
-  const result = await ctx.runtime.renderCall(session);
+  const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;
   const decision = decide(
     file.emission,
     result.markdown,
     start,
-    start || !file.emission ? lead(ctx.config) : undefined,
+    start || !file.emission ? lead(deps.config) : undefined,
   );
   if (decision.state) file.emission = decision.state;
-  ctx.publisher.publish(session.id, ["received", "current"], result, session.lastInput);
+  deps.publisher.publish(session.id, ["received", "current"], result, session.lastInput);
   return decision.kind === "none" ? undefined : { event, text: decision.text };
 }
 
@@ -231,8 +231,8 @@ function keepAgent(file: SessionFile, agent: string, state: EmissionState): void
  * A sub-agent's tool batch: its conversation holds the full copy SubagentStart gave it, not the parent's,
  * so its change lists are kept against that copy, and the parent's record of what it holds is untouched.
  */
-async function emitToAgent(ctx: HookContext, session: SessionRuntime, file: SessionFile, agent: string, event: string) {
-  const result = await ctx.runtime.renderCall(session);
+async function emitToAgent(deps: HookDeps, session: SessionRuntime, file: SessionFile, agent: string, event: string) {
+  const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;
   const previous = file.agents?.[agent];
   const decision = decide(previous, result.markdown, false, previous ? undefined : SUBAGENT_NOTE);

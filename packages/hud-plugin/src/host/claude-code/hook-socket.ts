@@ -1,7 +1,7 @@
 import { chmodSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { errorLine } from "../../log/index.ts";
-import type { HookContext } from "../../runtime/hook-context.ts";
+import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { privateFolder } from "../../store/private-files.ts";
 import { directoryOf, runHook, type HookInput } from "./handle.ts";
 import { gitRoot } from "./git-root.ts";
@@ -14,7 +14,7 @@ import { socketFolder, socketPath } from "./socket-path.ts";
  * hook then runs in-process. Hooks are run one at a time, in the order they arrive.
  */
 export function serveHooks(
-  ctx: HookContext,
+  deps: HookDeps,
   worktree: string,
   onSession: (sessionID: string) => void,
 ): { server: Server; path: string; ready: Promise<void> } | undefined {
@@ -32,7 +32,7 @@ export function serveHooks(
       const line = text.slice(0, end);
       text = "";
       queue = queue.then(async () => {
-        socket.end(`${JSON.stringify(await answer(ctx, worktree, line, onSession))}\n`);
+        socket.end(`${JSON.stringify(await answer(deps, worktree, line, onSession))}\n`);
       });
     });
     socket.on("error", () => socket.destroy());
@@ -49,12 +49,12 @@ export function serveHooks(
   return { server, path, ready };
 }
 
-async function answer(ctx: HookContext, worktree: string, line: string, onSession: (id: string) => void) {
+async function answer(deps: HookDeps, worktree: string, line: string, onSession: (id: string) => void) {
   try {
     const input = JSON.parse(line) as HookInput;
     if (gitRoot(directoryOf(input)) !== worktree) return { skip: true };
     if (typeof input.session_id === "string") onSession(input.session_id);
-    return { reply: (await runHook(ctx, input, process.env)) ?? null };
+    return { reply: (await runHook(deps, input, process.env)) ?? null };
   } catch (error) {
     return { error: errorLine(error) };
   }

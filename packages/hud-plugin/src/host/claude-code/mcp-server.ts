@@ -20,7 +20,7 @@ export const NO_SESSION =
 
 /** The MCP server for one directory; `session()` names the Claude Code session a call belongs to. */
 export function createHudServer(opened: OpenHud, session: () => string | undefined): Server {
-  const spec = hudTool(opened.ctx, hudToolJsonSchema());
+  const spec = hudTool(opened.deps, hudToolJsonSchema());
   const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [{ name: "hud", description: spec.description, inputSchema: spec.parameters as { type: "object" } }],
@@ -49,10 +49,10 @@ export async function main(): Promise<void> {
     logLine(`agent-hud is turned off for ${directory}; the hud MCP server exits`);
     return;
   }
-  const dataDir = opened.ctx.config.storageDir ?? defaultDir();
+  const dataDir = opened.deps.config.storageDir ?? defaultDir();
   // the session of the latest hook this server ran; before any, what the hooks' link files say
   let current: string | undefined;
-  const hooks = serveHooks(opened.ctx, gitRoot(directory), (sessionID) => (current = sessionID));
+  const hooks = serveHooks(opened.deps, gitRoot(directory), (sessionID) => (current = sessionID));
   const server = createHudServer(opened, () => current ?? linkedSession(dataDir));
   const stop = () => {
     hooks?.server.close();

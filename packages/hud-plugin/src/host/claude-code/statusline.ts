@@ -32,7 +32,7 @@ export function statusLine(json: string, env: Record<string, string | undefined>
   const board = HudBoard.open(storageDirFor(gitRoot(cwd), undefined, env), () => {});
   try {
     if (board.isOff(input.session_id)) return "HUD off";
-    const shown = board.shown(input.session_id, "current") ?? board.shown(input.session_id, "received");
+    const shown = board.latest(input.session_id, "current") ?? board.latest(input.session_id, "received");
     if (!shown) return "HUD: nothing rendered yet for this session";
     const raw = taskOf(shown.markdown);
     const task = !raw || NO_TASK.test(raw) ? "no task set" : raw;

@@ -15,16 +15,16 @@ import { defineTool } from "./define-tool.ts";
 export async function createHooks(input: PluginInput, options?: Record<string, unknown>): Promise<Hooks> {
   const opened = openHud({ directory: input.directory, worktree: input.worktree, options, client: input.client });
   if (!opened) return {};
-  const { ctx, toast, dispose } = opened;
-  const log = ctx.log;
+  const { deps, toast, dispose } = opened;
+  const log = deps.log;
   const jsonSchema = hudToolJsonSchema();
-  const system = systemTransform(ctx);
+  const system = systemTransform(deps);
   return {
     config: guard(log, "config", async (opencodeConfig: unknown) => {
-      ctx.limits.learnConfig(opencodeConfig);
-      ctx.ledger?.learnConfig(opencodeConfig);
+      deps.limits.learnConfig(opencodeConfig);
+      deps.ledger?.learnConfig(opencodeConfig);
     }),
-    tool: { hud: defineTool(hudTool(ctx, jsonSchema)), hud_compact: defineTool(hudCompactTool(ctx)) },
+    tool: { hud: defineTool(hudTool(deps, jsonSchema)), hud_compact: defineTool(hudCompactTool(deps)) },
     "tool.definition": guard(
       log,
       "tool.definition",
@@ -37,10 +37,10 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
       toast();
       return system(...args);
     }),
-    "experimental.chat.messages.transform": guard(log, "messages transform", messagesTransform(ctx) as never),
-    "experimental.session.compacting": guard(log, "session.compacting", sessionCompacting(ctx)),
-    "tool.execute.after": guard(log, "tool.execute.after", toolExecuteAfter(ctx, input.directory)),
-    event: guard(log, "event", eventHook(ctx, input.directory) as never),
+    "experimental.chat.messages.transform": guard(log, "messages transform", messagesTransform(deps) as never),
+    "experimental.session.compacting": guard(log, "session.compacting", sessionCompacting(deps)),
+    "tool.execute.after": guard(log, "tool.execute.after", toolExecuteAfter(deps, input.directory)),
+    event: guard(log, "event", eventHook(deps, input.directory) as never),
     dispose: async () => dispose(),
   };
 }

@@ -4,8 +4,8 @@ import { compactionFraming, compactionSnapshot } from "../../hooks/session-compa
 import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
 import { preamble } from "../../placement/preamble.ts";
 import { wrapHud } from "../../placement/tail-message.ts";
-import type { HookContext } from "../../runtime/hook-context.ts";
-import type { CompactionEvent, ContextEvent, ExecuteAfter } from "./context.ts";
+import type { HookDeps } from "../../runtime/hook-deps.ts";
+import type { CompactionEvent, ContextEvent, ExecuteAfter } from "./host-api.ts";
 import { appendHud, systemPart } from "./messages.ts";
 
 /**
@@ -13,34 +13,34 @@ import { appendHud, systemPart } from "./messages.ts";
  * byte-stable preamble goes last in the system parts (where V2's policy puts the system breakpoint), the
  * HUD after the conversation. Title and generate requests get nothing; compaction has its own hook.
  */
-export function contextHook(ctx: HookContext, toast: () => void) {
-  const text = preamble(ctx.config);
+export function contextHook(deps: HookDeps, toast: () => void) {
+  const text = preamble(deps.config);
   return async (e: ContextEvent): Promise<void> => {
     if (e.kind !== "primary") return;
     toast();
-    const session = ctx.runtime.session(e.sessionID);
-    ctx.lastActive.sessionID = e.sessionID;
+    const session = deps.runtime.session(e.sessionID);
+    deps.lastActive.sessionID = e.sessionID;
     if (e.model) {
-      session.tracker.setLimits(ctx.limits.get(e.model.providerID, e.model.id));
+      session.tracker.setLimits(deps.limits.get(e.model.providerID, e.model.id));
       session.model = { providerID: e.model.providerID, modelID: e.model.id };
     }
     if (session.compacting) return;
     e.system.push(systemPart(e.system, text));
     // the conversation as it stands before the HUD goes in (the list copied, references only); hashed when
     // the usage arrives, off the request's path
-    const held = ctx.ledger && { messages: e.messages.slice(), tools: (e as { tools?: unknown }).tools };
+    const held = deps.ledger && { messages: e.messages.slice(), tools: (e as { tools?: unknown }).tools };
     const own = new Set([text]);
-    ctx.runtime.noteCall(session);
-    let result: Awaited<ReturnType<typeof ctx.runtime.renderCall>>;
+    deps.runtime.noteCall(session);
+    let result: Awaited<ReturnType<typeof deps.runtime.renderCall>>;
     try {
-      if (ctx.board.isOff(e.sessionID)) return;
-      result = await ctx.runtime.renderCall(session);
+      if (deps.board.isOff(e.sessionID)) return;
+      result = await deps.runtime.renderCall(session);
       if (!result) return;
       const hud = wrapHud(result.markdown);
       own.add(hud);
-      if (ctx.config.placement === "system") e.system.push(systemPart(e.system, hud));
+      if (deps.config.placement === "system") e.system.push(systemPart(e.system, hud));
       else {
-        const line = ctx.config.cacheLedger.showToAgent ? ctx.ledger?.line(session) : undefined;
+        const line = deps.config.cacheLedger.showToAgent ? deps.ledger?.line(session) : undefined;
         appendHud(e.system, e.messages, line ? wrapHud(`${result.markdown.trimEnd()}\n\n${line}`) : hud);
       }
     } finally {
@@ -52,10 +52,10 @@ export function contextHook(ctx: HookContext, toast: () => void) {
           const tools = toolsHash(held.tools);
           if (tools !== undefined) ev.tools = tools;
         };
-        ctx.ledger?.observe(session, { resolve: [fill] });
+        deps.ledger?.observe(session, { resolve: [fill] });
       }
     }
-    ctx.publisher.publishLater(e.sessionID, ["received", "current"], result, session.lastInput);
+    deps.publisher.publishLater(e.sessionID, ["received", "current"], result, session.lastInput);
   };
 }
 
@@ -71,16 +71,16 @@ function toolsHash(tools: unknown): string | undefined {
 }
 
 /** `session.hook("compaction")`: the HUD state travels beside the summary, framed as on V1. */
-export function compactionHook(ctx: HookContext) {
+export function compactionHook(deps: HookDeps) {
   return async (e: CompactionEvent): Promise<void> => {
-    const snapshot = compactionSnapshot(ctx, e.sessionID);
+    const snapshot = compactionSnapshot(deps, e.sessionID);
     if (snapshot) e.system.push(systemPart(e.system, compactionFraming(snapshot)));
   };
 }
 
 /** `tool.hook("execute.after")`: the same file and bash facts as V1's `tool.execute.after`. */
-export function executeAfterHook(ctx: HookContext, directory: string) {
-  const after = toolExecuteAfter(ctx, directory);
+export function executeAfterHook(deps: HookDeps, directory: string) {
+  const after = toolExecuteAfter(deps, directory);
   return async (e: ExecuteAfter): Promise<void> => {
     if (e.status !== "completed") return;
     const content = e.result?.content;

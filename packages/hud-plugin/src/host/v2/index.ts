@@ -1,2 +1,2 @@
 export { setup } from "./setup.ts";
-export type { V2Context } from "./context.ts";
+export type { V2Host } from "./host-api.ts";

@@ -1,4 +1,4 @@
-import type { CacheHint, ContentPart, Message, SystemPart } from "./context.ts";
+import type { CacheHint, ContentPart, Message, SystemPart } from "./host-api.ts";
 
 /** Anthropic accepts at most four cache breakpoints per request; V2's auto policy places up to three. */
 const MAX_BREAKPOINTS = 4;

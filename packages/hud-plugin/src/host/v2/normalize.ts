@@ -1,4 +1,4 @@
-import type { EventFrame } from "./context.ts";
+import type { EventFrame } from "./host-api.ts";
 
 /**
  * The runtime's event vocabulary is the V1 bus shape it was built on (`{ type, properties }`, read by

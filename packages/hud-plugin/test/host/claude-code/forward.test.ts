@@ -10,7 +10,7 @@ import { claudeSession } from "./fixture.ts";
 const s = claudeSession();
 const opened = openHud({ directory: s.project, worktree: s.project, log: createLogger(undefined, () => {}) })!;
 const seen: string[] = [];
-const served = serveHooks(opened.ctx, s.project, (id) => seen.push(id))!;
+const served = serveHooks(opened.deps, s.project, (id) => seen.push(id))!;
 afterAll(() => {
   served.server.close();
   opened.dispose();

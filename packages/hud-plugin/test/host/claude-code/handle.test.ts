@@ -11,7 +11,7 @@ const log = createLogger(undefined, (line) => lines.push(line));
 async function tool(project: string, sessionID: string, args: unknown): Promise<string> {
   const opened = openHud({ directory: project, worktree: project, log })!;
   try {
-    return await hudTool(opened.ctx).execute(args, { sessionID });
+    return await hudTool(opened.deps).execute(args, { sessionID });
   } finally {
     opened.dispose();
   }

@@ -14,7 +14,7 @@ describe("agent-hud statusline", () => {
     const s = claudeSession();
     await handleHook(s.input("SessionStart", { source: "startup" }), log);
     const opened = openHud({ directory: s.project, worktree: s.project, log })!;
-    await hudTool(opened.ctx).execute(
+    await hudTool(opened.deps).execute(
       { tool: "task.set", args: { description: "trim the bundle" } },
       { sessionID: s.sessionID },
     );

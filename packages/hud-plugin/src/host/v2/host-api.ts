@@ -53,7 +53,7 @@ export type ExecuteAfter = {
 /** An event frame as `event.subscribe()` yields it: the payload is under `data` (V1: `properties`). */
 export type EventFrame = { id?: string; type: string; created?: number; data?: Record<string, unknown> };
 
-export type V2Context = {
+export type V2Host = {
   app?: { name?: string; version?: string };
   options?: Record<string, unknown>;
   location?: { directory?: string; project?: { directory?: string } };
@@ -72,19 +72,19 @@ export type V2Context = {
 };
 
 /** Which capabilities this host's context offers; the names are the ones the log line prints. */
-export function probe(ctx: V2Context): { present: string[]; missing: string[] } {
+export function probe(host: V2Host): { present: string[]; missing: string[] } {
   const checks: Array<[string, unknown]> = [
-    ["session.hook", ctx.session?.hook],
-    ["tool.transform", ctx.tool?.transform],
-    ["tool.hook", ctx.tool?.hook],
-    ["event.subscribe", ctx.event?.subscribe],
-    ["model.list", ctx.model?.list],
+    ["session.hook", host.session?.hook],
+    ["tool.transform", host.tool?.transform],
+    ["tool.hook", host.tool?.hook],
+    ["event.subscribe", host.event?.subscribe],
+    ["model.list", host.model?.list],
   ];
   const present = checks.filter(([, fn]) => typeof fn === "function").map(([name]) => name);
   return { present, missing: checks.map(([name]) => name).filter((name) => !present.includes(name)) };
 }
 
 /** A V1 host's embedded V2 pass: a context with no session, tool or event domain at all. */
-export function registrationOnly(ctx: V2Context): boolean {
-  return !ctx.session && !ctx.tool && !ctx.event;
+export function registrationOnly(host: V2Host): boolean {
+  return !host.session && !host.tool && !host.event;
 }

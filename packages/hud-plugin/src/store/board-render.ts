@@ -8,7 +8,7 @@ const Density = Type.Union([Type.Literal("full"), Type.Literal("compact"), Type.
  * views show beside it. `received` is what the agent got on its latest call; `current` is the latest
  * render after any change (a `hud` call, a person's edit), which the agent gets on its next call.
  */
-export const Shown = Type.Object({
+export const BoardRender = Type.Object({
   markdown: Type.String(),
   density: Density,
   tokens: Type.Number(),
@@ -28,14 +28,14 @@ export const Shown = Type.Object({
     Type.Object({ type: Type.Literal("root"), children: Type.Array(Type.Unknown()) }, { additionalProperties: true }),
   ),
 });
-export type Shown = Static<typeof Shown>;
-export type ShownKind = "received" | "current";
+export type BoardRender = Static<typeof BoardRender>;
+export type BoardRenderKind = "received" | "current";
 
 /** Parses a stored row; a row from another plugin version that does not fit reads as absent. */
-export function parseShown(json: string): Shown | undefined {
+export function parseBoardRender(json: string): BoardRender | undefined {
   try {
     const value: unknown = JSON.parse(json);
-    return Value.Check(Shown, value) ? value : undefined;
+    return Value.Check(BoardRender, value) ? value : undefined;
   } catch {
     return undefined;
   }

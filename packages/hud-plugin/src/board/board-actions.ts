@@ -5,7 +5,7 @@ import { contain } from "@agent-hud/ujsx";
  * What the person can do from `/hud-edit`: `ask` actions need a text (prompted for), the others are one
  * call. Titles hold agent-written text, so it is contained and cut to one dialog row.
  */
-export type PersonAction =
+export type BoardAction =
   | { title: string; kind: "ask"; prompt: string; call: (text: string) => ToolCall }
   | { title: string; kind: "do"; call: ToolCall }
   | { title: string; kind: "read"; call: ToolCall };
@@ -24,8 +24,8 @@ const ADD: ReadonlyArray<readonly [string, string, string, string]> = [
   ["Add a blocker…", "Blocker", "blockers.add", "description"],
 ];
 
-export function personActions(state: HudState, project?: HudState): PersonAction[] {
-  const actions: PersonAction[] = ADD.map(([title, prompt, tool, key]) => ({
+export function boardActions(state: HudState, project?: HudState): BoardAction[] {
+  const actions: BoardAction[] = ADD.map(([title, prompt, tool, key]) => ({
     title,
     kind: "ask",
     prompt,

@@ -1,3 +1,3 @@
-export { loadCustomSections, clearCustomSections, type LoadOptions } from "./load-custom-sections.ts";
+export { loadComponentFiles, clearComponentFiles, type LoadOptions } from "./load-component-files.ts";
 export { globalHudDir, hudRoots, type HudRoot } from "./roots.ts";
 export { ComponentMetadata } from "./metadata.ts";

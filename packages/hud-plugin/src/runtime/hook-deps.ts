@@ -16,7 +16,7 @@ export type HudClient = {
 };
 
 /** Everything a hook needs; built once per plugin instance. */
-export type HookContext = {
+export type HookDeps = {
   runtime: HudRuntime;
   config: HudConfig;
   log: Logger;

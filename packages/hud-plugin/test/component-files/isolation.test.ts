@@ -4,7 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { globalHudDir } from "../../src/custom/roots.ts";
+import { globalHudDir } from "../../src/component-files/roots.ts";
 import { fakeOpencode, tailText } from "../helpers/fake-opencode.ts";
 
 const file = join(globalHudDir(), "IsolationProbe.tsx");

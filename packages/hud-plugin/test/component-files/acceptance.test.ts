@@ -13,9 +13,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { AcceptanceStore, ACCEPTED_FILE, sha256 } from "../../src/custom/acceptance.ts";
-import { clearComponentGates, startComponentGate, verdict } from "../../src/custom/gate.ts";
-import { hudRoots } from "../../src/custom/roots.ts";
+import { AcceptanceStore, ACCEPTED_FILE, sha256 } from "../../src/component-files/acceptance.ts";
+import { clearComponentGates, startComponentGate, verdict } from "../../src/component-files/gate.ts";
+import { hudRoots } from "../../src/component-files/roots.ts";
 import { LinkRefused } from "../../src/store/private-files.ts";
 import { render, useTempDirs } from "./helpers.ts";
 

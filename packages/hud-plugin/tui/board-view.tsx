@@ -16,7 +16,7 @@ const POLL_MS = 250;
  * the HUD's density changes, usage turns critical or a compaction happened. `glue` is the host's API
  * reduced to what this needs (`glue-v1.tsx`, `glue-v2.tsx`).
  */
-export function startPersonView(glue: Glue, options: Record<string, unknown> | undefined): void {
+export function startBoardView(glue: Glue, options: Record<string, unknown> | undefined): void {
   const reader = new BoardReader({ options, directory: glue.directory });
   const [tick, setTick] = createSignal(0);
   const toasts = new ToastTracker();

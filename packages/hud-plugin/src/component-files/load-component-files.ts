@@ -30,7 +30,7 @@ function stampOf(path: string): string | undefined {
  * loads only files that are new or changed since the last call, so an edit shows in the next HUD without
  * a restart. Returns the same array while nothing changed (callers may key caches on it). Never throws.
  */
-export function loadCustomSections(directory: string, options: LoadOptions = {}): CustomSection[] {
+export function loadComponentFiles(directory: string, options: LoadOptions = {}): CustomSection[] {
   const roots = hudRoots(directory, options);
   const cacheKey = `${directory}\0${roots.map((r) => r.dir).join("\0")}`;
   let cache = caches.get(cacheKey);
@@ -84,6 +84,6 @@ function load(file: ComponentFile, stamp: string): CustomSection {
 }
 
 /** Forget every loaded component (tests; a host that wants a cold reload). */
-export function clearCustomSections(): void {
+export function clearComponentFiles(): void {
   caches.clear();
 }

@@ -10,7 +10,7 @@ import {
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { clearCustomSections, loadCustomSections } from "../../src/custom/index.ts";
+import { clearComponentFiles, loadComponentFiles } from "../../src/component-files/index.ts";
 import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 
 /** A throw-away project folder and global config folder for component files. */
@@ -58,11 +58,11 @@ export function render(custom: CustomSection[], directory = "/project"): string 
 export function useTempDirs() {
   const fixture = {
     dirs: undefined as unknown as ReturnType<typeof tempDirs>,
-    load: () => loadCustomSections(fixture.dirs.project, { env: fixture.dirs.env }),
+    load: () => loadComponentFiles(fixture.dirs.project, { env: fixture.dirs.env }),
   };
   beforeEach(() => {
     fixture.dirs = tempDirs();
-    clearCustomSections();
+    clearComponentFiles();
   });
   afterEach(() => fixture.dirs.cleanup());
   return fixture;
