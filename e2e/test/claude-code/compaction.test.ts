@@ -1,6 +1,8 @@
 // A real auto-compaction in Claude Code: the HUD's state goes into the summary request, the full HUD comes
 // right after the summary, and `search` finds a line only the compacted-away conversation held.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { allTextOf, COMPACTION_MARKER, textOf, type RecordedRequest } from "../../harness/fake-anthropic.ts";
 import {
   CHANGES_OPEN,
@@ -14,6 +16,15 @@ import {
   toolResults,
   type ClaudeHud,
 } from "../../harness/claude-hud.ts";
+
+/** Whether the session's transcript (Claude Code's JSONL under the HOME) holds `needle` yet. */
+function transcriptHas(home: string, sessionId: string, needle: string): boolean {
+  const projects = join(home, ".claude", "projects");
+  if (!existsSync(projects)) return false;
+  return readdirSync(projects, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(`${sessionId}.jsonl`))
+    .some((name) => readFileSync(join(projects, name), "utf8").includes(needle));
+}
 
 const SUMMARY = "SUMMARY-7c1e: the user asked for an exporter";
 const LINE = "the staging database lives on host ALBATROSS-3141";
@@ -34,6 +45,14 @@ test("auto-compaction carries the state, the HUD follows the summary, search rec
   );
   await session.send(`Remember: ${LINE}.`);
   expect(api.ofKind("compaction")).toHaveLength(0);
+  // A person types the next prompt seconds after an answer; this script would send it within milliseconds,
+  // sometimes before Claude Code has written that answer (and its usage) to the transcript the prompt's hook
+  // reads. Wait until it has, as any typed prompt would.
+  await session.waitFor(
+    () => transcriptHas(session.project.home, session.sessionId, '"noted"'),
+    10_000,
+    "the answer in the transcript",
+  );
 
   api.script({ toolUses: [hud("search", { query: "ALBATROSS" })] }, { text: "found it" });
   await session.send("carry on with the exporter");
