@@ -6,6 +6,7 @@
  * Claude Code's cache_control markers ignored.
  */
 import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
+import { Waiters } from "./waiters.ts";
 
 export type Usage = {
   /** Uncached input tokens to report; a value ≥ 96,000 with CLAUDE_CODE_AUTO_COMPACT_WINDOW=100000 makes Claude Code compact next. */
@@ -127,14 +128,12 @@ function tokens(units: string[]): number {
   return units.reduce((sum, unit) => sum + bpeTokenizer.count(unit), 0);
 }
 
-type Waiter = { predicate: () => boolean; resolve: () => void };
-
 export class FakeAnthropic {
   readonly requests: RecordedRequest[] = [];
   /** Paths Claude Code asked for that this server does not model, in arrival order. */
   readonly unknownPaths: string[] = [];
   private readonly queue: Reply[] = [];
-  private readonly waiters: Waiter[] = [];
+  private readonly waiters = new Waiters();
   private readonly seen: Array<{ at: number; units: string[] }> = [];
   private server: ReturnType<typeof Bun.serve> | undefined;
   private counter = 0;
@@ -172,21 +171,11 @@ export class FakeAnthropic {
 
   /** Resolves once `predicate` holds over the recorded requests; rejects after `timeoutMs`. */
   waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
-    if (predicate(this.requests)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        predicate: () => predicate(this.requests),
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(new Error(`fake Anthropic API: timed out after ${timeoutMs} ms waiting for ${what}`));
-      }, timeoutMs);
-      this.waiters.push(waiter);
-    });
+    return this.waiters.waitFor(
+      () => predicate(this.requests),
+      timeoutMs,
+      () => `fake Anthropic API: timed out after ${timeoutMs} ms waiting for ${what}`,
+    );
   }
 
   stop(): void {
@@ -262,11 +251,7 @@ export class FakeAnthropic {
   }
 
   private notify(): void {
-    for (const waiter of [...this.waiters])
-      if (waiter.predicate()) {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
+    this.waiters.notify();
   }
 }
 

@@ -3,6 +3,8 @@
  * consume the script queue in order, title and compaction requests are answered on their own so they
  * never eat a scripted turn.
  */
+import { Waiters } from "./waiters.ts";
+
 export type Usage = { promptTokens?: number; completionTokens?: number };
 export type ToolCallScript = { name: string; args: unknown; id?: string };
 export type Reply =
@@ -65,12 +67,10 @@ export function classify(body: RecordedRequest["body"]): RequestKind {
   return "agent";
 }
 
-type Waiter = { predicate: () => boolean; resolve: () => void };
-
 export class FakeLlm {
   readonly requests: RecordedRequest[] = [];
   private readonly queue: Reply[] = [];
-  private readonly waiters: Waiter[] = [];
+  private readonly waiters = new Waiters();
   private server: ReturnType<typeof Bun.serve> | undefined;
   private counter = 0;
   private readonly sent: Array<{ at: number; text: string }> = [];
@@ -112,25 +112,11 @@ export class FakeLlm {
 
   /** Resolves once `predicate` holds over the recorded requests; rejects after `timeoutMs`. */
   waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
-    if (predicate(this.requests)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        predicate: () => predicate(this.requests),
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(
-          new Error(
-            `fake LLM: timed out after ${timeoutMs} ms waiting for ${what} (${this.requests.length} requests seen)`,
-          ),
-        );
-      }, timeoutMs);
-      this.waiters.push(waiter);
-    });
+    return this.waiters.waitFor(
+      () => predicate(this.requests),
+      timeoutMs,
+      () => `fake LLM: timed out after ${timeoutMs} ms waiting for ${what} (${this.requests.length} requests seen)`,
+    );
   }
 
   stop(): void {
@@ -198,11 +184,7 @@ export class FakeLlm {
   }
 
   private notify(): void {
-    for (const waiter of [...this.waiters])
-      if (waiter.predicate()) {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
+    this.waiters.notify();
   }
 }
 
