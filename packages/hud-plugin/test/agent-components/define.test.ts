@@ -1,18 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
-import { relaxTimeLimits } from "./support.ts";
+import { relaxedOpencodePerTest } from "./support.ts";
 
 let oc: FakeOpencode;
-let undo: () => void;
-beforeEach(async () => {
-  // what these tests define must be defined however busy the machine is
-  undo = relaxTimeLimits();
-  oc = await fakeOpencode();
-});
-afterEach(async () => {
-  await oc.close();
-  undo();
-});
+relaxedOpencodePerTest((instance) => (oc = instance));
 
 const checklist = `export default function Checklist({ state, density }) {
   const open = state.steps.filter((s) => !s.done);

@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fake } from "../privacy/corpus.ts";
-import { fakeOpencode, type FakeOpencode } from "../helpers/fake-opencode.ts";
-import { relaxTimeLimits } from "./support.ts";
+import { type FakeOpencode } from "../helpers/fake-opencode.ts";
+import { relaxedOpencodePerTest } from "./support.ts";
 
 let oc: FakeOpencode;
-let undo: () => void;
-beforeEach(async () => {
-  undo = relaxTimeLimits();
-  oc = await fakeOpencode();
-});
-afterEach(async () => {
-  await oc.close();
-  undo();
-});
+relaxedOpencodePerTest((instance) => (oc = instance));
 
 /** The sources of the component definitions as `hud.db` holds them. */
 function storedSources(): string[] {

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from "bun:test";
 import { emptyState, replay, type Density, type HudView } from "@agent-hud/hud-components";
 import { resolve, toMarkdown } from "@agent-hud/ujsx";
 import { newEngine } from "../../src/agent-components/quickjs.ts";
@@ -5,6 +6,7 @@ import { renderOnce } from "../../src/agent-components/runner.ts";
 import { ComponentSandbox } from "../../src/agent-components/sandbox.ts";
 import { timing } from "../../src/agent-components/sandbox-client.ts";
 import { transpile } from "../../src/agent-components/transpile.ts";
+import { fakeOpencode, type FakeOpencode } from "../helpers/fake-opencode.ts";
 
 export const sampleView = (): HudView => ({
   session: replay("session", [
@@ -61,4 +63,22 @@ export function relaxTimeLimits(keep: { render?: "real" } = {}): () => void {
     Object.assign(timing, saved);
     if (saved.budgetMs === undefined) delete timing.budgetMs;
   };
+}
+
+/**
+ * A fake opencode per test with relaxed time limits (a component here fails for what it does, never because
+ * the machine was busy); `use` receives each test's instance.
+ */
+export function relaxedOpencodePerTest(use: (oc: FakeOpencode) => void): void {
+  let oc: FakeOpencode;
+  let undo: () => void;
+  beforeEach(async () => {
+    undo = relaxTimeLimits();
+    oc = await fakeOpencode();
+    use(oc);
+  });
+  afterEach(async () => {
+    await oc.close();
+    undo();
+  });
 }
