@@ -20,7 +20,9 @@ const KEY_SUFFIXES = ["key", "keys"];
 const WORD_HIT = /secret|token|passw|pwd|pass|credential|key/gi;
 const NAME_CHAR = /[\w.-]/;
 // the value after `=` or `:` (not `==`, `=>`, `://`, `::`): quoted up to its quote, else up to a delimiter
-const VALUE = /^(["'`]?)[ \t]*(?:=(?![=>])|:(?![:/]))[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`,;&)}\]]+))/;
+// (JSON escaped inside a string, `{\"password\":\"…\"}` in a command line, has backslashes before its quotes)
+const VALUE =
+  /^(\\*["'`]?)[ \t]*(?:=(?![=>])|:(?![:/]))[ \t]*(?:\\+"([^"\\\n]*)\\+"|"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`,;&)}\]\\]+))/;
 const PLACEHOLDER =
   /^(?:|\$.*|%\w+%|your[-_].*|.*(?:x{6}|X{6}|\.\.\.|…).*|\{\{.*|<.*>|\[redacted:.*|(.)\1*|true|false|null|nil|none|undefined|yes|no|on|off|string|number|boolean|any|unknown|object|str|int|bytes)$/i;
 const PATH = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
@@ -38,8 +40,11 @@ function words(name: string): string[] {
 type Family = "strong" | "key" | undefined;
 
 function familyOf(name: string): Family {
-  const last = words(name).at(-1);
+  const all = words(name);
+  const last = all.at(-1);
   if (!last) return undefined;
+  // kubeconfig's `client-key-data`, `private_key_data`: the key itself, base64
+  if (last === "data" && all.at(-2) === "key") return "key";
   if (STRONG.has(last) || STRONG_SUFFIXES.some((s) => last.endsWith(s))) return "strong";
   if (KEY_SUFFIXES.some((s) => last.endsWith(s))) return "key";
   return undefined;
@@ -81,12 +86,13 @@ export function redactNamedValues(text: string): string {
     if (!family) continue;
     const rest = VALUE.exec(text.slice(end, end + 512));
     if (!rest) continue;
-    const quotedValue = rest[2] ?? rest[3] ?? rest[4];
-    const value = quotedValue ?? rest[5] ?? "";
+    const quotedValue = rest[2] ?? rest[3] ?? rest[4] ?? rest[5];
+    const value = quotedValue ?? rest[6] ?? "";
     const envStyle = /^[A-Z][A-Z0-9_]*$/.test(name) && text[end] === "=";
     if (!secretValue(family, name, value, quotedValue !== undefined, envStyle)) continue;
-    const valueEnd = end + rest[0].length - (quotedValue !== undefined ? 1 : 0);
-    const valueStart = valueEnd - value.length;
+    // the closing quote (escaped: backslashes and a quote) stays
+    const valueStart = end + (quotedValue !== undefined ? rest[0].lastIndexOf(value) : rest[0].length - value.length);
+    const valueEnd = valueStart + value.length;
     out += text.slice(copied, valueStart) + mark("env-secret");
     copied = valueEnd;
     scanFrom = valueEnd;

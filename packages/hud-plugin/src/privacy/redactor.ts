@@ -3,6 +3,7 @@ import { ruleSet } from "./load-rule-set.ts";
 import { mark } from "./mark.ts";
 import { redactNamedValues } from "./named-values.ts";
 import { redactPemBlocks } from "./pem-blocks.ts";
+import { redactNearSecretWords, redactStructural } from "./structural.ts";
 import { dropPrivate } from "./private-tags.ts";
 import { redactTokenShapes } from "./token-shapes.ts";
 import { redactUrlCredentials } from "./url-credentials.ts";
@@ -54,9 +55,11 @@ function redactRuleSet(text: string, onLoadError: ((error: unknown) => void) | u
 
 /**
  * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`),
- * PEM private keys, URL credentials, the shapes the rule set lacks, the person's patterns, the maintained
- * rule set (secretlint's recommended preset) on the parts that may hold a token, and last secret-named
- * values (`DB_PASSWORD=…`), so a token the rule set knows keeps its own kind.
+ * PEM private keys, URL credentials, the shapes the rule set lacks, secrets found by their structure
+ * (vendor prefixes anywhere in a run, signatures, base64 of a key or a credential file), the person's
+ * patterns, the maintained rule set (secretlint's recommended preset) on the parts that may hold a token,
+ * secret-named values (`DB_PASSWORD=…`) in any syntax, and last a long random run close after a
+ * secret-like word, so a token a rule knows keeps its own kind.
  */
 export function createRedactor(options: PrivacyOptions, onLoadError?: (error: unknown) => void): Redactor {
   const patterns = compilePatterns(options.patterns ?? []).patterns;
@@ -67,9 +70,12 @@ export function createRedactor(options: PrivacyOptions, onLoadError?: (error: un
     out = redactPemBlocks(out);
     out = redactUrlCredentials(out);
     out = redactTokenShapes(out);
+    const structural = redactStructural(out);
+    out = structural.text;
     for (const pattern of patterns) out = pattern.replace(out, mark("pattern"));
     out = redactRuleSet(out, onLoadError);
-    return redactNamedValues(out);
+    out = redactNamedValues(out);
+    return structural.entropic ? redactNearSecretWords(out) : out;
   };
   const text = (input: string): string => {
     if (input.length > CACHE_MAX_LENGTH) return redact(input);

@@ -26,6 +26,18 @@ const HOSTILE: Record<string, string> = {
   "Azure-like secrets": fill(`abc1Q~${"x".repeat(40)} `),
   "Anthropic-like prefixes": fill("sk-ant-abcdefgh12-xxxxxxxxxx"),
   "a Docker auth value that never closes": fill("A", '"auth": "'),
+  "vendor prefixes over and over in one run": fill("xoxb-1ghp_2"),
+  "prefixes that need a boundary, glued": fill("aSK0f"),
+  "a run of base32 that never ends as a PAT does": fill("a2b3c4", "", "_"),
+  "base64 that decodes to nothing": fill("QUFB"),
+  "secret words with runs too short": fill("token: a1B2c3 "),
+  "secret words glued together": fill("secretToken"),
+  "secret words and filler words": fill("password is the a "),
+  "escaped quotes after a secret name": fill('\\"password\\":\\"'),
+  "flags that almost name a secret": fill("--a-b-c-"),
+  "Authorization headers without a value": fill("Authorization: Bearer "),
+  "pgpass fields after spaces": fill(" h:1:d:u"),
+  "XML settings that never close": fill('<add key="password" value="x'),
 };
 
 test("the redactor's own rules stay linear on text built to make them backtrack", () => {

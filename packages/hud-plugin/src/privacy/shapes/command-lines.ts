@@ -18,11 +18,13 @@ export const commandLineShapes: Shape[] = [
     keepsLead: true,
     spare: placeholder,
   },
-  // `--password SECRET`, `--token SECRET` (the `=` form is a secret-named value); `--password -h` is a flag
+  // `--password SECRET`, `--api-token SECRET`, `--github-token SECRET` (the `=` form is a secret-named
+  // value); `--password -h` is a flag
   {
     kind: "password",
     literal: "--",
-    pattern: /(--(?:password|passwd|pass|token|secret|api-key|auth-token|client-secret)[ \t]+["']?)((?!-)[^\s"'`]+)/g,
+    pattern:
+      /(--(?:[a-z0-9]+-){0,3}(?:password|passwd|pass|passphrase|token|secret|api-?key|access-key|secret-key|private-key|credentials?)[ \t]+["']?)((?!-)[^\s"'`]+)/g,
     keepsLead: true,
     spare: placeholder,
   },

@@ -10,11 +10,21 @@ export const configLineShapes: Shape[] = [
     keepsLead: true,
     spare: placeholder,
   },
-  // .pgpass: `host:port:database:user:password`
+  // .pgpass: `host:port:database:user:password`, at a line's start or anywhere after a space, a quote or a
+  // list's `- `; the host names a host (a letter, `*`, an address), so `12:30:45:…` times are not taken
   {
     kind: "password",
     gate: /:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:\S/,
-    pattern: /^([^:\s]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)$/gm,
+    pattern:
+      /((?:^|[ \t"'`(])(?:\*|[\w.-]*[A-Za-z][\w.-]*|\d{1,3}(?:\.\d{1,3}){3}):(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:)([^\s"'`)]+)(?=["'`)]?[ \t]*$)/gm,
+    keepsLead: true,
+    spare: placeholder,
+  },
+  // NuGet.Config: `<add key="ClearTextPassword" value="…" />`, and any `<add key="…Token|Secret|Key">`
+  {
+    kind: "password",
+    literal: "<add",
+    pattern: /(<add[ \t]+key="[\w.:-]*(?:[Pp]assword|[Tt]oken|[Ss]ecret|[Aa]pi[Kk]ey)"[ \t]+value=")([^"\n]+)(?=")/g,
     keepsLead: true,
     spare: placeholder,
   },

@@ -1,0 +1,79 @@
+import { encodedSecretKind } from "./encoded-secrets.ts";
+import { lookAlikeAt } from "./look-alikes.ts";
+import { highEntropy } from "./near-secret-words.ts";
+import { cloudPrefixes } from "./prefixes/cloud.ts";
+import { codeHostPrefixes } from "./prefixes/code-hosts.ts";
+import type { Prefix } from "./prefixes/prefix.ts";
+import { servicePrefixes } from "./prefixes/services.ts";
+import { runSignature } from "./run-signatures.ts";
+import { forEachRun, randomLooking, type Range } from "./token-runs.ts";
+
+const PREFIXES: Prefix[] = [...codeHostPrefixes, ...cloudPrefixes, ...servicePrefixes];
+type Entry = { entry: Prefix; body: RegExp };
+/**
+ * By their first two characters (every prefix has two), longest first: a lookup per position of a run is
+ * cheaper than one pattern with a branch per prefix.
+ */
+const byStart: Array<Entry[] | undefined> = new Array<Entry[] | undefined>(1 << 14).fill(undefined);
+const keyAt = (text: string, at: number) => ((text.charCodeAt(at) & 127) << 7) | (text.charCodeAt(at + 1) & 127);
+for (const entry of [...PREFIXES].sort((a, b) => b.prefix.length - a.prefix.length)) {
+  const key = keyAt(entry.prefix, 0);
+  const list = byStart[key] ?? [];
+  // exactly `min`: the mark runs to the end of the run anyway, and a longer match would rescan the run at every hit
+  list.push({ entry, body: new RegExp(`[${entry.body}]{${entry.min}}`, "y") });
+  byStart[key] = list;
+}
+const ALNUM = /[A-Za-z0-9]/;
+const INTEGRITY = /^sha(?:1|256|384|512)-/;
+// `ghp_xxxxxxxx`, `AKIA…EXAMPLE`, `sk-proj-your-key-here`: a body of placeholders or words
+const PLACEHOLDER = /x{6}|X{6}|\.\.\.|EXAMPLE$|^[a-z_-]+$/;
+
+/** Whether the body after a prefix is a token's: varied characters, not a placeholder or a word. */
+function tokenBody(body: string, min: number): boolean {
+  if (PLACEHOLDER.test(body)) return false;
+  return new Set(body).size >= Math.min(10, Math.ceil(min / 2));
+}
+
+/** Where, in a run, a known prefix starts a token body, and its kind; undefined when none does. */
+function prefixedAt(run: string): { at: number; kind: string } | undefined {
+  for (let at = 0; at < run.length - 12; at++) {
+    const entries = byStart[keyAt(run, at)];
+    if (!entries) continue;
+    for (const { entry, body } of entries) {
+      if (!run.startsWith(entry.prefix, at)) continue;
+      if (entry.bounded && at > 0 && ALNUM.test(run[at - 1]!)) continue;
+      body.lastIndex = at + entry.prefix.length;
+      const found = body.exec(run);
+      if (found && tokenBody(found[0], entry.min)) return { at, kind: entry.kind };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Tokens found by their structure rather than by a name before them: base64 that decodes to a key or a
+ * credential file (`encodedSecretKind`), a known vendor prefix and a body of its alphabet anywhere in a
+ * run of token characters (with or without a word boundary before it), or a whole run that carries a
+ * vendor's signature (`runSignature`). The mark runs from the prefix to the end of the run, so no part of
+ * the token is left. One scan of the runs for all three; `entropic` says whether a high-entropy run was
+ * seen that no rule took, the only case the last rule (`nearSecretWordRanges`) has work for.
+ */
+export function structuralRanges(text: string): { ranges: Range[]; entropic: boolean } {
+  const ranges: Range[] = [];
+  let entropic = false;
+  forEachRun(text, (run, start) => {
+    if (INTEGRITY.test(run)) return;
+    const encoded = encodedSecretKind(run);
+    if (encoded) return void ranges.push({ start, end: start + run.length, kind: encoded });
+    if (!randomLooking(run)) return;
+    entropic ||= highEntropy(run);
+    const hit = prefixedAt(run);
+    const kind = hit?.kind ?? runSignature(run);
+    // what precedes the run is read only for a hit: most runs have none
+    if (!kind || lookAlikeAt(text, start)) return;
+    let end = start + run.length;
+    while (end > start && text[end - 1] === ".") end--;
+    ranges.push({ start: start + (hit?.at ?? 0), end, kind });
+  });
+  return { ranges, entropic };
+}
