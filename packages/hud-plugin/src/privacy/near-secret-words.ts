@@ -3,7 +3,7 @@ import { entropy, forEachRun, randomLooking, type Range } from "./token-runs.ts"
 
 /** A secret-like word, read in the 60 characters of the line before a high-entropy run. */
 const WORD =
-  /secret|token|passw(?:or)?d|pwd|passphrase|credential|api[-_ ]?key|access[-_ ]?key|private[-_ ]?key|auth|bearer/i;
+  /secret|token|passw(?:or)?d|pwd|passphrase|credential|api[-_ ]?key|access[-_ ]?key|private[-_ ]?key|auth|bearer|ssws/i;
 const BEFORE = 60;
 const INTEGRITY = /^sha(?:1|256|384|512)-/;
 const UPPER = /[A-Z]/;

@@ -31,7 +31,7 @@ const PLACEHOLDER = /x{6}|X{6}|\.\.\.|EXAMPLE$|^[a-z_-]+$/;
 /** Whether the body after a prefix is a token's: varied characters, not a placeholder or a word. */
 function tokenBody(body: string, min: number): boolean {
   if (PLACEHOLDER.test(body)) return false;
-  return new Set(body).size >= Math.min(10, Math.ceil(min / 2));
+  return new Set(body).size >= Math.min(8, Math.ceil(min / 3));
 }
 
 /** Where, in a run, a known prefix starts a token body, and its kind; undefined when none does. */
@@ -67,13 +67,12 @@ export function structuralRanges(text: string): { ranges: Range[]; entropic: boo
     if (encoded) return void ranges.push({ start, end: start + run.length, kind: encoded });
     if (!randomLooking(run)) return;
     entropic ||= highEntropy(run);
-    const hit = prefixedAt(run);
-    const kind = hit?.kind ?? runSignature(run);
+    const hit = prefixedAt(run) ?? runSignature(run);
     // what precedes the run is read only for a hit: most runs have none
-    if (!kind || lookAlikeAt(text, start)) return;
+    if (!hit || lookAlikeAt(text, start)) return;
     let end = start + run.length;
     while (end > start && text[end - 1] === ".") end--;
-    ranges.push({ start: start + (hit?.at ?? 0), end, kind });
+    ranges.push({ start: start + hit.at, end, kind: hit.kind });
   });
   return { ranges, entropic };
 }

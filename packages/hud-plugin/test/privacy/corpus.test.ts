@@ -4,8 +4,13 @@ import { candidateText } from "../../src/privacy/candidates.ts";
 import { createRedactor } from "../../src/privacy/index.ts";
 import { createRuleSet } from "../../src/privacy/rule-set.ts";
 import { families, lookAlikes, secretCases } from "./corpus.ts";
+import { fileRules, keywordFormats, lineFormats } from "./corpus/keyword-formats.ts";
+import { githubFormats, gitlabFormats, trufflehogFormats } from "./corpus/other-formats.ts";
+import { gitleaksFormats } from "./corpus/published-formats.ts";
 
 const redactor = createRedactor({ redact: true });
+/** The published formats' bare samples (the rest are in their usual line). */
+const BARE = /: (?:alone|glued(?: after _)?|after - )$/;
 const scan = createRuleSet();
 /** Every 8-character piece of a secret: none may be left, not only the whole value. */
 const pieces = (secret: string) =>
@@ -21,7 +26,10 @@ test("every secret shape of the corpus is redacted: no 8-character piece of any 
     );
   });
   const sizes = families.map((f) => `${f.name} ${f.secrets.length}`).join(", ");
-  console.log(`redaction corpus: ${cases.length} secret shapes (${sizes}), ${missed.length} missed`);
+  const bare = cases.filter((c) => BARE.test(c.name)).length;
+  console.log(
+    `redaction corpus: ${cases.length} secret samples (${cases.length - bare} in context, ${bare} bare: alone, glued, after "- "; ${sizes}), ${missed.length} missed`,
+  );
   expect(missed.map((c) => c.name)).toEqual([]);
 });
 
@@ -51,9 +59,10 @@ test("every scanner of the rule set fires on the corpus, and the token gate keep
     const whole = scan(text);
     for (const finding of whole) fired.add(finding.kind);
     // the gate passes only some parts of a text to the rules: they must find the same secrets there
-    // (private keys span lines, raw or JSON-escaped; the redactor's own PEM rule takes them before the rule set runs)
-    const gated = scan(candidateText(text) ?? "");
-    const oneLine = whole.filter((f) => f.kind !== "private-key");
+    // (private keys span lines, raw or JSON-escaped, and URL credentials can be short: the redactor's own
+    // PEM and URL rules take them before the rule set runs)
+    const gated = scan(candidateText(text) ?? "").filter((f) => f.kind !== "url-credentials");
+    const oneLine = whole.filter((f) => f.kind !== "private-key" && f.kind !== "url-credentials");
     expect(gated.map((f) => f.value).sort()).toEqual(oneLine.map((f) => f.value).sort());
   }
   // a scanner with no corpus case (a new rule after an upgrade) fails here until the corpus has one;
@@ -67,6 +76,28 @@ test("every scanner of the rule set fires on the corpus, and the token gate keep
   });
   expect(silent).toEqual([]);
   expect(fired.size).toBeGreaterThanOrEqual(20);
+});
+
+test("the published corpus has a row for every rule of gitleaks' default configuration, and the other sources' rows", () => {
+  // 222 rules as read: a prefix or shape of their own, a keyword before the value, a line of their own,
+  // or a file rule (binary .p12 files, never text)
+  const ids = new Set([
+    ...gitleaksFormats.map((f) => f.id),
+    ...keywordFormats.map((f) => f.id),
+    ...lineFormats.map((f) => f.id),
+    ...fileRules,
+  ]);
+  expect(ids.size).toBe(222);
+  const names = secretCases().map((c) => c.name);
+  for (const format of [...gitleaksFormats, ...githubFormats, ...gitlabFormats, ...trufflehogFormats])
+    for (const label of ["in context", "alone", "after - "])
+      expect(names).toContain(`${format.source} ${format.id}: ${label}`);
+  for (const format of keywordFormats.filter((f) => !f.public))
+    expect(names).toContain(`gitleaks ${format.id}: escaped json in a command line`);
+  const rows = githubFormats.length + gitlabFormats.length + trufflehogFormats.length;
+  console.log(
+    `redaction corpus sources: gitleaks ${ids.size} rules (${gitleaksFormats.length} by prefix or shape, ${keywordFormats.length} by keyword, of which ${keywordFormats.filter((f) => f.public).length} ids or public tokens kept as look-alikes, ${lineFormats.length} by line, ${fileRules.length} file rule); GitHub, GitLab and trufflehog ${rows} more formats`,
+  );
 });
 
 /** Whether one scanner of the preset reports anything in a text. */

@@ -3,8 +3,8 @@ import { ALNUM, B64, DOTTED, HEX, LOWER, UPPER, WORD, each, type Prefix } from "
 /** Cloud providers and hosting: key ids, API keys and tokens. */
 export const cloudPrefixes: Prefix[] = [
   ...each("aws-access-key", ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"], "A-Z2-7", 16),
-  ...each("aws-bedrock-key", ["ABSK"], `${B64}=`, 100),
-  ...each("aws-bedrock-key", ["bedrock-api-key-"], `${B64}=`, 40),
+  ...each("aws-bedrock", ["ABSK"], `${B64}=`, 100),
+  ...each("aws-bedrock", ["bedrock-api-key-"], `${B64}=`, 40),
   ...each("google-api-key", ["AIza"], WORD, 35),
   ...each("google-oauth-secret", ["GOCSPX-"], WORD, 28),
   ...each("google-oauth-token", ["ya29."], WORD, 20),

@@ -15,6 +15,13 @@ export const chatShapes: Shape[] = [
     pattern: /(discord(?:app)?\.com\/api\/webhooks\/\d{5,30}\/)([\w-]{60,80})/g,
     keepsLead: true,
   },
+  // a Teams incoming webhook: the segment after `IncomingWebhook/` is its key
+  {
+    kind: "teams-webhook",
+    literal: "/IncomingWebhook/",
+    pattern: /(\/IncomingWebhook\/)([A-Za-z0-9]{32})(?![A-Za-z0-9])/g,
+    keepsLead: true,
+  },
   // (a lead, not a look-behind: one of those makes the engine try every position slowly)
   {
     kind: "telegram-token",

@@ -20,6 +20,14 @@ export const configLineShapes: Shape[] = [
     keepsLead: true,
     spare: placeholder,
   },
+  // Bundler's credentials for a gem server: `BUNDLE_GEMS__EXAMPLE__COM=user:password`
+  {
+    kind: "password",
+    literal: "BUNDLE_",
+    pattern: /(\bBUNDLE_[A-Z0-9_]+__[A-Z0-9]+=["']?)([^\s:"'$]+:[^\s"']+)/g,
+    keepsLead: true,
+    spare: placeholder,
+  },
   // NuGet.Config: `<add key="ClearTextPassword" value="…" />`, and any `<add key="…Token|Secret|Key">`
   {
     kind: "password",

@@ -11,8 +11,10 @@ import ordinary from "./ordinary.ts";
 import payment from "./payment.ts";
 import privateKeys from "./private-keys.ts";
 import privateTags from "./private-tags.ts";
+import { publishedFamilies } from "./published.ts";
 import registries from "./registries.ts";
 import services from "./services.ts";
+import structure from "./structure.ts";
 import vcs from "./vcs.ts";
 import type { LookAlike, SecretCase } from "./random.ts";
 
@@ -33,6 +35,8 @@ export const families = [
   configLines,
   privateTags,
   ordinary,
+  structure,
+  ...publishedFamilies,
 ];
 
 export const secretCases = (): SecretCase[] => families.flatMap((f) => f.secrets);
