@@ -70,15 +70,21 @@ export function componentNamesOf(project: HudState): string[] {
   return (project.components ?? []).map((component) => component.name);
 }
 
-/** Records a write: the file now holds the state's items (and the parts kept as written). */
+/**
+ * Records a write: the file now holds the state's items (and the parts kept as written), except those
+ * `withheld` from it, which the record leaves out so that a later read does not take their absence for a
+ * deletion.
+ */
 export function planWritten(
   project: HudState,
   parsed: ParsedMemoryFile | undefined,
   hash: string,
   at: number,
   file: string,
+  withheld: ReadonlySet<string> = new Set(),
 ): MemorySyncEvent {
-  const event: MemorySyncEvent = { kind: "memory.sync", at, hash, items: fingerprints(memoryItemsOf(project)) };
+  const written = memoryItemsOf(project).filter((item) => !withheld.has(item.key));
+  const event: MemorySyncEvent = { kind: "memory.sync", at, hash, items: fingerprints(written) };
   const problem = parsed ? describeUnread(parsed.unread, file) : undefined;
   if (problem) event.problem = problem;
   return event;

@@ -6,8 +6,10 @@ import {
   planRead,
   planWritten,
   writeMemoryFile,
+  type MemoryItem,
   type ParsedMemoryFile,
 } from "@agent-hud/hud-components/memory-file";
+import { secretShaped } from "../privacy/secret-shaped.ts";
 import { dirname, join } from "node:path";
 import { errorLine, type Logger } from "../log/index.ts";
 import { contentHash, MEMORY_FILE, writeAtomic, writeGitFile } from "./files.ts";
@@ -159,10 +161,12 @@ export class MemoryFileSync {
     if (outside) return void this.refused(outside);
     if (seen && fileMatches(state, seen.parsed)) return;
     const redact = this.options.redact ?? (<T>(value: T) => value);
-    const items = redact(memoryItemsOf(state));
+    const items = this.withholdSecretShaped(redact(memoryItemsOf(state)), redact);
     const kept = (seen?.parsed.unread ?? []).map((part) => redact(part.text));
     const components = componentNamesOf(state);
-    const text = writeMemoryFile(items, kept, components);
+    const text = writeMemoryFile(items.written, kept, components);
+    // a withheld item keeps the file from matching the state: the same text is not written again
+    if (items.withheld.size > 0 && seen?.hash === contentHash(text)) return;
     writeAtomic(this.path, text);
     if (!this.gitFileDone) {
       this.gitFileDone = true;
@@ -172,10 +176,37 @@ export class MemoryFileSync {
     const parse = loadedParser();
     // kept text came from a parse, so the parser is loaded whenever there is any
     const parsed: ParsedMemoryFile =
-      kept.length && parse ? parse(text) : { items, unread: [], unreadKeys: new Set(), conflicts: false, components };
+      kept.length && parse
+        ? parse(text)
+        : { items: items.written, unread: [], unreadKeys: new Set(), conflicts: false, components };
     const hash = contentHash(text);
     this.seen = { stamp: lstampOf(this.path) ?? "", hash, parsed };
-    this.project.append(planWritten(state, parsed, hash, this.now(), MEMORY_FILE));
+    this.project.append(planWritten(state, parsed, hash, this.now(), MEMORY_FILE, items.withheld));
+  }
+
+  /**
+   * The strictest check on what the repository receives: an item whose text is still secret-shaped after
+   * redaction is never written (the tool refuses such an item when the agent adds it; this catches any
+   * other way in). Logged once per item.
+   */
+  private withholdSecretShaped(
+    items: MemoryItem[],
+    redact: <T>(value: T) => T,
+  ): { written: MemoryItem[]; withheld: Set<string> } {
+    const withheld = new Set<string>();
+    const text = (value: string) => redact(value);
+    for (const item of items) {
+      const why =
+        secretShaped(text, item.text) ?? (item.detail === undefined ? undefined : secretShaped(text, item.detail));
+      if (!why) continue;
+      withheld.add(item.key);
+      this.log.once(
+        `memory-withheld:${item.key}`,
+        "warn",
+        `agent-hud: ${MEMORY_FILE}: item ${item.key} not written: it holds ${why} after redaction`,
+      );
+    }
+    return { written: withheld.size ? items.filter((item) => !withheld.has(item.key)) : items, withheld };
   }
 
   /** Whether the file's stamp differs from the one last read (a parse may be due). */

@@ -6,6 +6,8 @@ import type { ToolSpec } from "./tool-spec.ts";
 import { provisionalReply } from "./provisional-reply.ts";
 import { Refusal } from "../log/refusal.ts";
 import { secretNotice } from "./secret-notice.ts";
+import { memorySecretRefusal } from "./memory-guard.ts";
+import { MEMORY_FILE } from "../memory-file/files.ts";
 
 export const HUD_DESCRIPTION =
   'Read and edit your HUD (task, decisions, notes, next steps, blockers, project memory) and search everything this session saw. Call as { tool: "<operation>", args: { ... } }; { tool: "help" } lists every operation with its argument shape. You can add your own HUD section with components.define (sandboxed TSX; see help).';
@@ -31,6 +33,9 @@ export function hudTool(deps: HookDeps, schema: Record<string, unknown> = hudToo
       if (!result.ok) throw new Refusal(result.error);
       if ("answer" in result) return await result.answer;
       if ("output" in result) return result.output;
+      // what reaches the repository's memory file passes the strict check first
+      const refusal = runtime.memory && memorySecretRefusal(result.events, deps.redact.text, MEMORY_FILE);
+      if (refusal) throw new Refusal(refusal);
       const outcomes = runtime.record(session, result.events);
       const text = describeOutcome(call, outcomes);
       if (outcomes.some((o) => !o.ok)) throw new Refusal(text);

@@ -156,3 +156,22 @@ describe("options", () => {
     expect(existsSync(join(oc.directory, ".opencode/hud/.gitattributes"))).toBe(false);
   });
 });
+
+describe("what the memory file receives passes the strictest check", () => {
+  test("a project item still secret-shaped after redaction is refused with one line and never written", async () => {
+    const oc = await ws.instance("repo");
+    expect(await oc.hud("ses_a", "conventions.add", { content: "tests use bun test" })).toBe("ok: added convention c1");
+    await fileHolds(oc, "tests use bun test");
+    // a random run that no rule names (no prefix, no secret-like word near it): the redactor keeps it
+    const run = "Qm7tR2vX9pL4kW8nZ3cF6hJ1sD5gB0yA4eU7iO2q";
+    const refused = oc.hud("ses_a", "notes.add", { content: `staging uses ${run} for the deploy`, scope: "project" });
+    await expect(refused).rejects.toThrow(/^refused: project memory is written to \.opencode\/hud\/memory\.md/);
+    const message = await refused.catch((error: Error) => error.message);
+    expect(message.split("\n")).toHaveLength(1);
+    // nothing was saved: a later write (the next item) does not carry it either
+    await oc.hud("ses_a", "conventions.add", { content: "migrations ship with their down step" });
+    const text = await fileHolds(oc, "migrations ship with their down step");
+    expect(text).not.toContain(run.slice(0, 12));
+    expect(await oc.hudOf("ses_a")).not.toContain(run.slice(0, 12));
+  });
+});
