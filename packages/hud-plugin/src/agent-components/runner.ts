@@ -1,6 +1,7 @@
 import type { Density, HudView } from "@agent-hud/hud-components";
 import type { AgentComponent } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
+import { clipError } from "./clip-error.ts";
 import { limits } from "./limits.ts";
 import { toElements } from "./output.ts";
 import { propsHash, propsJson, sameVersion, versionOf, type VersionKey } from "./props.ts";
@@ -17,7 +18,7 @@ export function renderOnce(sandbox: ComponentSandbox, name: string, view: HudVie
     return { ok: true, elements: toElements(called.json, name) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: (message.split("\n")[0] ?? "").slice(0, 240) };
+    return { ok: false, error: clipError(message, 240) };
   }
 }
 
@@ -38,7 +39,7 @@ export function outcomeOf(output: DensityOutput, name: string): RenderOutcome {
     return { ok: true, elements: toElements(output.json, name) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: (message.split("\n")[0] ?? "").slice(0, 240) };
+    return { ok: false, error: clipError(message, 240) };
   }
 }
 

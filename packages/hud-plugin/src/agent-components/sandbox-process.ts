@@ -1,6 +1,7 @@
 // The process agent components run in: started by the plugin (sandbox-client.ts), spoken to over IPC, and
 // killed from outside when a render outruns the call's budget. Nothing of the host is in here but JSON.
 import type { DensityOutput, RenderOne, SandboxReply, SandboxRequest } from "./sandbox-protocol.ts";
+import { clipError } from "./clip-error.ts";
 import { loadQuickJS, newEngine } from "./quickjs.ts";
 import { ComponentSandbox } from "./sandbox.ts";
 import { transpile } from "./transpile.ts";
@@ -85,7 +86,7 @@ const failed = (id: number, error: unknown): SandboxReply => ({
   id,
   op: "rendered",
   ok: false,
-  error: `the sandbox failed: ${String(error).split("\n")[0]?.slice(0, 160)}`,
+  error: `the sandbox failed: ${clipError(String(error), 160)}`,
 });
 
 await loadQuickJS();

@@ -1,4 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import { clipError } from "./clip-error.ts";
 import { limits } from "./limits.ts";
 import { PRELUDE } from "./prelude.ts";
 
@@ -151,7 +152,7 @@ export class ComponentSandbox {
 function hostFailure(error: unknown): string {
   if (error instanceof RangeError) return "overflowed the host's stack (nesting too deep)";
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return `the engine failed: ${text.split("\n")[0]?.slice(0, 160)}`;
+  return `the engine failed: ${clipError(text, 160)}`;
 }
 
 /** Whether a failure is the time limit: wall time, which a busy machine can run out of for a fast source. */
@@ -162,7 +163,7 @@ const FRAME = /at ([\w$]+) \(component\.js:/;
 
 /** "interrupted" → the time limit; "out of memory" → the memory limit; else the message and where it was thrown. */
 export function describeThrown(thrown: unknown, ms: number): string {
-  if (thrown === null || typeof thrown !== "object") return `threw ${String(thrown).slice(0, 120)}`;
+  if (thrown === null || typeof thrown !== "object") return `threw ${clipError(String(thrown), 120)}`;
   const { name, message, stack } = thrown as { name?: unknown; message?: unknown; stack?: unknown };
   const text = typeof message === "string" ? message : String(message);
   if (name === "InternalError" && text === "interrupted") return `took longer than ${ms} ms`;
@@ -172,7 +173,7 @@ export function describeThrown(thrown: unknown, ms: number): string {
   if (text === "stack overflow") return "overflowed its stack (nesting too deep)";
   const frame = typeof stack === "string" ? FRAME.exec(stack) : null;
   const where = frame ? ` (in ${frame[1]})` : "";
-  return `${typeof name === "string" ? name : "Error"}: ${text.split("\n")[0]?.slice(0, 160)}${where}`;
+  return `${typeof name === "string" ? name : "Error"}: ${clipError(text, 160)}${where}`;
 }
 
 /** Transpiles the source and opens it in a new QuickJS instance; one line on failure. */

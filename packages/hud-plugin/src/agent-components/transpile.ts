@@ -1,4 +1,5 @@
 import { transform } from "sucrase";
+import { clipError } from "./clip-error.ts";
 import { checkSource } from "./source-check.ts";
 
 export type Transpiled = { ok: true; code: string } | { ok: false; error: string };
@@ -31,7 +32,7 @@ const POSITION = /\s*\((\d+):(\d+)\)$/;
 
 /** Sucrase ends its message with "(line:column)"; the line of source there makes the one line actionable. */
 function syntaxError(source: string, error: unknown): string {
-  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  const message = clipError(error instanceof Error ? error.message : String(error), 400);
   const position = POSITION.exec(message);
   if (!position) return `SyntaxError: ${message.slice(0, 200)}`;
   const code = source.split("\n")[Number(position[1]) - 1]?.trim() ?? "";
