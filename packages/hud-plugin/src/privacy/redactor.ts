@@ -75,7 +75,7 @@ export function createRedactor(options: PrivacyOptions, onLoadError?: (error: un
     for (const pattern of patterns) out = pattern.replace(out, mark("pattern"));
     out = redactRuleSet(out, onLoadError);
     out = redactNamedValues(out);
-    return structural.entropic ? redactNearSecretWords(out) : out;
+    return redactNearSecretWords(out, structural.entropic);
   };
   const text = (input: string): string => {
     if (input.length > CACHE_MAX_LENGTH) return redact(input);

@@ -38,8 +38,12 @@ export function secretShaped(redact: (text: string) => string, text: string): st
   const redacted = redact(text);
   if (redact(redacted) !== redacted) return "a secret the redactor still finds";
   let found: string | undefined;
-  forEachRun(redacted, (run, start) => {
-    if (!found && secretRun(run) && !lookAlikeAt(redacted, start)) found = `a random run of ${run.length} characters`;
-  });
+  forEachRun(
+    redacted,
+    (run, start) => {
+      if (!found && secretRun(run) && !lookAlikeAt(redacted, start)) found = `a random run of ${run.length} characters`;
+    },
+    MIN_RUN,
+  );
   return found;
 }

@@ -1,5 +1,5 @@
 import { encodedSecretKind } from "./encoded-secrets.ts";
-import { lookAlikeAt } from "./look-alikes.ts";
+import { lookAlikeAt, publicRun } from "./look-alikes.ts";
 import { highEntropy } from "./near-secret-words.ts";
 import { cloudPrefixes } from "./prefixes/cloud.ts";
 import { codeHostPrefixes } from "./prefixes/code-hosts.ts";
@@ -25,6 +25,8 @@ for (const entry of [...PREFIXES].sort((a, b) => b.prefix.length - a.prefix.leng
 }
 const ALNUM = /[A-Za-z0-9]/;
 const INTEGRITY = /^sha(?:1|256|384|512)-/;
+/** The shortest token a prefix or a signature makes (`AKIA` and 16). */
+const MIN_TOKEN = 20;
 // `ghp_xxxxxxxx`, `AKIA…EXAMPLE`, `sk-proj-your-key-here`: a body of placeholders or words
 const PLACEHOLDER = /x{6}|X{6}|\.\.\.|EXAMPLE$|^[a-z_-]+$/;
 
@@ -55,24 +57,27 @@ function prefixedAt(run: string): { at: number; kind: string } | undefined {
  * credential file (`encodedSecretKind`), a known vendor prefix and a body of its alphabet anywhere in a
  * run of token characters (with or without a word boundary before it), or a whole run that carries a
  * vendor's signature (`runSignature`). The mark runs from the prefix to the end of the run, so no part of
- * the token is left. One scan of the runs for all three; `entropic` says whether a high-entropy run was
- * seen that no rule took, the only case the last rule (`nearSecretWordRanges`) has work for.
+ * the token is left. One scan of the runs for all three; `entropic` lists the high-entropy runs no rule
+ * took, the only ones the last rule (`nearSecretWordRanges`) looks at.
  */
-export function structuralRanges(text: string): { ranges: Range[]; entropic: boolean } {
+export function structuralRanges(text: string): { ranges: Range[]; entropic: string[] } {
   const ranges: Range[] = [];
-  let entropic = false;
-  forEachRun(text, (run, start) => {
-    if (INTEGRITY.test(run)) return;
-    const encoded = encodedSecretKind(run);
-    if (encoded) return void ranges.push({ start, end: start + run.length, kind: encoded });
-    if (!randomLooking(run)) return;
-    entropic ||= highEntropy(run);
-    const hit = prefixedAt(run) ?? runSignature(run);
-    // what precedes the run is read only for a hit: most runs have none
-    if (!hit || lookAlikeAt(text, start)) return;
-    let end = start + run.length;
-    while (end > start && text[end - 1] === ".") end--;
-    ranges.push({ start: start + hit.at, end, kind: hit.kind });
-  });
+  const entropic: string[] = [];
+  forEachRun(
+    text,
+    (whole, start) => {
+      if (INTEGRITY.test(whole)) return;
+      const encoded = whole.length >= 40 ? encodedSecretKind(whole) : undefined;
+      if (encoded) return void ranges.push({ start, end: start + whole.length, kind: encoded });
+      if (!randomLooking(whole)) return;
+      const run = whole.endsWith(".") ? whole.replace(/\.+$/, "") : whole;
+      const hit = run.length >= MIN_TOKEN ? (prefixedAt(run) ?? runSignature(run)) : undefined;
+      // what precedes the run is read only for a hit or a random run: most runs are neither
+      if (hit) {
+        if (!lookAlikeAt(text, start)) ranges.push({ start: start + hit.at, end: start + run.length, kind: hit.kind });
+      } else if (!publicRun(run) && highEntropy(run) && !lookAlikeAt(text, start)) entropic.push(run);
+    },
+    16,
+  );
   return { ranges, entropic };
 }

@@ -5,15 +5,15 @@ import { applyRanges } from "./token-runs.ts";
 
 /**
  * Secrets found by their structure, before any rule that needs a name: base64 that decodes to a key or a
- * credential file, and tokens of a known vendor prefix or signature wherever they stand; and whether a
- * high-entropy run is left for `redactNearSecretWords`.
+ * credential file, and tokens of a known vendor prefix or signature wherever they stand; and the
+ * high-entropy runs left for `redactNearSecretWords`.
  */
-export function redactStructural(text: string): { text: string; entropic: boolean } {
+export function redactStructural(text: string): { text: string; entropic: string[] } {
   const { ranges, entropic } = structuralRanges(text);
   return { text: applyRanges(text, ranges, mark), entropic };
 }
 
-/** Last: a long random run close after a secret-like word that no rule took. */
-export function redactNearSecretWords(text: string): string {
-  return applyRanges(text, nearSecretWordRanges(text), mark);
+/** Last: a long random run (of those `redactStructural` listed) close after a secret-like word that no rule took. */
+export function redactNearSecretWords(text: string, runs: readonly string[]): string {
+  return runs.length === 0 ? text : applyRanges(text, nearSecretWordRanges(text, runs), mark);
 }

@@ -3,20 +3,19 @@
  * token glued to the text before it (`idghp_…`, `=AKIA…`) is found inside its run, and a mark takes the
  * run to its end (no tail of a token survives a match that stopped early).
  */
-const MIN_RUN = 12;
 /** Token characters: `[\w.+/=~-]`. A table and a loop: a pattern's match object for every word costs more. */
 const RUN_CHAR = new Uint8Array(128);
 for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+/=~-") RUN_CHAR[c.charCodeAt(0)] = 1;
-const runChar = (code: number) => code < 128 && RUN_CHAR[code] === 1;
+export const runChar = (code: number): boolean => code < 128 && RUN_CHAR[code] === 1;
 
-/** Calls `each` with every maximal run of 12 or more token characters and where it starts. */
-export function forEachRun(text: string, each: (run: string, start: number) => void): void {
+/** Calls `each` with every maximal run of `min` or more token characters and where it starts. */
+export function forEachRun(text: string, each: (run: string, start: number) => void, min: number): void {
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && runChar(text.charCodeAt(i))) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      if (i - start >= MIN_RUN) each(text.slice(start, i), start);
+      if (i - start >= min) each(text.slice(start, i), start);
       start = -1;
     }
   }
