@@ -32,24 +32,37 @@ export function highEntropy(run: string): boolean {
   return upper > 0 && upper < letters && upper >= letters * 0.25 && upper <= letters * 0.75 && bits >= 3.5;
 }
 
+/** A high-entropy run the structural scan saw, and where it started in the text it scanned. */
+export type EntropicRun = { run: string; start: number };
+
 /**
  * A long random run close after a secret-like word on its line, in prose or any syntax the named-value
  * rule does not read (`my token is …`, `set -x PASSWORD …`, `token …`): the run goes, the word stays.
- * Only the high-entropy runs the structural scan listed are looked for (a rule in between may have taken
- * one), so ordinary text costs nothing here.
+ * Only the high-entropy runs the structural scan listed are looked for, in order, each within a window
+ * ahead of the last one found (rules in between replaced values with marks, which moved the text, by at
+ * most a few times the distance; one they took is not found), so ordinary text costs nothing and no
+ * text costs more than one pass.
  */
-export function nearSecretWordRanges(text: string, runs: readonly string[]): Range[] {
+export function nearSecretWordRanges(text: string, runs: readonly EntropicRun[]): Range[] {
   const ranges: Range[] = [];
-  for (const run of new Set(runs)) {
-    for (let start = text.indexOf(run); start >= 0; start = text.indexOf(run, start + run.length)) {
-      const end = start + run.length;
-      // the whole run, not a piece of a longer one (a sentence's full stop may follow it)
-      const after = end < text.length ? text.charCodeAt(end) : 32;
-      if ((start > 0 && runChar(text.charCodeAt(start - 1))) || (runChar(after) && after !== 46)) continue;
-      const lineStart = text.lastIndexOf("\n", start) + 1;
-      if (WORD.test(text.slice(Math.max(lineStart, start - BEFORE), start)))
-        ranges.push({ start, end, kind: "secret" });
-    }
+  let cursor = 0;
+  let since = 0;
+  let lastEnd = 0;
+  for (const { run, start: before } of runs) {
+    since += before + run.length - lastEnd;
+    lastEnd = before + run.length;
+    const window = text.slice(cursor, Math.min(text.length, cursor + since * 6 + 512));
+    const found = window.indexOf(run);
+    if (found < 0) continue;
+    const start = cursor + found;
+    const end = start + run.length;
+    cursor = end;
+    since = 0;
+    // the whole run, not a piece of a longer one (a sentence's full stop may follow it)
+    const after = end < text.length ? text.charCodeAt(end) : 32;
+    if ((start > 0 && runChar(text.charCodeAt(start - 1))) || (runChar(after) && after !== 46)) continue;
+    const lineStart = text.lastIndexOf("\n", start) + 1;
+    if (WORD.test(text.slice(Math.max(lineStart, start - BEFORE), start))) ranges.push({ start, end, kind: "secret" });
   }
-  return ranges.sort((a, b) => a.start - b.start);
+  return ranges;
 }

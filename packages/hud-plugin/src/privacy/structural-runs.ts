@@ -1,6 +1,6 @@
 import { encodedSecretKind } from "./encoded-secrets.ts";
 import { lookAlikeAt, publicRun } from "./look-alikes.ts";
-import { highEntropy } from "./near-secret-words.ts";
+import { highEntropy, type EntropicRun } from "./near-secret-words.ts";
 import { cloudPrefixes } from "./prefixes/cloud.ts";
 import { codeHostPrefixes } from "./prefixes/code-hosts.ts";
 import type { Prefix } from "./prefixes/prefix.ts";
@@ -60,9 +60,9 @@ function prefixedAt(run: string): { at: number; kind: string } | undefined {
  * the token is left. One scan of the runs for all three; `entropic` lists the high-entropy runs no rule
  * took, the only ones the last rule (`nearSecretWordRanges`) looks at.
  */
-export function structuralRanges(text: string): { ranges: Range[]; entropic: string[] } {
+export function structuralRanges(text: string): { ranges: Range[]; entropic: EntropicRun[] } {
   const ranges: Range[] = [];
-  const entropic: string[] = [];
+  const entropic: EntropicRun[] = [];
   forEachRun(
     text,
     (whole, start) => {
@@ -75,7 +75,7 @@ export function structuralRanges(text: string): { ranges: Range[]; entropic: str
       // what precedes the run is read only for a hit or a random run: most runs are neither
       if (hit) {
         if (!lookAlikeAt(text, start)) ranges.push({ start: start + hit.at, end: start + run.length, kind: hit.kind });
-      } else if (!publicRun(run) && highEntropy(run) && !lookAlikeAt(text, start)) entropic.push(run);
+      } else if (!publicRun(run) && highEntropy(run) && !lookAlikeAt(text, start)) entropic.push({ run, start });
     },
     16,
   );

@@ -38,6 +38,10 @@ const HOSTILE: Record<string, string> = {
   "Authorization headers without a value": fill("Authorization: Bearer "),
   "pgpass fields after spaces": fill(" h:1:d:u"),
   "XML settings that never close": fill('<add key="password" value="x'),
+  "distinct random runs after secret words, every one taken by a named value": Array.from(
+    { length: 12_000 },
+    (_, i) => `PASSWORD=Zq8pLm3xRt7vKw2nYc${i.toString(36).padStart(4, "0")}`,
+  ).join(" token "),
 };
 
 test("the redactor's own rules stay linear on text built to make them backtrack", () => {
