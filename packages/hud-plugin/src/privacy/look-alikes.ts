@@ -17,3 +17,23 @@ const PUBLIC_RUN = /^(?:pk[._]|AAAA[B-E]3NzaC|AAAAE2VjZHNh)/;
 
 /** Whether a run is a public key or token, meant to be shown. */
 export const publicRun = (run: string): boolean => PUBLIC_RUN.test(run);
+
+// a path (`src/v2/Button3Group.tsx`, `./a/b/c`): slashes between segments, or a file's extension, and no
+// `+` or `=` (base64 has them)
+const PATH = /^(?![^+=]*[+=])(?:[~.]{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]*$|^(?![^+=]*[+=])[\w@./-]+\.[A-Za-z]{1,6}$/;
+
+/** Whether a run is a path: its randomness is in names, not a key. */
+export const pathLike = (run: string): boolean => PATH.test(run);
+
+// an identifier made of words (`createSessionRuntime2024`): most of its letters are in pieces of 3+
+// letters with a vowel, split at case changes and non-letters; random text breaks into short pieces
+const PIECES = /[^A-Za-z]+|(?<=[a-z])(?=[A-Z])/;
+export const wordLike = (run: string): boolean => {
+  let letters = 0;
+  let inWords = 0;
+  for (const piece of run.split(PIECES)) {
+    letters += piece.length;
+    if (piece.length >= 3 && /[aeiouy]/i.test(piece)) inWords += piece.length;
+  }
+  return inWords >= letters * 0.7;
+};

@@ -1,30 +1,14 @@
-import { lookAlikeAt, publicRun } from "./look-alikes.ts";
+import { lookAlikeAt, pathLike, publicRun, wordLike } from "./look-alikes.ts";
 import { highEntropy } from "./near-secret-words.ts";
 import { entropy, forEachRun, randomLooking } from "./token-runs.ts";
 
 /** A run this long of a secret's alphabet, random, is taken for a secret by the strict check. */
 const MIN_RUN = 32;
 const INTEGRITY = /^sha(?:1|256|384|512)-/;
-// a path (`src/v2/Button3Group.tsx`, `./a/b/c`): slashes between segments, or a file's extension, and no
-// `+` or `=` (base64 has them)
-const PATH = /^(?![^+=]*[+=])(?:[~.]{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]*$|^(?![^+=]*[+=])[\w@./-]+\.[A-Za-z]{1,6}$/;
-
-// an identifier made of words (`createSessionRuntime2024`): most of its letters are in pieces of 3+
-// letters with a vowel, split at case changes and non-letters; random text breaks into short pieces
-const PIECES = /[^A-Za-z]+|(?<=[a-z])(?=[A-Z])/;
-const wordLike = (run: string) => {
-  let letters = 0;
-  let inWords = 0;
-  for (const piece of run.split(PIECES)) {
-    letters += piece.length;
-    if (piece.length >= 3 && /[aeiouy]/i.test(piece)) inWords += piece.length;
-  }
-  return inWords >= letters * 0.7;
-};
 
 /** Whether a run of token characters is secret-shaped: long, random, not a path or a known look-alike. */
 function secretRun(run: string): boolean {
-  if (run.length < MIN_RUN || INTEGRITY.test(run) || publicRun(run) || PATH.test(run)) return false;
+  if (run.length < MIN_RUN || INTEGRITY.test(run) || publicRun(run) || pathLike(run)) return false;
   return randomLooking(run) && !wordLike(run) && (highEntropy(run) || entropy(run) >= 4.2);
 }
 

@@ -1,5 +1,5 @@
 import { encodedSecretKind } from "./encoded-secrets.ts";
-import { lookAlikeAt, publicRun } from "./look-alikes.ts";
+import { lookAlikeAt, pathLike, publicRun, wordLike } from "./look-alikes.ts";
 import { highEntropy, type EntropicRun } from "./near-secret-words.ts";
 import { cloudPrefixes } from "./prefixes/cloud.ts";
 import { codeHostPrefixes } from "./prefixes/code-hosts.ts";
@@ -75,7 +75,8 @@ export function structuralRanges(text: string): { ranges: Range[]; entropic: Ent
       // what precedes the run is read only for a hit or a random run: most runs are neither
       if (hit) {
         if (!lookAlikeAt(text, start)) ranges.push({ start: start + hit.at, end: start + run.length, kind: hit.kind });
-      } else if (!publicRun(run) && highEntropy(run) && !lookAlikeAt(text, start)) entropic.push({ run, start });
+      } else if (highEntropy(run) && !publicRun(run) && !pathLike(run) && !wordLike(run) && !lookAlikeAt(text, start))
+        entropic.push({ run, start });
     },
     16,
   );

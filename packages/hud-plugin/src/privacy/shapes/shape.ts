@@ -13,8 +13,8 @@ export type Shape = {
   spare?: (value: string) => boolean;
 };
 
-// `$TOKEN`, `${{ secrets.X }}`, `<your-key>`, `{{ .token }}`, `%PASS%`, `****`
-const PLACEHOLDER = /^(?:\$|<|\{\{|%\w+%$|\*+$)/;
+// `$TOKEN`, `${{ secrets.X }}`, `<your-key>`, `{{ .token }}`, `%PASS%`, `****`, `…` (a value left out)
+const PLACEHOLDER = /^(?:\$|<|\{\{|%\w+%$|\*+$|…$|\.\.\.$)/;
 export const placeholder = (value: string): boolean => PLACEHOLDER.test(value);
 
 const gated = (shape: Shape, text: string): boolean =>
