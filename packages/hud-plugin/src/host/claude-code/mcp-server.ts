@@ -23,7 +23,15 @@ export function createHudServer(opened: OpenHud, session: () => string | undefin
   const spec = hudTool(opened.deps, hudToolJsonSchema());
   const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [{ name: "hud", description: spec.description, inputSchema: spec.parameters as { type: "object" } }],
+    tools: [
+      {
+        name: "hud",
+        description: spec.description,
+        inputSchema: spec.parameters as { type: "object" },
+        // the per-tool form of the server's `alwaysLoad`, for a server entry written without it
+        _meta: { "anthropic/alwaysLoad": true },
+      },
+    ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const fail = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });

@@ -27,8 +27,12 @@ export function hooksJson() {
   return { hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])) };
 }
 
+/**
+ * `alwaysLoad` keeps the server's tools in every request: from 2.1.3xx Claude Code defers MCP tools behind
+ * ToolSearch, and a deferred `hud` is never offered to the model. Older versions accept and ignore the field.
+ */
 export function mcpJson() {
-  return { mcpServers: { hud: { command: "bun", args: [`${ROOT}/scripts/mcp.js`] } } };
+  return { mcpServers: { hud: { command: "bun", args: [`${ROOT}/scripts/mcp.js`], alwaysLoad: true } } };
 }
 
 /**
