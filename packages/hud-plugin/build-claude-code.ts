@@ -17,12 +17,12 @@ import { underPackageRoot } from "./src/host/claude-code/package-root.ts";
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The manifests, the command and the icon of a plugin root; `move` rewrites the manifests' paths. */
-function writeManifests(root: string, version: string, move: <T>(manifest: T) => T): void {
+function writeManifests(root: string, version: string, move: <T>(manifest: T, folder?: string) => T): void {
   const here = (path: string) => new URL(`./${path}`, import.meta.url).pathname;
   for (const dir of [".claude-plugin", "hooks", "commands"]) mkdirSync(`${root}/${dir}`, { recursive: true });
   writeFileSync(`${root}/.claude-plugin/plugin.json`, json(move(pluginJson(version))));
   copyFileSync(here("assets/icon.png"), `${root}/.claude-plugin/icon.png`);
-  writeFileSync(`${root}/hooks/hooks.json`, json(move(hooksJson())));
+  writeFileSync(`${root}/hooks/hooks.json`, json(move(hooksJson(), "hooks")));
   writeFileSync(`${root}/.mcp.json`, json(move(mcpJson())));
   writeFileSync(`${root}/commands/hud.md`, HUD_COMMAND);
 }

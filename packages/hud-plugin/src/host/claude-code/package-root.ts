@@ -1,3 +1,5 @@
+import { posix } from "node:path";
+
 /**
  * The npm package's own folder is a Claude Code plugin root too: a marketplace entry with an `npm` source
  * installs a package as the plugin root, with no way to name a folder inside it. Its manifests are the ones of
@@ -11,16 +13,23 @@ const ROOT_VAR = "${CLAUDE_PLUGIN_ROOT}/";
 
 /**
  * A manifest of the built root, as the package root's: `${CLAUDE_PLUGIN_ROOT}/x` becomes
- * `${CLAUDE_PLUGIN_ROOT}/dist/claude-code/x`, and a relative `./x` (a hooks file's `modules`) `./dist/claude-code/x`.
+ * `${CLAUDE_PLUGIN_ROOT}/dist/claude-code/x`. A hooks file's `modules` are relative to the hooks file
+ * (`folder`, from the plugin root), so `./x` there becomes `../dist/claude-code/hooks/x`.
  */
-export function underPackageRoot<T>(manifest: T): T {
-  const move = (value: unknown): unknown => {
-    if (typeof value === "string")
-      return value.replaceAll(ROOT_VAR, `${ROOT_VAR}${BUILT_ROOT}/`).replace(/^\.\//, `./${BUILT_ROOT}/`);
-    if (Array.isArray(value)) return value.map(move);
+export function underPackageRoot<T>(manifest: T, folder = "."): T {
+  const moveRelative = (path: string) => {
+    const moved = posix.relative(folder, posix.join(BUILT_ROOT, folder, path));
+    return moved.startsWith("../") ? moved : `./${moved}`;
+  };
+  const move = (value: unknown, inModules: boolean): unknown => {
+    if (typeof value === "string") {
+      const rooted = value.replaceAll(ROOT_VAR, `${ROOT_VAR}${BUILT_ROOT}/`);
+      return inModules && /^\.\.?\//.test(rooted) ? moveRelative(rooted) : rooted;
+    }
+    if (Array.isArray(value)) return value.map((item) => move(item, inModules));
     if (value && typeof value === "object")
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, move(item)]));
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, move(item, key === "modules")]));
     return value;
   };
-  return move(manifest) as T;
+  return move(manifest, false) as T;
 }

@@ -49,11 +49,15 @@ describe("the Claude Code plugin root", () => {
     expect(commands).toHaveLength(HOOK_EVENTS.length);
     for (const command of commands)
       expect(command).toStartWith('sh "${CLAUDE_PLUGIN_ROOT}/dist/claude-code/scripts/hook.sh" ');
-    // a hooks file's modules are paths relative to the plugin root
-    expect(underPackageRoot({ modules: ["./scripts/mod.js"], description: "a ./ that is not a path" })).toEqual({
-      modules: ["./dist/claude-code/scripts/mod.js"],
-      description: "a ./ that is not a path",
+    // a hooks file's modules are paths relative to the hooks file, other strings are not paths
+    const hooks = { modules: ["./register.js"], description: "./ is not a path here" };
+    expect(underPackageRoot(hooks, "hooks")).toEqual({
+      modules: ["../dist/claude-code/hooks/register.js"],
+      description: "./ is not a path here",
     });
+    expect(underPackageRoot({ modules: ["../scripts/mod.js"] }, "hooks").modules).toEqual([
+      "../dist/claude-code/scripts/mod.js",
+    ]);
     expect(underPackageRoot(pluginJson("1.2.3"))).toEqual(pluginJson("1.2.3"));
   });
 
