@@ -35,6 +35,7 @@ export function messagesTransform(deps: HookDeps) {
     if (deps.config.placement !== "tail") return;
     // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)
     if (deps.board.isOff(sessionID)) return;
+    await deps.runtime.syncMemoryFile();
     const result = await deps.runtime.renderCall(session);
     if (!result) return;
     const line = deps.config.cacheLedger.showToAgent ? deps.ledger?.line(session) : undefined;

@@ -19,6 +19,7 @@ export function systemTransform(deps: HookDeps) {
     try {
       if (deps.config.placement !== "system" || !session) return;
       if (deps.board.isOff(session.id)) return;
+      await deps.runtime.syncMemoryFile();
       const result = await deps.runtime.renderCall(session);
       if (!result) return;
       const hud = wrapHud(result.markdown);

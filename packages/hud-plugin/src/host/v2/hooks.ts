@@ -34,6 +34,7 @@ export function contextHook(deps: HookDeps, toast: () => void) {
     let result: Awaited<ReturnType<typeof deps.runtime.renderCall>>;
     try {
       if (deps.board.isOff(e.sessionID)) return;
+      await deps.runtime.syncMemoryFile();
       result = await deps.runtime.renderCall(session);
       if (!result) return;
       const hud = wrapHud(result.markdown);
