@@ -53,7 +53,7 @@ export function contextHook(deps: HookDeps, toast: () => void) {
           const tools = toolsHash(held.tools);
           if (tools !== undefined) ev.tools = tools;
         };
-        deps.ledger?.observe(session, { resolve: [fill] });
+        deps.ledger?.request(session, { resolve: [fill] });
       }
     }
     deps.publisher.publishLater(e.sessionID, ["received", "current"], result, session.lastInput);
