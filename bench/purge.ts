@@ -80,7 +80,7 @@ export async function runPurgeBench(): Promise<void> {
       const leftByPrune = copies(dir, "ses_0marker");
       start = Bun.nanoseconds();
       // the person's purge runs while this instance keeps its connections open, as with opencode running
-      const busy = purge(dir, ["ses_1"], []);
+      const { busy } = purge(dir, ["ses_1"], []);
       const purgeMs = (Bun.nanoseconds() - start) / 1e6;
       const leftByPurge = copies(dir, "ses_1marker");
       console.log(

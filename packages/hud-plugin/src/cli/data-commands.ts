@@ -76,11 +76,12 @@ export function runPurge(argv: string[], dir: string, cwd: string, now: number, 
   for (const key of projects) io.out(`${verb} project memory and index of ${key}\n`);
   if (!picked.length && !projects.length) io.out("nothing matched\n");
   if (values["dry-run"]) return 0;
-  const busy = purge(
+  const { busy, setAside } = purge(
     dir,
     picked.map((s) => s.sessionID),
     projects,
   );
+  if (setAside) io.out(`removed ${setAside} copies of broken databases set aside earlier (they may hold it too)\n`);
   // the rows are gone either way; their old bytes leave the -wal at its next reset
   for (const path of busy)
     io.err(

@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { RECALL_FILE } from "../recall/schema.ts";
-import { forgetSessions } from "../store/forget.ts";
+import { forgetSessions, pruneQuarantined } from "../store/forget.ts";
 import { DB_FILE } from "../store/paths.ts";
 import { refuseLinks } from "../store/private-files.ts";
 import { scrub } from "../store/scrub.ts";
@@ -12,10 +12,17 @@ import { forgetHostFiles } from "../host/cli-parts.ts";
  * Removes sessions (and, for whole projects, the project's memory stream) from hud.db and recall.db, each
  * in one transaction on a short connection of its own: safe while opencode runs, which waits on the lock
  * and reads the change on its next call. Then each file is scrubbed (`store/scrub.ts`): none of the purged
- * text stays in its bytes. Returns the files whose -wal another process kept from being emptied.
+ * text stays in its bytes. The copies of broken databases set aside for inspection go too: they hold
+ * conversations, and no row can be taken out of a broken file. Returns the files whose -wal another process
+ * kept from being emptied, and how many set-aside copies were removed.
  */
-export function purge(dir: string, sessionIDs: readonly string[], projectKeys: readonly string[]): string[] {
+export function purge(
+  dir: string,
+  sessionIDs: readonly string[],
+  projectKeys: readonly string[],
+): { busy: string[]; setAside: number } {
   const unscrubbed: string[] = [];
+  const setAside = pruneQuarantined(dir, 0, Number.POSITIVE_INFINITY);
   const hud = join(dir, DB_FILE);
   refuseLinks(hud);
   forgetSessions(hud, sessionIDs, false);
@@ -26,7 +33,7 @@ export function purge(dir: string, sessionIDs: readonly string[], projectKeys: r
       db.transaction(() => projectKeys.forEach((key) => drop.run(`project:${key}`))).immediate();
     });
   const recall = join(dir, RECALL_FILE);
-  if (!existsSync(recall)) return unscrubbed;
+  if (!existsSync(recall)) return { busy: unscrubbed, setAside };
   refuseLinks(recall);
   withConnection(recall, unscrubbed, (db) => {
     const bySession = ["docs WHERE session", "messages WHERE session", "cursors WHERE stream", "sessions WHERE id"];
@@ -42,7 +49,7 @@ export function purge(dir: string, sessionIDs: readonly string[], projectKeys: r
     // the FTS index drops deleted entries for real only when its segments merge
     db.run("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
   });
-  return unscrubbed;
+  return { busy: unscrubbed, setAside };
 }
 
 function withConnection(path: string, unscrubbed: string[], remove: (db: Database) => void): void {

@@ -51,7 +51,7 @@ const QUARANTINED = /^(?:hud|recall)\.db\.(?:corrupt|broken)-[^/]+$/;
 
 /**
  * Removes quarantined copies older than `days` from the data folder: they hold conversations too, and
- * retention applies to them like to the rest. Returns how many files went.
+ * retention applies to them like to the rest (a purge takes them all). Returns how many files went.
  */
 export function pruneQuarantined(dir: string, days: number, now: number): number {
   if (!existsSync(dir)) return 0;
