@@ -8,8 +8,8 @@ export const DATA_USAGE = `usage: agent-hud data [--storage-dir <dir>]
        agent-hud purge (--session <id> | --project [<dir>] | --all | --older-than <days>d) [--dry-run] [--storage-dir <dir>]
 
 data   lists what the plugin keeps, per project: sessions, events, indexed texts, bytes, oldest and newest activity
-purge  removes it, and rewrites the files so none of its bytes stay on disk; --dry-run lists exactly what
-       would go and removes nothing. Safe while opencode runs.`;
+purge  removes it, and rewrites the files so none of its bytes stay on disk (copies of broken databases set
+       aside earlier go too); --dry-run lists exactly what would go and removes nothing. Safe while opencode runs.`;
 
 type Out = { out: (text: string) => void; err: (text: string) => void };
 const DAY = 86_400_000;
