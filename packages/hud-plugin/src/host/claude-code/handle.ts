@@ -121,6 +121,7 @@ async function run(
       reply = await emit(deps, session, file, event, false);
       break;
     case "SubagentStart": {
+      await deps.runtime.syncMemoryFile();
       const result = await deps.runtime.renderCall(session);
       if (!result) break;
       reply = { event, text: fullText(result.markdown, SUBAGENT_NOTE) };
@@ -199,6 +200,7 @@ async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, 
     delete file.emission;
     return undefined;
   }
+  await deps.runtime.syncMemoryFile();
   const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;
   const decision = decide(
@@ -232,6 +234,7 @@ function keepAgent(file: SessionFile, agent: string, state: EmissionState): void
  * so its change lists are kept against that copy, and the parent's record of what it holds is untouched.
  */
 async function emitToAgent(deps: HookDeps, session: SessionRuntime, file: SessionFile, agent: string, event: string) {
+  await deps.runtime.syncMemoryFile();
   const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;
   const previous = file.agents?.[agent];
