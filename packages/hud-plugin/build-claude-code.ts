@@ -1,9 +1,9 @@
 // The Claude Code plugin root (`dist/claude-code/`): a folder `claude --plugin-dir` loads, and what the
 // repository's marketplace manifest points at. Its scripts are bundles of their own, beside which the
 // files the runtime reads beside its chunks are copied.
-import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { bundle } from "./build-bundle.ts";
-import { HOOK_SH, HUD_COMMAND, hooksJson, mcpJson, pluginJson } from "./src/host/claude-code/plugin-root.ts";
+import { HOOK_SH, HUD_COMMAND, hooksJson, mcpJson, MOD_DIR, pluginJson } from "./src/host/claude-code/plugin-root.ts";
 
 export async function buildClaudeCode(outdir: string, version: string): Promise<void> {
   const root = `${outdir}/claude-code`;
@@ -30,4 +30,10 @@ export async function buildClaudeCode(outdir: string, version: string): Promise<
   writeFileSync(`${root}/hooks/hooks.json`, json(hooksJson()));
   writeFileSync(`${root}/.mcp.json`, json(mcpJson()));
   writeFileSync(`${root}/commands/hud.md`, HUD_COMMAND);
+  // the mod is source Claude Code loads itself (no Node, no Bun there): copied, never bundled
+  mkdirSync(`${root}/${MOD_DIR}`, { recursive: true });
+  for (const file of readdirSync(src("host/claude-code/mod")).filter(
+    (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
+  ))
+    copyFileSync(src(`host/claude-code/mod/${file}`), `${root}/${MOD_DIR}/${file}`);
 }

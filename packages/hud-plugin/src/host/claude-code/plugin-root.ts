@@ -19,12 +19,22 @@ export function pluginJson(version: string) {
   };
 }
 
-/** Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error. */
+/** The mod's files (`src/host/claude-code/mod/`), copied as they are under `hooks/mod/`: Claude Code loads `.ts`. */
+export const MOD_DIR = "hooks/mod";
+
+/**
+ * Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error.
+ * `modules` is the mod (Claude Code 2.1.287 and later; a path relative to `hooks/`); older versions read
+ * only `hooks`.
+ */
 export function hooksJson() {
   const hook = (event: string) => ({
     hooks: [{ type: "command", command: `sh "${ROOT}/scripts/hook.sh" ${event}`, timeout: 10 }],
   });
-  return { hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])) };
+  return {
+    hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])),
+    modules: ["./mod/register.ts"],
+  };
 }
 
 /**
