@@ -1,9 +1,18 @@
 // The Claude Code plugin root (`dist/claude-code/`): a folder `claude --plugin-dir` loads, and what the
 // repository's marketplace manifest points at. Its scripts are bundles of their own, beside which the
 // files the runtime reads beside its chunks are copied.
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { bundle } from "./build-bundle.ts";
-import { HOOK_SH, HUD_COMMAND, hooksJson, mcpJson, MOD_DIR, pluginJson } from "./src/host/claude-code/plugin-root.ts";
+import { iconPng } from "./src/host/claude-code/icon.ts";
+import {
+  HOOK_SH,
+  HUD_COMMAND,
+  hooksJson,
+  mcpJson,
+  MOD_DIR,
+  MOD_FILE,
+  pluginJson,
+} from "./src/host/claude-code/plugin-root.ts";
 
 export async function buildClaudeCode(outdir: string, version: string): Promise<void> {
   const root = `${outdir}/claude-code`;
@@ -30,10 +39,23 @@ export async function buildClaudeCode(outdir: string, version: string): Promise<
   writeFileSync(`${root}/hooks/hooks.json`, json(hooksJson()));
   writeFileSync(`${root}/.mcp.json`, json(mcpJson()));
   writeFileSync(`${root}/commands/hud.md`, HUD_COMMAND);
-  // the mod is source Claude Code loads itself (no Node, no Bun there): copied, never bundled
+  // what a plugin directory asks of a plugin folder: its README, its license and a square icon
+  copyFileSync(new URL("./README.md", import.meta.url).pathname, `${root}/README.md`);
+  copyFileSync(new URL("./LICENSE", import.meta.url).pathname, `${root}/LICENSE`);
+  writeFileSync(`${root}/.claude-plugin/icon.png`, iconPng());
+  // the mod runs inside Claude Code (web APIs only): one readable module, its helpers inlined, so its
+  // imports need no extension rules and `claude plugin validate` reads every `$` call where it is made
+  const mod = await Bun.build({
+    entrypoints: [src("host/claude-code/mod/register.ts")],
+    target: "browser",
+    format: "esm",
+    minify: false,
+    sourcemap: "none",
+  });
+  if (!mod.success) {
+    for (const message of mod.logs) console.error(message);
+    process.exit(1);
+  }
   mkdirSync(`${root}/${MOD_DIR}`, { recursive: true });
-  for (const file of readdirSync(src("host/claude-code/mod")).filter(
-    (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
-  ))
-    copyFileSync(src(`host/claude-code/mod/${file}`), `${root}/${MOD_DIR}/${file}`);
+  writeFileSync(`${root}/${MOD_DIR}/${MOD_FILE}`, await mod.outputs[0]!.text());
 }

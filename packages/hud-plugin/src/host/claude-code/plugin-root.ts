@@ -16,11 +16,16 @@ export function pluginJson(version: string) {
       "A HUD of the agent's task, decisions, notes, steps, blockers, files and context pressure, kept across compaction",
     license: "MIT",
     homepage: "https://github.com/agent-hud/agent-hud",
+    author: { name: "agent-hud", url: "https://github.com/agent-hud" },
+    // every part runs on this machine: the hooks, the MCP server and the mod reach no host
+    network: { hosts: [] },
+    icon: "./.claude-plugin/icon.png",
   };
 }
 
-/** The mod's files (`src/host/claude-code/mod/`), copied as they are under `hooks/mod/`: Claude Code loads `.ts`. */
+/** The mod (`src/host/claude-code/mod/`), bundled into one module under `hooks/mod/`. */
 export const MOD_DIR = "hooks/mod";
+export const MOD_FILE = "register.js";
 
 /**
  * Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error.
@@ -33,7 +38,7 @@ export function hooksJson() {
   });
   return {
     hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])),
-    modules: ["./mod/register.ts"],
+    modules: [`./mod/${MOD_FILE}`],
   };
 }
 

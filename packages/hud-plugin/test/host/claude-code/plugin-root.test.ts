@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOK_EVENTS } from "../../../src/host/claude-code/handle.ts";
 import { HOOK_SH, hooksJson, mcpJson, pluginJson } from "../../../src/host/claude-code/plugin-root.ts";
+import { iconPng } from "../../../src/host/claude-code/icon.ts";
 
 describe("the Claude Code plugin root", () => {
   test("names the plugin agent-hud, so the tool is mcp__plugin_agent-hud_hud__hud", () => {
@@ -33,5 +34,19 @@ describe("the Claude Code plugin root", () => {
     const batch = run("PostToolBatch");
     expect(batch.status).toBe(0);
     expect(batch.stdout).toBe("");
+  });
+});
+
+describe("the plugin root's mod and directory files", () => {
+  test("hooks.json names the bundled mod beside the settings hooks, and the manifest declares no network host", () => {
+    expect(hooksJson().modules).toEqual(["./mod/register.js"]);
+    expect(pluginJson("1.0.0")).toMatchObject({ author: { name: "agent-hud" }, network: { hosts: [] } });
+  });
+
+  test("the icon is a square PNG of 512 px", () => {
+    const png = iconPng();
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
   });
 });

@@ -65,7 +65,7 @@ export function register(on: On): void {
   });
 
   // the bridge tool is the mod's alone: the model is never offered it
-  on("tool.offer", { tool: HIDDEN_TOOL }, () => ({ isOffered: false }));
+  on("tool.offer", { tool: HIDDEN_TOOL }, () => ({ isOffered: false })).catch(() => ({ isOffered: false }));
 
   on("session.compact", async ($: Dollar, e: CompactInput, next: (e: CompactInput) => Promise<CompactResult>) => {
     if (!server || e.agentId !== undefined || e.trigger === "precompute") return next(e);
