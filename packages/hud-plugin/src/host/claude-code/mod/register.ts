@@ -31,6 +31,8 @@ const HIDDEN_TOOL = "mcp__plugin_agent-hud_hud__hud_mod";
 /** The server's name as `$.mcp.call` takes it, once connected; the session's settings from `hello`. */
 let server: string | undefined;
 let compaction: "summary" | "hud" = "summary";
+/** What the pane drew last. */
+let shown: HudView | undefined;
 
 const failed = (what: string, result: McpResult) => `agent-hud: ${what} failed: ${errorOf(result)}`;
 
@@ -152,12 +154,16 @@ export function register(on: On): void {
     { component: "Pane" },
     async ($: Dollar, e: RenderInput, next: (e: RenderInput) => Promise<unknown>) => {
       if (e.requestId !== PANE || !server) return next(e);
-      const view = parseAnswer<HudView>(
-        await $.mcp.call(server, BRIDGE, { op: "view", session: await $.session.id() }),
-      );
+      // a call refused for a moment (a permission prompt holds the session) keeps the last rows drawn
+      try {
+        const answer = await $.mcp.call(server, BRIDGE, { op: "view", session: await $.session.id() });
+        shown = parseAnswer<HudView>(answer) ?? shown;
+      } catch (error) {
+        $.ui.log(`agent-hud: the pane kept its last rows: ${String(error)}`, { to: "debug" });
+      }
       const { Box, Text } = $.ui.resolve(e);
-      if (!view) return h(Text, { dimColor: true }, "agent-hud: the HUD could not be read (see the debug log)");
-      const rows = paneLines(view).map((line, index) =>
+      if (!shown) return h(Text, { dimColor: true }, "agent-hud: the HUD could not be read yet");
+      const rows = paneLines(shown).map((line, index) =>
         h(Text, { key: String(index), bold: line.bold, dimColor: line.dim, wrap: "wrap" }, line.text),
       );
       return h(Box, { flexDirection: "column" }, ...rows);
