@@ -3,7 +3,7 @@
 // draws (the same function the render hook draws from) after each turn, and this test reads them from the
 // stream. `/hud` runs without the model, and `/hud off` / `/hud on` switch the HUD.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { hud, mainLoop, startClaudeHud, type ClaudeHud } from "../../harness/claude-hud.ts";
+import { hud, mainLoop, requestText, startClaudeHud, type ClaudeHud } from "../../harness/claude-hud.ts";
 import { PANE_DEBUG, paneLogs } from "../../harness/claude-mod.ts";
 
 let env: ClaudeHud;
@@ -46,4 +46,18 @@ test("/hud shows the HUD without a model request; /hud off and /hud on switch it
   expect(paneLogs(session).at(-1)).toContain("/hud on");
   const on = await session.send("/hud on");
   expect(String(on["result"])).toContain("quote every field");
+});
+
+test("/hud-edit records the person's edit without a model request; the pane and the agent's next call have it", async () => {
+  const { api, session } = env;
+  const before = mainLoop(api).length;
+  const edited = await session.send("/hud-edit notes.add the staging database is read-only");
+  expect(String(edited["result"])).toMatch(/^agent-hud: ok/);
+  expect(mainLoop(api).length).toBe(before);
+  const panes = paneLogs(session).length;
+  api.script({ text: "seen" });
+  await session.send("what do you know?");
+  await session.waitFor(() => paneLogs(session).length > panes, 20_000, "the pane after the turn");
+  expect(paneLogs(session).at(-1)).toContain("the staging database is read-only");
+  expect(requestText(mainLoop(api).at(-1)!)).toContain("the staging database is read-only");
 });

@@ -60,7 +60,7 @@ export function createHudServer(
     const fail = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
     if (request.params.name === MOD_TOOL)
       try {
-        const answer = answerMod(opened.deps, bridge, request.params.arguments ?? {});
+        const answer = await answerMod(opened.deps, bridge, request.params.arguments ?? {});
         return { content: [{ type: "text" as const, text: JSON.stringify(answer) }] };
       } catch (error) {
         return fail(errorLine(error));

@@ -6,6 +6,7 @@ import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { isSessionID } from "../../store/index.ts";
 import { hudCompaction, type TurnText } from "./mod-compaction.ts";
 import { MOD_ENV } from "./mod-active.ts";
+import { applyEdit } from "./mod-edit.ts";
 
 /**
  * The `hud` MCP server's side of the mod bridge. Claude Code's mod (a hooks module inside Claude Code: no
@@ -44,7 +45,7 @@ export const createModBridge = (): ModBridge => ({ compacted: new Set(), hello: 
 type Args = Record<string, unknown>;
 
 /** One bridge call; the answer is JSON. A bad call is one line, and changes nothing. */
-export function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): unknown {
+export async function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): Promise<unknown> {
   const op = args["op"];
   const session = args["session"];
   if (!isSessionID(session)) throw new Error(`hud_mod: "session" must be a Claude Code session id`);
@@ -77,6 +78,8 @@ export function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): unknow
       return {};
     case "usage":
       return { recorded: recordUsage(deps, bridge, session, args) };
+    case "edit":
+      return applyEdit(deps, session, typeof args["text"] === "string" ? args["text"] : "");
     case "pending": {
       // `hud_compact` asked during the turn; the mod starts the compaction now that it ended
       const runtime = deps.runtime.session(session);
@@ -86,7 +89,7 @@ export function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): unknow
     }
     default:
       throw new Error(
-        `hud_mod: unknown op ${JSON.stringify(op)}; expected hello, view, switch, instructions, compact, compacted, usage or pending`,
+        `hud_mod: unknown op ${JSON.stringify(op)}; expected hello, view, switch, instructions, compact, compacted, usage, pending or edit`,
       );
   }
 }

@@ -61,6 +61,11 @@ export function register(on: On): void {
       description: "agent-hud: show the HUD, or turn it off or on",
       argumentHint: "[off|on]",
     });
+    await $.command.register({
+      name: "hud-edit",
+      description: "agent-hud: edit the HUD as the person (set the task, add a note, complete a step…)",
+      argumentHint: "<operation> <text or id>",
+    });
     // headless (`-p`, the SDK) has no surface to seat a pane on
     if (!answer.off && (await $.session.surfaces()).length > 0) await $.ui.open({ id: PANE, title: "HUD" });
     return started;
@@ -189,4 +194,12 @@ export function register(on: On): void {
       .join("\n");
     return { text, isTextDisplayOnly: true };
   }).catch(() => ({ text: "agent-hud: /hud failed (see the debug log)" }));
+
+  on("command.run", { command: "hud-edit" }, async ($: Dollar, e: CommandInput): Promise<CommandResult> => {
+    if (!server) return { text: "agent-hud: the hud MCP server is not connected" };
+    const answer = await $.mcp.call(server, BRIDGE, { op: "edit", session: await $.session.id(), text: e.args });
+    const edit = parseAnswer<{ ok: boolean; text: string }>(answer);
+    $.ui.invalidate("ui.render");
+    return { text: edit ? edit.text : failed("/hud-edit", answer), isTextDisplayOnly: true };
+  }).catch(() => ({ text: "agent-hud: /hud-edit failed (see the debug log)" }));
 }
