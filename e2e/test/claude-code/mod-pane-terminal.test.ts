@@ -24,7 +24,7 @@ afterAll(() => {
   project?.cleanup();
 });
 
-test("the pane is drawn beside the transcript at start and follows the agent's edits", async () => {
+test("the pane is drawn beside the transcript at start and follows the agent's edits within the turn", async () => {
   const first = await terminal.waitFor(
     (screen) => rightOf(screen, PANE_FROM).includes("Agent HUD"),
     60_000,
@@ -32,15 +32,20 @@ test("the pane is drawn beside the transcript at start and follows the agent's e
   );
   expect(rightOf(first, PANE_FROM)).toContain("none set");
 
-  api.script({ toolUses: [hud("task.set", { description: "Ship the CSV exporter" })] }, { text: "set" });
+  // the answer after the tool call takes 20 s: the pane must show the edit while the turn is still running
+  api.script(
+    { toolUses: [hud("task.set", { description: "Ship the CSV exporter" })] },
+    { text: "ANSWER-AFTER-THE-EDIT", delayMs: 20_000 },
+  );
   terminal.type("ship the exporter");
   const after = await terminal.waitFor(
     (screen) => rightOf(screen, PANE_FROM).includes("Ship the CSV exporter"),
     60_000,
     "the task in the pane",
   );
-  // drawn in the pane, not only said in the transcript
+  // drawn in the pane, not only said in the transcript, and before the turn ended
   expect(rightOf(after, PANE_FROM)).toContain("Agent HUD");
+  expect(after).not.toContain("ANSWER-AFTER-THE-EDIT");
   expect(after.split("\n").some((row) => [...row].slice(PANE_FROM).join("").includes("Ship the CSV exporter"))).toBe(
     true,
   );

@@ -33,6 +33,10 @@ let server: string | undefined;
 let compaction: "summary" | "hud" = "summary";
 /** What the pane drew last. */
 let shown: HudView | undefined;
+/** The session the pane shows (its poll runs outside any hook) and the poll itself. */
+let sessionID: string | undefined;
+let poll: { cancel(): void } | undefined;
+const POLL_MS = 1_000;
 
 const failed = (what: string, result: McpResult) => `agent-hud: ${what} failed: ${errorOf(result)}`;
 
@@ -47,7 +51,8 @@ export function register(on: On): void {
       return started;
     }
     server = link.server;
-    const hello = await $.mcp.call(server, BRIDGE, { op: "hello", session: await $.session.id() });
+    sessionID = await $.session.id();
+    const hello = await $.mcp.call(server, BRIDGE, { op: "hello", session: sessionID });
     const answer = parseAnswer<{ compaction: "summary" | "hud"; off: boolean }>(hello);
     if (!answer) {
       $.ui.log(failed("hello", hello), { to: "debug" });
@@ -67,7 +72,21 @@ export function register(on: On): void {
       argumentHint: "<operation> <text or id>",
     });
     // headless (`-p`, the SDK) has no surface to seat a pane on
-    if (!answer.off && (await $.session.surfaces()).length > 0) await $.ui.open({ id: PANE, title: "HUD" });
+    if ((await $.session.surfaces()).length === 0) return started;
+    if (!answer.off) await $.ui.open({ id: PANE, title: "HUD" });
+    // what changes the HUD outside a step (a hook's usage, the memory file, another process) shows within a
+    // second: the view is read each second and the pane redrawn only when it differs from what it shows
+    poll?.cancel();
+    poll = $.clock.every(POLL_MS, () => {
+      if (!server || !sessionID) return;
+      void $.mcp
+        .call(server, BRIDGE, { op: "view", session: sessionID })
+        .then((view) => {
+          const next = parseAnswer<HudView>(view);
+          if (next && JSON.stringify(next) !== JSON.stringify(shown)) $.ui.invalidate("ui.render");
+        })
+        .catch(() => undefined);
+    });
     return started;
   });
 

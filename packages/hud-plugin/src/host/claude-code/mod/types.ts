@@ -52,7 +52,7 @@ export type Dollar = {
     invalidate(event: "ui.render" | "command.describe"): void;
     resolve(e: unknown): Elements;
   };
-  clock: { after(ms: number, run: () => unknown): unknown };
+  clock: { every(ms: number, run: () => void): { cancel(): void } };
 };
 
 export type Next<E, R> = ((e: E) => Promise<R>) & { called?: boolean };
