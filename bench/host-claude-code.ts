@@ -120,7 +120,11 @@ function mcpClient(proc: Bun.Subprocess<"pipe", "pipe", "pipe">) {
   };
 }
 
-async function startServer(scripts: string, s: Setup) {
+export async function startServer(
+  scripts: string,
+  s: Pick<Setup, "env" | "project" | "sessionID">,
+  clientVersion = "1",
+) {
   const proc = Bun.spawn(["bun", join(scripts, "mcp.js")], {
     env: { ...s.env, CLAUDE_PROJECT_DIR: s.project, CLAUDE_CODE_SESSION_ID: s.sessionID },
     cwd: s.project,
@@ -132,11 +136,12 @@ async function startServer(scripts: string, s: Setup) {
   await client.request("initialize", {
     protocolVersion: "2025-06-18",
     capabilities: {},
-    clientInfo: { name: "bench", version: "1" },
+    clientInfo: { name: "bench", version: clientVersion },
   });
   client.notify("notifications/initialized");
   const call = (args: object) => client.request("tools/call", { name: "hud", arguments: args });
-  return { proc, call };
+  const callTool = (name: string, args: object) => client.request("tools/call", { name, arguments: args });
+  return { proc, call, callTool };
 }
 
 export async function runClaudeCodeHostBench(): Promise<void> {

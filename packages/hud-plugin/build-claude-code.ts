@@ -10,6 +10,8 @@ import {
   STATUSLINE_SH,
   hooksJson,
   mcpJson,
+  MOD_DIR,
+  MOD_FILE,
   pluginJson,
 } from "./src/host/claude-code/plugin-root.ts";
 import { underPackageRoot } from "./src/host/claude-code/package-root.ts";
@@ -60,4 +62,19 @@ export async function buildClaudeCode(outdir: string, version: string): Promise<
   const pkg = new URL("./", import.meta.url).pathname;
   for (const file of ["README.md", "LICENSE"]) copyFileSync(`${pkg}${file}`, `${root}/${file}`);
   writeManifests(pkg, version, underPackageRoot);
+  // the mod runs inside Claude Code (web APIs only): one readable module, its helpers inlined, so its
+  // imports need no extension rules and `claude plugin validate` reads every `$` call where it is made
+  const mod = await Bun.build({
+    entrypoints: [src("host/claude-code/mod/register.ts")],
+    target: "browser",
+    format: "esm",
+    minify: false,
+    sourcemap: "none",
+  });
+  if (!mod.success) {
+    for (const message of mod.logs) console.error(message);
+    process.exit(1);
+  }
+  mkdirSync(`${root}/${MOD_DIR}`, { recursive: true });
+  writeFileSync(`${root}/${MOD_DIR}/${MOD_FILE}`, await mod.outputs[0]!.text());
 }

@@ -11,6 +11,7 @@ import { gitRoot } from "./git-root.ts";
 import { decide, fullText, type EmissionState } from "./emission.ts";
 import { lead } from "./lead.ts";
 import { recordCalls } from "./ledger-calls.ts";
+import { modActive } from "./mod-active.ts";
 import { linkSession } from "./process-link.ts";
 import { readSessionFile, writeSessionFile, type SessionFile } from "./session-file.ts";
 import { batchOf, mergeBatch, readTranscript } from "./transcript.ts";
@@ -129,9 +130,11 @@ async function run(
       break;
     }
     case "PreCompact": {
-      const snapshot = compactionSnapshot(deps, sessionID);
       // the conversation's copies go with the compaction; SessionStart(compact) sends a full one
       delete file.emission;
+      // the mod gives the summary the HUD itself (or writes the summary): told twice, it would read twice
+      if (modActive(env)) break;
+      const snapshot = compactionSnapshot(deps, sessionID);
       if (snapshot !== undefined) reply = { event, text: compactionFraming(snapshot), plain: true };
       break;
     }
@@ -167,7 +170,8 @@ function catchUp(
       delete file.usage;
     }
     applyTranscript(deps, session, directory, chunk);
-    recordCalls(deps.ledger, session, file, chunk.ledger, compacted);
+    // the mod records each request's usage from Claude Code itself; the transcript's copy would count twice
+    recordCalls(modActive(env) ? undefined : deps.ledger, session, file, chunk.ledger, compacted);
     if (chunk.usage) file.usage = { id: chunk.usage.id, tokens: chunk.usage.tokens, at: chunk.usage.at };
     model = chunk.usage?.model;
     summary =

@@ -17,17 +17,29 @@ export function pluginJson(version: string) {
     author: { name: "agent-hud", url: "https://github.com/agent-hud/agent-hud" },
     license: "MIT",
     homepage: "https://github.com/agent-hud/agent-hud",
-    // every part works on this machine only: the hooks and the server read and write local files
+    // every part runs on this machine: the hooks, the MCP server and the mod reach no host
     network: { hosts: [] },
+    icon: "./.claude-plugin/icon.png",
   };
 }
 
-/** Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error. */
+/** The mod (`src/host/claude-code/mod/`), bundled into one module under `hooks/mod/`. */
+export const MOD_DIR = "hooks/mod";
+export const MOD_FILE = "register.js";
+
+/**
+ * Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error.
+ * `modules` is the mod (Claude Code 2.1.287 and later; a path relative to `hooks/`); older versions read
+ * only `hooks`.
+ */
 export function hooksJson() {
   const hook = (event: string) => ({
     hooks: [{ type: "command", command: `sh "${ROOT}/scripts/hook.sh" ${event}`, timeout: 10 }],
   });
-  return { hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])) };
+  return {
+    hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])),
+    modules: [`./mod/${MOD_FILE}`],
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOK_EVENTS } from "../../../src/host/claude-code/handle.ts";
@@ -71,5 +71,20 @@ describe("the Claude Code plugin root", () => {
     });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("HUD: Bun is not installed (https://bun.sh)\n");
+  });
+});
+
+describe("the plugin root's mod and directory files", () => {
+  test("hooks.json names the bundled mod beside the settings hooks, and the manifest declares no network host", () => {
+    expect(hooksJson().modules).toEqual(["./mod/register.js"]);
+    expect(pluginJson("1.0.0")).toMatchObject({ author: { name: "agent-hud" }, network: { hosts: [] } });
+  });
+
+  test("the icon is a square PNG of 512 px", () => {
+    // the icon the build copies into both plugin roots
+    const png = readFileSync(new URL("../../../assets/icon.png", import.meta.url).pathname);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
   });
 });
