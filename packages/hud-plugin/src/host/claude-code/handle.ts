@@ -160,10 +160,13 @@ function catchUp(
     if (chunk.requestAt !== undefined) file.requestAt = chunk.requestAt;
     else delete file.requestAt;
     file.seenTools = mergeBatch(chunk, batchOf(input.tool_calls, deps.now()), file.seenTools ?? []);
-    // the last call before a compaction measured the old conversation, not what is left of it
+    // the calls before a compaction measured the old conversation, not what is left of it: a server that
+    // recorded them keeps them in memory, so the first HUD after the summary would be sized for a full context
     if (compacted) {
+      const last = Math.max(chunk.usage?.at ?? 0, file.usage?.at ?? 0);
       delete chunk.usage;
       delete file.usage;
+      session.tracker.reset(last + 1);
     }
     applyTranscript(deps, session, directory, chunk);
     recordCalls(deps.ledger, session, file, chunk.ledger, compacted);

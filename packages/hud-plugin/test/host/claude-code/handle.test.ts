@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "../../../src/log/index.ts";
-import { handleHook } from "../../../src/host/claude-code/handle.ts";
+import { handleHook, runHook } from "../../../src/host/claude-code/handle.ts";
 import { openHud } from "../../../src/runtime/open.ts";
 import { hudTool } from "../../../src/tools/hud.ts";
 import { claudeSession } from "./fixture.ts";
@@ -88,6 +88,31 @@ describe("Claude Code hooks", () => {
     const back = await handleHook(s.input("SessionStart", { source: "compact" }), log);
     expect(back?.text).toContain("<agent-hud>");
     expect(back?.text).toContain("the lexer drops a trailing CR");
+  });
+
+  test("the first HUD after a compaction is sized for what it left, also in a server that measured the calls before", async () => {
+    const s = claudeSession();
+    // the session's MCP server: one runtime for every hook, so the usage it recorded stays in memory
+    const opened = openHud({ directory: s.project, worktree: s.project, log })!;
+    try {
+      const env = { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" };
+      await runHook(opened.deps, s.input("SessionStart", { source: "startup" }), env);
+      await hudTool(opened.deps).execute(
+        { tool: "notes.add", args: { content: "the lexer drops a trailing CR" } },
+        { sessionID: s.sessionID },
+      );
+      s.assistant([{ type: "text", text: "long answer" }], { input_tokens: 97_000, output_tokens: 100 });
+      expect((await runHook(opened.deps, s.input("PostToolBatch"), env))?.text).toBeUndefined();
+      s.user("This session is being continued from a previous conversation. <summary>lexer</summary>", {
+        isCompactSummary: true,
+      });
+      const back = await runHook(opened.deps, s.input("SessionStart", { source: "compact" }), env);
+      expect(back?.text).toContain("the lexer drops a trailing CR");
+      expect(back?.text).not.toContain("⚠");
+      expect(back?.text).not.toContain("minimal HUD");
+    } finally {
+      opened.dispose();
+    }
   });
 
   test("past Claude Code's compaction point a prompt appends no change list: the summary will drop its copy", async () => {
