@@ -138,25 +138,41 @@ export function fullCopies(request: RecordedRequest): number {
 }
 
 /**
- * The HUD the agent reads in this request: the last full copy with the last change list after it applied
- * (`+ line` is in the HUD now, `- line` is gone). Undefined when the request carries no full copy.
+ * The HUD the agent reads in this request from the plugin's texts: the last full copy with every update after
+ * it applied in order (`+ line` is in the HUD now; `- line` is gone, `- words …` names the line that begins
+ * with those words). What the agent's own `hud` calls changed is in their results, not here (so an update may
+ * remove a line only such a call added). Undefined when the request carries no full copy.
  */
 export function currentHud(request: RecordedRequest): string | undefined {
   const text = requestText(request);
   const full = blocksOf(text, HUD_OPEN, HUD_CLOSE).at(-1);
   if (!full) return undefined;
-  const changes = blocksOf(text, CHANGES_OPEN, CHANGES_CLOSE)
-    .filter((block) => block.at > full.at)
-    .at(-1);
-  if (!changes) return full.body;
   const lines = full.body.split("\n").filter((line) => line.trim());
-  for (const change of changes.body.split("\n")) {
-    if (change.startsWith("- ")) {
-      const index = lines.indexOf(change.slice(2));
+  for (const update of blocksOf(text, CHANGES_OPEN, CHANGES_CLOSE).filter((block) => block.at > full.at))
+    for (const change of update.body.split("\n")) {
+      if (change.startsWith("+ ")) lines.push(change.slice(2));
+      if (!change.startsWith("- ")) continue;
+      const name = change.slice(2);
+      const words = name.endsWith(" …") ? name.slice(0, -2) : undefined;
+      const index = lines.findIndex((line) => line === name || (words !== undefined && line.startsWith(`${words} `)));
+      // a line no plugin text held came from the agent's own call (its result told the agent)
       if (index >= 0) lines.splice(index, 1);
-    } else if (change.startsWith("+ ")) lines.push(change.slice(2));
-  }
+    }
   return lines.join("\n");
+}
+
+/** How many times each HUD line is written whole in the request: in full copies and as `+ line` / `- line` in updates. */
+export function hudLineCounts(request: RecordedRequest): Map<string, number> {
+  const text = requestText(request);
+  const counts = new Map<string, number>();
+  const add = (line: string) => counts.set(line, (counts.get(line) ?? 0) + 1);
+  for (const full of blocksOf(text, HUD_OPEN, HUD_CLOSE))
+    for (const line of full.body.split("\n")) if (line.trim()) add(line);
+  for (const update of blocksOf(text, CHANGES_OPEN, CHANGES_CLOSE))
+    for (const line of update.body.split("\n"))
+      // `- words …` names a removed line by its first words: it does not write the line again
+      if (/^[+-] /.test(line) && !(line.startsWith("- ") && line.endsWith(" …"))) add(line.slice(2));
+  return counts;
 }
 
 export type KeptFile = { path: string; mode: number; bytes: Buffer };

@@ -94,7 +94,7 @@ test("auto-compaction carries the state, the full-density HUD follows the summar
 
   // search marks the matched words with « »
   expect(toolResults(searched!).at(-1)!.replace(/[«»]/g, "")).toContain(LINE);
-}, 120_000);
+});
 
 test("nothing of the plugin's comes between the summary and the full HUD", () => {
   if (!firstAfter) throw new Error("the compaction test above did not reach the first call after the summary");

@@ -58,13 +58,17 @@ test("built from the checkout and installed from its marketplace, the next sessi
 
   const env = startClaudeHud({ project, pluginDir: null });
   try {
-    env.api.script({ toolUses: [hud("task.set", { description: "Installed from the marketplace" })] }, { text: "ok" });
+    env.api.script(
+      { toolUses: [hud("task.set", { description: "Installed from the marketplace" })] },
+      { toolUses: [hud("task.get")] },
+      { text: "ok" },
+    );
     await env.session.send("hello");
-    const [first, second] = mainLoop(env.api);
+    const [first, second, third] = mainLoop(env.api);
     expect(first!.body.tools?.map((t) => t.name)).toContain(HUD_TOOL);
     expect(currentHud(first!)).toBeDefined();
     expect(toolResults(second!).at(-1)).toContain("ok: set task");
-    expect(currentHud(second!)).toContain("Installed from the marketplace");
+    expect(toolResults(third!).at(-1)).toContain("Installed from the marketplace");
   } finally {
     await env.stop();
   }

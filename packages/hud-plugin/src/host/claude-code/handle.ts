@@ -104,6 +104,8 @@ async function run(
   deps.runtime.touch(session);
   const agent = typeof input.agent_id === "string" && input.agent_id ? input.agent_id : undefined;
   let reply: HookReply | undefined;
+  if (event === "SubagentStart") file.subagentRunning = true;
+  else if (!agent && event !== "PreCompact" && event !== "SessionEnd") delete file.subagentRunning;
   switch (event) {
     case "SessionStart": {
       if (compacted)

@@ -11,7 +11,7 @@ export const TOOL_NAME = `mcp__plugin_${PLUGIN_NAME}_hud__hud`;
 export function lead(config: Pick<HudConfig, "memoryFile">): string {
   return [
     "# Agent HUD",
-    "You have a HUD: a display of your working state (task, decisions, notes, next steps, blockers, active files) and of how full your context window is. It is kept outside the conversation, survives compaction, and is shown to you again whenever it changes.",
+    "You have a HUD: a display of your working state (task, decisions, notes, next steps, blockers, active files) and of how full your context window is. It is kept outside the conversation, survives compaction, and is shown to you again whenever it changes other than by your own `hud` calls (their results tell you those).",
     `Keep it current with the \`hud\` tool (\`${TOOL_NAME}\`), whose argument is \`{ tool: "<operation>", args: { ... } }\`:`,
     '- set the task as soon as you know it: `{ tool: "task.set", args: { description } }`',
     "- record decisions with their reasons (`decisions.record`), facts worth keeping (`notes.add`), next steps (`steps.add`, `steps.complete`) and blockers (`blockers.add`, `blockers.remove`)",

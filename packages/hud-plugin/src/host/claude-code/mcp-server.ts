@@ -13,6 +13,7 @@ import { rmSync } from "node:fs";
 import { gitRoot } from "./git-root.ts";
 import { serveHooks } from "./hook-socket.ts";
 import { logLine } from "./hook-log.ts";
+import { runOwnCall } from "./own-calls.ts";
 import { linkedSession } from "./process-link.ts";
 
 export const NO_SESSION =
@@ -40,7 +41,8 @@ export function createHudServer(opened: OpenHud, session: () => string | undefin
     const sessionID = session();
     if (!sessionID) return fail(NO_SESSION);
     try {
-      const text = await spec.execute(request.params.arguments ?? {}, { sessionID });
+      const input = request.params.arguments ?? {};
+      const text = await runOwnCall(opened.deps, sessionID, input["args"], () => spec.execute(input, { sessionID }));
       return { content: [{ type: "text" as const, text }] };
     } catch (error) {
       return fail(errorLine(error));
