@@ -23,8 +23,8 @@ import {
 
 export const HUD_OPEN = "<agent-hud>";
 export const HUD_CLOSE = "</agent-hud>";
-export const CHANGES_OPEN = "<agent-hud-changes>";
-export const CHANGES_CLOSE = "</agent-hud-changes>";
+/** An update: this line, then its `+ ` / `- ` lines. */
+export const CHANGES_OPEN = "HUD update:";
 /** Every sub-agent prompt a test scripts starts with this, so its requests are told from the main loop's. */
 export const SUBAGENT_MARK = "SUBAGENT-TASK:";
 
@@ -132,6 +132,17 @@ function blocksOf(text: string, open: string, close: string): Array<{ at: number
   return out;
 }
 
+/** The plugin's updates in a request's text: each header with the `+ ` / `- ` lines that follow it. */
+function updatesOf(text: string): Array<{ at: number; body: string }> {
+  const out: Array<{ at: number; body: string }> = [];
+  for (let at = text.indexOf(CHANGES_OPEN); at >= 0; at = text.indexOf(CHANGES_OPEN, at + 1)) {
+    const lines = text.slice(at + CHANGES_OPEN.length + 1).split("\n");
+    const end = lines.findIndex((line) => !/^[+-] /.test(line));
+    out.push({ at, body: lines.slice(0, end < 0 ? lines.length : end).join("\n") });
+  }
+  return out;
+}
+
 /** How many full HUD copies the request carries. */
 export function fullCopies(request: RecordedRequest): number {
   return blocksOf(requestText(request), HUD_OPEN, HUD_CLOSE).length;
@@ -148,7 +159,7 @@ export function currentHud(request: RecordedRequest): string | undefined {
   const full = blocksOf(text, HUD_OPEN, HUD_CLOSE).at(-1);
   if (!full) return undefined;
   const lines = full.body.split("\n").filter((line) => line.trim());
-  for (const update of blocksOf(text, CHANGES_OPEN, CHANGES_CLOSE).filter((block) => block.at > full.at))
+  for (const update of updatesOf(text).filter((block) => block.at > full.at))
     for (const change of update.body.split("\n")) {
       if (change.startsWith("+ ")) lines.push(change.slice(2));
       if (!change.startsWith("- ")) continue;
@@ -168,7 +179,7 @@ export function hudLineCounts(request: RecordedRequest): Map<string, number> {
   const add = (line: string) => counts.set(line, (counts.get(line) ?? 0) + 1);
   for (const full of blocksOf(text, HUD_OPEN, HUD_CLOSE))
     for (const line of full.body.split("\n")) if (line.trim()) add(line);
-  for (const update of blocksOf(text, CHANGES_OPEN, CHANGES_CLOSE))
+  for (const update of updatesOf(text))
     for (const line of update.body.split("\n"))
       // `- words …` names a removed line by its first words: it does not write the line again
       if (/^[+-] /.test(line) && !(line.startsWith("- ") && line.endsWith(" …"))) add(line.slice(2));

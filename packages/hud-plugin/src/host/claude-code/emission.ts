@@ -24,9 +24,7 @@ export type Emission =
   | { kind: "none"; state: EmissionState | undefined };
 
 export const FULL_HEADER =
-  "Your HUD, complete (not from the user). Later HUD updates list only what changed since the HUD text before them, not what your own `hud` calls changed: apply each in order (`+ line` is added; `- line` is removed, and `- words …` removes the line that begins with those words).";
-
-export const CHANGES_HEADER = "HUD update (apply to your HUD):";
+  "Your HUD, complete (not from the user). Each later HUD update lists only what changed since the HUD text before it, not what your own `hud` calls changed: apply them in order (`+ line` is added; `- line` is removed, and `- words …` removes the line that begins with those words).";
 
 export function fullText(markdown: string, lead?: string): string {
   return [...(lead ? [lead] : []), FULL_HEADER, "<agent-hud>", markdown.trimEnd(), "</agent-hud>"].join("\n");
@@ -82,8 +80,14 @@ export function updateLines(held: string, now: string): string[] {
   return [...missing(a, b).map((l) => `- ${removalName(l, a)}`), ...missing(b, a).map((l) => `+ ${l}`)];
 }
 
+export const UPDATE_HEADER = "HUD update:";
+
+/**
+ * An update is its header and its lines, no more: it is written after every batch that changed the HUD,
+ * so its frame costs as often, and the full copy before it says how to read it.
+ */
 export function changesText(lines: string[]): string {
-  return [CHANGES_HEADER, "<agent-hud-changes>", ...lines, "</agent-hud-changes>"].join("\n");
+  return [UPDATE_HEADER, ...lines].join("\n");
 }
 
 /** `held` with a change applied: the lines `before` had and `after` has not go, those `after` gained come. */

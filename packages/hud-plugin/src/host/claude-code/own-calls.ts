@@ -19,13 +19,13 @@ const topic = (line: string) => (isHeading(line) ? line.replace(/^#+ /, "") : li
 const isMarker = (word: string) => word === "" || /^([-+]|\d+\.|\[.?\]?)$/.test(word);
 
 /**
- * Whether the agent can tell this change of the HUD from its own call: every line it added shows something
- * the agent wrote (or heads its section), and every line it removed either does or is replaced by a line on
- * the same topic (the task). Anything
- * else (an earlier session's task copied in, an agent component's section, a list folded to a count) is
- * said by the next update.
+ * The part of this change of the HUD the agent can tell from its own call: the lines it added that show
+ * something the agent wrote, the lines it removed that do too or that a told line on the same topic
+ * replaced (the task), and the headings that came or went with them. The rest (an earlier session's task
+ * copied in by `resume`, an agent component's section, an older item pushed out of a list) is left for
+ * the next update to say.
  */
-export function toldByCall(before: string, after: string, args: unknown): boolean {
+export function toldByCall(before: string, after: string, args: unknown): { before: string; after: string } {
   const texts = written(args)
     .map((t) => plain(t).slice(0, 40))
     .filter((t) => t.length >= 2);
@@ -33,10 +33,14 @@ export function toldByCall(before: string, after: string, args: unknown): boolea
   const changes = lineChanges(before, after);
   const added = changes.filter((c) => c.startsWith("+ ")).map((c) => c.slice(2));
   const removed = changes.filter((c) => c.startsWith("- ")).map((c) => c.slice(2));
-  // a heading comes with the section's first item and goes with its last
-  if (!added.every((line) => shows(line) || isHeading(line))) return false;
-  const replaced = (line: string) => !isMarker(topic(line)) && added.some((a) => topic(a) === topic(line));
-  return removed.every((line) => shows(line) || isHeading(line) || replaced(line));
+  const toldAdded = added.filter((line) => !isHeading(line) && shows(line));
+  const headings = toldAdded.length ? added.filter(isHeading) : [];
+  const replaced = (line: string) =>
+    !isMarker(topic(line)) && [...headings, ...toldAdded].some((a) => topic(a) === topic(line));
+  const toldRemoved = removed.filter((line) => !isHeading(line) && (shows(line) || replaced(line)));
+  // a heading comes with its section's first item and goes with its last
+  const withHeadings = (lines: string[], told: string[]) => [...(told.length ? lines.filter(isHeading) : []), ...told];
+  return { before: withHeadings(removed, toldRemoved).join("\n"), after: withHeadings(added, toldAdded).join("\n") };
 }
 
 /**
@@ -57,11 +61,12 @@ export async function runOwnCall<T>(
   try {
     const after = deps.runtime.render(session)?.result.markdown;
     if (before === undefined || after === undefined || before === after || !isSessionID(sessionID)) return result;
-    if (!toldByCall(before, after, args)) return result;
+    const told = toldByCall(before, after, args);
+    if (!told.before && !told.after) return result;
     const dataDir = deps.config.storageDir ?? defaultDir();
     const file = readSessionFile(dataDir, sessionID);
     if (!file.emission || file.subagentRunning) return result;
-    file.emission = ownCall(file.emission, before, after);
+    file.emission = ownCall(file.emission, told.before, told.after);
     writeSessionFile(dataDir, sessionID, file);
   } catch (error) {
     // the next update then says the change again: more tokens, never a wrong HUD

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import {
-  CHANGES_HEADER,
   decide,
   lineChanges,
   ownCall,
   removalName,
   type Emission,
+  UPDATE_HEADER,
   type EmissionState,
 } from "../../../src/host/claude-code/emission.ts";
 
@@ -32,7 +32,7 @@ function readBack(texts: string[]): string[] {
       lines = body.slice(body.indexOf("<agent-hud>") + 1, body.indexOf("</agent-hud>")).filter((l) => l.trim());
       continue;
     }
-    for (const change of body.slice(body.indexOf("<agent-hud-changes>") + 1, body.indexOf("</agent-hud-changes>"))) {
+    for (const change of body.slice(body.indexOf(UPDATE_HEADER) + 1)) {
       if (change.startsWith("+ ")) lines.push(change.slice(2));
       if (!change.startsWith("- ")) continue;
       const name = change.slice(2);
@@ -68,7 +68,7 @@ describe("what a hook appends", () => {
     // incremental: the first update's line is not said again
     expect(emitted(two)).not.toContain("note number 1");
     expect(emitted(two)).toContain("+ - note number 2");
-    expect(emitted(two).startsWith(CHANGES_HEADER)).toBe(true);
+    expect(emitted(two).startsWith(`${UPDATE_HEADER}\n`)).toBe(true);
     expect(readBack([emitted(start), emitted(one), emitted(two)])).toEqual(sorted(hud("fix the parser", 3)));
   });
 
@@ -94,15 +94,17 @@ describe("what a hook appends", () => {
       state = d.state;
     }
     const all = texts.join("\n");
-    for (let n = 0; n <= 40; n++) expect(all.split(`**Task** task ${n} of the port\n`).length - 1).toBe(1);
+    const lines = all.split("\n").map((line) => line.replace(/^\+ /, ""));
+    for (let n = 0; n <= 40; n++) expect(lines.filter((l) => l === `**Task** task ${n} of the port`)).toHaveLength(1);
     // one full copy in all, and the updates are one line in, a few words out
     expect(texts.filter((t) => t.includes("<agent-hud>"))).toHaveLength(1);
     expect(readBack(texts)).toEqual(sorted(hud("task 40 of the port", 30)));
   });
 
   test("a full copy instead when it is shorter than the update (a HUD rewritten nearly whole)", () => {
-    const start = decide(undefined, hud("fix the parser", 10), true).state;
-    const d = decide(start, "**Task** something else entirely", false);
+    const start = decide(undefined, hud("fix the parser", 30), true).state;
+    const rewritten = Array.from({ length: 30 }, (_, i) => `- decision ${i}: keep the old API as a wrapper`);
+    const d = decide(start, rewritten.join("\n"), false);
     expect(d.kind).toBe("full");
     expect(emitted(d)).toContain("<agent-hud>");
   });

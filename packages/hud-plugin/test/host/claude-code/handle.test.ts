@@ -28,7 +28,7 @@ describe("Claude Code hooks", () => {
     expect(await handleHook(s.input("UserPromptSubmit"), log)).toBeUndefined();
     await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "make the parser test stable" } });
     const after = await handleHook(s.input("PostToolBatch"), log);
-    expect(after?.text).toContain("<agent-hud-changes>");
+    expect(after?.text).toContain("HUD update:");
     expect(after?.text).toContain("+ make the parser test stable");
     expect(after?.text).not.toContain("# Agent HUD");
   });
@@ -133,7 +133,7 @@ describe("Claude Code hooks", () => {
     await handleHook(s.input("SessionStart", { source: "startup" }), log);
     s.assistant([{ type: "text", text: "answer" }], { input_tokens: 150_000, output_tokens: 100 });
     await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "finish the importer" } });
-    expect((await handleHook(s.input("UserPromptSubmit"), log))?.text).toContain("<agent-hud-changes>");
+    expect((await handleHook(s.input("UserPromptSubmit"), log))?.text).toContain("HUD update:");
   });
 
   test("a sub-agent is shown its parent's task; a resumed session its state", async () => {
@@ -153,7 +153,7 @@ describe("Claude Code hooks", () => {
     await handleHook(s.input("SubagentStart", { agent_id: "agent-7", agent_type: "general-purpose" }), log);
     await tool(s.project, s.sessionID, { tool: "notes.add", args: { content: "the cache key includes the locale" } });
     const sub = await handleHook(s.input("PostToolBatch", { agent_id: "agent-7" }), log);
-    expect(sub?.text).toContain("<agent-hud-changes>");
+    expect(sub?.text).toContain("HUD update:");
     expect(sub?.text).toContain("+ ");
     expect(sub?.text).toContain("the cache key includes the locale");
     // the parent has not seen the change yet: its next batch carries it too
