@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import type { ModelLimits } from "../../context/limits.ts";
-import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import type { Logger } from "../../log/index.ts";
 import { openHud } from "../../runtime/open.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
@@ -130,6 +129,8 @@ async function run(
       break;
     }
     case "PreCompact": {
+      // the operation router comes with it: loaded for a compaction only, never by a session's first hook
+      const { compactionFraming, compactionSnapshot } = await import("../../hooks/session-compacting.ts");
       const snapshot = compactionSnapshot(deps, sessionID);
       // the conversation's copies go with the compaction; SessionStart(compact) sends a full one
       delete file.emission;
