@@ -6,6 +6,7 @@ import { runClaudeCodeHostBench } from "./host-claude-code.ts";
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
+import { runPurgeBench } from "./purge.ts";
 import { runRecallBench } from "./recall.ts";
 import { runRecallQualityBench } from "./recall-quality.ts";
 import { runRedactionBench } from "./redaction.ts";
@@ -30,6 +31,7 @@ const sections: Array<[string, () => Promise<void>]> = [
   ],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
+  ["purge and retention: bytes of deleted text left on disk, secure_delete FAST vs OFF", runPurgeBench],
   [
     "recall quality: R@k and MRR per query kind against two FTS5 baselines, speed and size at 10k",
     runRecallQualityBench,

@@ -53,7 +53,7 @@ export function claudeCodeDoctor(
   lines.push(
     listed
       ? `claude-code: plugin listed in ${listed}`
-      : "claude-code: plugin not installed (claude plugin marketplace add <repo>, then claude plugin install agent-hud@agent-hud; or claude --plugin-dir <plugin root>)",
+      : "claude-code: plugin not installed (claude plugin marketplace add agent-hud/agent-hud, then claude plugin install agent-hud@agent-hud; or claude --plugin-dir <plugin root>)",
   );
   const sessions = join(claudeCodeDir(dataDir), "sessions");
   const files = existsSync(sessions) ? readdirSync(sessions).filter((f) => f.endsWith(".json")) : [];

@@ -122,6 +122,7 @@ async function run(
       reply = await emit(deps, session, file, event, false);
       break;
     case "SubagentStart": {
+      await deps.runtime.syncMemoryFile();
       const result = await deps.runtime.renderCall(session);
       if (!result) break;
       reply = { event, text: fullText(result.markdown, SUBAGENT_NOTE) };
@@ -189,7 +190,7 @@ function catchUp(
 /**
  * Claude Code compacts once a call's tokens reach its usable window less this buffer (2.1.197). A prompt or
  * tool batch past that point is followed by a compaction before the model is called, and the hook's context
- * is kept after the summary, where a change list would be read against a full copy that is gone.
+ * is kept after the summary, where an update would be read against a full copy that is gone.
  */
 export const AUTO_COMPACT_BUFFER = 13_000;
 
@@ -205,6 +206,7 @@ async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, 
     delete file.emission;
     return undefined;
   }
+  await deps.runtime.syncMemoryFile();
   const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;
   const decision = decide(
@@ -235,9 +237,10 @@ function keepAgent(file: SessionFile, agent: string, state: EmissionState): void
 
 /**
  * A sub-agent's tool batch: its conversation holds the full copy SubagentStart gave it, not the parent's,
- * so its change lists are kept against that copy, and the parent's record of what it holds is untouched.
+ * so its updates are kept against that copy, and the parent's record of what it holds is untouched.
  */
 async function emitToAgent(deps: HookDeps, session: SessionRuntime, file: SessionFile, agent: string, event: string) {
+  await deps.runtime.syncMemoryFile();
   const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;
   const previous = file.agents?.[agent];

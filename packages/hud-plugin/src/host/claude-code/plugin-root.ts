@@ -14,8 +14,11 @@ export function pluginJson(version: string) {
     version,
     description:
       "A HUD of the agent's task, decisions, notes, steps, blockers, files and context pressure, kept across compaction",
+    author: { name: "agent-hud", url: "https://github.com/agent-hud/agent-hud" },
     license: "MIT",
     homepage: "https://github.com/agent-hud/agent-hud",
+    // every part works on this machine only: the hooks and the server read and write local files
+    network: { hosts: [] },
   };
 }
 
@@ -49,6 +52,19 @@ if [ "$1" = "SessionStart" ]; then
   printf '%s\\n' '{"systemMessage":"agent-hud: Bun is not installed (https://bun.sh), so the HUD is off; run: agent-hud doctor"}'
 fi
 exit 0
+`;
+
+/**
+ * The status-line launcher, for a person who installed only the plugin (no `agent-hud` on PATH): Claude Code's
+ * `statusLine` setting runs it with the session JSON on stdin. Without Bun it prints one line instead.
+ */
+export const STATUSLINE_SH = `#!/bin/sh
+# agent-hud status line: put this file's path in Claude Code's statusLine setting.
+if command -v bun >/dev/null 2>&1; then
+  exec bun "$(dirname "$0")/statusline-command.js"
+fi
+cat >/dev/null
+echo "HUD: Bun is not installed (https://bun.sh)"
 `;
 
 export const HUD_COMMAND = `---

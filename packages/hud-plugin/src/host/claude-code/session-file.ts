@@ -2,7 +2,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { privateFolder } from "../../store/private-files.ts";
 import { isSessionID } from "../../store/validate.ts";
-import type { AssistantTokens } from "../../context/index.ts";
+import type { CallUsage } from "../../cache-ledger/types.ts";
 import type { EmissionState } from "./emission.ts";
 
 /**
@@ -19,7 +19,7 @@ export type SessionFile = {
   subagentRunning?: boolean;
   /** The same for each sub-agent's own conversation, by its agent id. */
   agents?: Record<string, EmissionState>;
-  usage?: { id: string; tokens: AssistantTokens; at: number };
+  usage?: { id: string; tokens: CallUsage; at: number };
   /** A compaction came after the ledger's latest call: the next call's bust is a history rewrite. */
   ledgerCompacted?: boolean;
   /** When the latest prompt or tool result was written, if no answer followed it yet (its request's time). */
