@@ -54,6 +54,7 @@ export async function carriedTokens(hook: Hook, s: Setup, call: Call): Promise<v
     let carried = firstFull;
     let everyBatch = 0;
     let bound = firstFull;
+    let left = 0;
     let fulls = 1;
     let updates = 0;
     for (let i = 0; i < BATCHES; i++) {
@@ -64,6 +65,8 @@ export async function carriedTokens(hook: Hook, s: Setup, call: Call): Promise<v
       everyBatch += tokenizer.count(now);
       const before = new Set(previous.split("\n"));
       for (const line of now.split("\n")) if (line.trim() && !before.has(line)) bound += tokenizer.count(line);
+      const after = new Set(now.split("\n"));
+      for (const line of previous.split("\n")) if (line.trim() && !after.has(line)) left += tokenizer.count(line);
       previous = now;
       // back to the measured session: a prompt's hook (nothing changed for it since its last batch), the
       // agent's calls, the batch's hook
@@ -76,7 +79,8 @@ export async function carriedTokens(hook: Hook, s: Setup, call: Call): Promise<v
     }
     console.log(
       `${title}: ${carried} HUD tokens carried after ${BATCHES} changing batches (o200k; ${fulls} full copy, ${updates} updates); ` +
-        `one full copy plus each changed line once: ${bound}${carried <= bound ? "" : " (over target)"}; ` +
+        `one full copy plus each changed line once: ${bound}${carried <= bound ? "" : " (over target)"}` +
+        ` (${bound + left} counting a line that left the HUD as changed too); ` +
         `a full copy every batch: ${everyBatch}`,
     );
   };

@@ -132,7 +132,7 @@ function mcpClient(proc: Bun.Subprocess<"pipe", "pipe", "pipe">) {
   };
 }
 
-async function startServer(scripts: string, s: Setup) {
+export async function startServer(scripts: string, s: Setup) {
   const proc = Bun.spawn(["bun", join(scripts, "mcp.js")], {
     env: { ...s.env, CLAUDE_PROJECT_DIR: s.project, CLAUDE_CODE_SESSION_ID: s.sessionID },
     cwd: s.project,
