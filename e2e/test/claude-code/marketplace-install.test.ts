@@ -123,13 +123,18 @@ test("installed from the repository's address, the next session has the HUD and 
 
   const env = startClaudeHud({ project, pluginDir: null });
   try {
-    env.api.script({ toolUses: [hud("task.set", { description: TASK })] }, { text: "ok" });
+    env.api.script(
+      { toolUses: [hud("task.set", { description: TASK })] },
+      { toolUses: [hud("task.get")] },
+      { text: "ok" },
+    );
     await env.session.send("hello");
-    const [first, second] = mainLoop(env.api);
+    const [first, second, third] = mainLoop(env.api);
     expect(first!.body.tools?.map((t) => t.name)).toContain(HUD_TOOL);
     expect(currentHud(first!)).toBeDefined();
     expect(toolResults(second!).at(-1)).toContain("ok: set task");
-    expect(currentHud(second!)).toContain(TASK);
+    // the agent's own call is told by its result; task.get reads it back from the installed server
+    expect(toolResults(third!).at(-1)).toContain(TASK);
 
     // the status line does not run in headless mode: its command runs here as Claude Code would run it,
     // with the session's status-line JSON on stdin

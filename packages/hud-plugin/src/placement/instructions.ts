@@ -23,10 +23,11 @@ const WORDING: Record<HudArrival, Wording> = {
       "It is refreshed on every call and arrives as the last message of the conversation, after the user's latest words.",
     compactTool: true,
   },
-  // a host whose history can only grow gets the full HUD when a context opens and changes after that
+  // a host whose history can only grow gets the full HUD when a context opens and, after that, what changed
+  // other than by the agent's own calls, each change said once (Claude Code: host/claude-code/emission.ts)
   appended: {
     where:
-      "It is kept outside the conversation and shown to you in full when a context opens (start, compaction), then again whenever it changes: the newest copy or change list is the current state.",
+      "It is kept outside the conversation and shown to you in full when a context opens (start, compaction); after that, each HUD update says what changed since the one before, other than by your own `hud` calls (their results tell you those): the newest full copy with every update after it applied is the current state.",
     compactTool: false,
   },
 };

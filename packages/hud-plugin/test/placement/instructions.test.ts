@@ -16,7 +16,9 @@ describe("the agent's instructions, one source for every host", () => {
     for (const text of texts) expect(text.length - shared.length).toBeLessThanOrEqual(2);
     expect(texts[0]!.join("\n")).toContain("below in this system prompt");
     expect(texts[1]!.join("\n")).toContain("last message of the conversation");
-    expect(texts[2]!.join("\n")).toContain("newest copy or change list is the current state");
+    expect(texts[2]!.join("\n")).toContain(
+      "the newest full copy with every update after it applied is the current state",
+    );
   });
 
   test("opencode's preamble and Claude Code's lead are that text, each with its host's wording", () => {

@@ -14,6 +14,7 @@ import { rmSync } from "node:fs";
 import { gitRoot } from "./git-root.ts";
 import { serveHooks } from "./hook-socket.ts";
 import { logLine } from "./hook-log.ts";
+import { runOwnCall } from "./own-calls.ts";
 import { linkedSession } from "./process-link.ts";
 import { answerMod, createModBridge, loadsMods, MOD_TOOL, MOD_TOOL_SPEC, type ModBridge } from "./mod-bridge.ts";
 
@@ -79,7 +80,8 @@ export function createHudServer(
       }
     }
     try {
-      const text = await spec.execute(request.params.arguments ?? {}, { sessionID });
+      const input = request.params.arguments ?? {};
+      const text = await runOwnCall(opened.deps, sessionID, input["args"], () => spec.execute(input, { sessionID }));
       return { content: [{ type: "text" as const, text }] };
     } catch (error) {
       return fail(errorLine(error));

@@ -15,6 +15,8 @@ export type SessionFile = {
   emission?: EmissionState;
   /** Tool results already applied (from the hook's batch or the transcript), newest last. */
   seenTools?: string[];
+  /** A sub-agent started and the main conversation has not run a hook since: a `hud` call may be the sub-agent's. */
+  subagentRunning?: boolean;
   /** The same for each sub-agent's own conversation, by its agent id. */
   agents?: Record<string, EmissionState>;
   usage?: { id: string; tokens: CallUsage; at: number };

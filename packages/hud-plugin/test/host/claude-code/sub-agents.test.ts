@@ -1,4 +1,4 @@
-// Sub-agents' copies of the HUD are remembered per session, up to 16: each one seen gets change lists
+// Sub-agents' copies of the HUD are remembered per session, up to 16: each one seen gets updates
 // against its own copy, and only past that bound is the oldest forgotten (its next batch is a full copy).
 import { expect, test } from "bun:test";
 import { createLogger } from "../../../src/log/index.ts";
@@ -25,10 +25,10 @@ test("16 sub-agents each keep their copy; a 17th makes the oldest one's next bat
   };
   for (let i = 1; i <= 16; i++) expect((await start(`agent-${i}`))?.text).toContain("sub-agent");
   await note("the parser keeps its own buffer");
-  // the first and the last of the 16 both get a change list against their own copy
+  // the first and the last of the 16 both get an update against their own copy
   for (const agent of ["agent-1", "agent-16"]) {
     const text = (await batch(agent))?.text;
-    expect(text).toContain("<agent-hud-changes>");
+    expect(text).toContain("HUD update:");
     expect(text).toContain("the parser keeps its own buffer");
     expect(text).not.toContain("<agent-hud>");
   }
@@ -36,7 +36,7 @@ test("16 sub-agents each keep their copy; a 17th makes the oldest one's next bat
   await start("agent-17");
   await note("the lexer is next");
   const kept = (await batch("agent-3"))?.text;
-  expect(kept).toContain("<agent-hud-changes>");
+  expect(kept).toContain("HUD update:");
   expect(kept).not.toContain("<agent-hud>");
   const forgotten = (await batch("agent-2"))?.text;
   expect(forgotten).toContain("<agent-hud>");
