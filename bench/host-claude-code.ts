@@ -3,13 +3,13 @@
 // hook reports it (AGENT_HUD_HOOK_PHASES). Two paths: forwarded to the session's `hud` MCP server over its
 // unix socket (the normal case once the server is up) and in-process (no server). Then the MCP `hud` call's
 // round trip over stdio, and the HUD tokens a conversation carries after 100 tool batches that each change
-// the HUD. Runs the built plugin root (rebuilt when a source is newer). Targets (printed, never asserted):
+// the HUD (claude-code-carried.ts). Runs the built plugin root (rebuilt when a source is newer). Targets (printed, never asserted):
 // hook p50 <= 60 ms and p99 <= 150 ms, MCP call p99 <= 20 ms. `bun host-claude-code.ts` runs it alone;
 // CC_HOOK_RUNS sets the runs per hook kind (default 30).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadBpeTokenizer } from "@agent-hud/hud-components";
+import { carriedTokens } from "./claude-code-carried.ts";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
 import { PLUGIN_DIR } from "../e2e/harness/opencode.ts";
 
@@ -26,7 +26,7 @@ const f = (n: number) => n.toFixed(1).padStart(6);
 
 type Phases = { runtime?: number; import?: number; open?: number; render?: number; exit?: number };
 
-function setUp() {
+export function setUp() {
   const root = mkdtempSync(join(tmpdir(), "bench-cc-"));
   const project = join(root, "project");
   mkdirSync(join(project, ".git"), { recursive: true });
@@ -42,15 +42,21 @@ function setUp() {
   return { root, project, transcript, env, sessionID: crypto.randomUUID() };
 }
 
-type Setup = ReturnType<typeof setUp>;
+export type Setup = ReturnType<typeof setUp>;
 
-async function hook(scripts: string, s: Setup, kind: string): Promise<{ wall: number; phases: Phases; out: string }> {
+async function hook(
+  scripts: string,
+  s: Setup,
+  kind: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ wall: number; cpu: number; phases: Phases; out: string }> {
   const input = JSON.stringify({
     session_id: s.sessionID,
     transcript_path: s.transcript,
     cwd: s.project,
     hook_event_name: kind,
     source: "startup",
+    ...extra,
   });
   const t0 = Bun.nanoseconds();
   const proc = Bun.spawn(["bun", join(scripts, "hook.js")], {
@@ -64,19 +70,25 @@ async function hook(scripts: string, s: Setup, kind: string): Promise<{ wall: nu
   const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   await proc.exited;
   const wall = (Bun.nanoseconds() - t0) / 1e6;
+  // the process's own CPU time (user + system): what the hook costs, whatever else the machine runs
+  const cpu = Number(proc.resourceUsage()?.cpuTime.total ?? 0n) / 1000;
   const line = err.split("\n").find((l) => l.startsWith("agent-hud phases "));
-  return { wall, phases: line ? (JSON.parse(line.slice("agent-hud phases ".length)) as Phases) : {}, out };
+  return { wall, cpu, phases: line ? (JSON.parse(line.slice("agent-hud phases ".length)) as Phases) : {}, out };
 }
 
-async function hookTable(title: string, scripts: string, s: Setup, runs: number): Promise<void> {
-  console.log(`\n${title} (${runs} runs per kind; ms from spawn to exit; phases are medians, ms since process start)`);
-  console.log("hook kind         p50    p99   runtime  import    open  render    exit");
+export async function hookTable(title: string, scripts: string, s: Setup, runs: number): Promise<void> {
+  console.log(
+    `\n${title} (${runs} runs per kind; ms from spawn to exit, and the process's CPU time; phases are medians, ms since process start)`,
+  );
+  console.log("hook kind         p50    p99  cpu p50 cpu p99   runtime  import    open  render    exit");
   for (const kind of KINDS) {
     const walls: number[] = [];
+    const cpus: number[] = [];
     const phases: Phases[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await hook(scripts, s, kind);
       walls.push(r.wall);
+      cpus.push(r.cpu);
       phases.push(r.phases);
     }
     const med = (k: keyof Phases) => {
@@ -87,7 +99,7 @@ async function hookTable(title: string, scripts: string, s: Setup, runs: number)
     const p99 = pct(walls, 99);
     const flag = p50 <= HOOK_P50 && p99 <= HOOK_P99 ? "" : "  (over target)";
     console.log(
-      `${kind.padEnd(16)} ${f(p50)} ${f(p99)}   ${med("runtime")}  ${med("import")}  ${med("open")}  ${med("render")}  ${med("exit")}${flag}`,
+      `${kind.padEnd(16)} ${f(p50)} ${f(p99)}  ${f(pct(cpus, 50))}  ${f(pct(cpus, 99))}   ${med("runtime")}  ${med("import")}  ${med("open")}  ${med("render")}  ${med("exit")}${flag}`,
     );
   }
 }
@@ -120,7 +132,11 @@ function mcpClient(proc: Bun.Subprocess<"pipe", "pipe", "pipe">) {
   };
 }
 
-async function startServer(scripts: string, s: Setup) {
+export async function startServer(
+  scripts: string,
+  s: Pick<Setup, "env" | "project" | "sessionID">,
+  clientVersion = "1",
+) {
   const proc = Bun.spawn(["bun", join(scripts, "mcp.js")], {
     env: { ...s.env, CLAUDE_PROJECT_DIR: s.project, CLAUDE_CODE_SESSION_ID: s.sessionID },
     cwd: s.project,
@@ -132,11 +148,12 @@ async function startServer(scripts: string, s: Setup) {
   await client.request("initialize", {
     protocolVersion: "2025-06-18",
     capabilities: {},
-    clientInfo: { name: "bench", version: "1" },
+    clientInfo: { name: "bench", version: clientVersion },
   });
   client.notify("notifications/initialized");
   const call = (args: object) => client.request("tools/call", { name: "hud", arguments: args });
-  return { proc, call };
+  const callTool = (name: string, args: object) => client.request("tools/call", { name, arguments: args });
+  return { proc, call, callTool };
 }
 
 export async function runClaudeCodeHostBench(): Promise<void> {
@@ -179,53 +196,7 @@ export async function runClaudeCodeHostBench(): Promise<void> {
       `\nMCP hud call over stdio (200, notes.add / notes.list): p50 ${f(pct(calls, 50))} ms, p99 ${f(p99)} ms${p99 <= MCP_P99 ? "" : "  (over target)"}`,
     );
 
-    const tokenizer = await loadBpeTokenizer();
-    const text = (out: string) =>
-      out
-        ? (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
-            .additionalContext
-        : "";
-    /** 100 tool batches, each after `change(i)`: the HUD tokens the conversation then carries. */
-    const carry = async (title: string, setup: object[], change: (i: number) => object[]) => {
-      const session = { ...s, sessionID: crypto.randomUUID() };
-      // the server serves the session of the latest hook: start it, fill the HUD, then resume it, so the
-      // conversation's full copy holds the setup and the batches measure the changes alone
-      await hook(scripts, session, "SessionStart");
-      for (const call of setup) await server.call(call);
-      await hook(scripts, session, "SessionStart");
-      let carried = 0;
-      let fulls = 0;
-      let lists = 0;
-      let fullSize = 0;
-      for (let i = 0; i < 100; i++) {
-        for (const call of change(i)) await server.call(call);
-        const t = text((await hook(scripts, session, "PostToolBatch")).out);
-        carried += tokenizer.count(t);
-        if (t.includes("<agent-hud>")) fulls++;
-        else if (t) lists++;
-        const full = /<agent-hud>[\s\S]*<\/agent-hud>/.exec(t);
-        if (full) fullSize = tokenizer.count(full[0]);
-      }
-      console.log(
-        `${title}: ${carried} HUD tokens carried after 100 changing batches (o200k), ${fulls} full copies, ${lists} change lists${fullSize ? `; a full copy every batch: about ${fullSize * 100}` : ""}`,
-      );
-    };
-    const task = { tool: "task.set", args: { description: "stream the exporter" } };
-    const notes = Array.from({ length: 8 }, (_, i) => ({
-      tool: "notes.add",
-      args: { content: `fact ${i}: the exporter writes rows in chunks of ${(i + 1) * 512}` },
-    }));
-    await carry("growing (a step added per batch)", [task], (i) => [
-      { tool: "steps.add", args: { description: `write part ${i} of the exporter` } },
-    ]);
-    await carry(
-      "steady (task, 8 notes, 5 steps; one step completed and one added per batch)",
-      [task, ...notes],
-      (i) => [
-        { tool: "steps.add", args: { description: `write part ${i} of the exporter` } },
-        ...(i >= 5 ? [{ tool: "steps.complete", args: { id: `s${i - 4}` } }] : []),
-      ],
-    );
+    await carriedTokens((session, kind, extra) => hook(scripts, session, kind, extra), s, server.call);
   } finally {
     server.proc.kill();
     await server.proc.exited;

@@ -3,9 +3,11 @@ import { runAgentComponentsBench } from "./agent-components.ts";
 import { runCacheLedgerBench } from "./cache-ledger.ts";
 import { runHostBench } from "./host-v2.ts";
 import { runClaudeCodeHostBench } from "./host-claude-code.ts";
+import { runClaudeCodeModBench } from "./claude-code-mod.ts";
 import { runHudBench } from "./hud.ts";
 import { runMemoryFileBench } from "./memory-file.ts";
 import { runPluginBench } from "./plugin.ts";
+import { runPurgeBench } from "./purge.ts";
 import { runRecallBench } from "./recall.ts";
 import { runRecallQualityBench } from "./recall-quality.ts";
 import { runRedactionBench } from "./redaction.ts";
@@ -28,8 +30,13 @@ const sections: Array<[string, () => Promise<void>]> = [
     "Claude Code host: hook wall time per kind and phase (forwarded, in-process), MCP hud call, HUD tokens carried",
     runClaudeCodeHostBench,
   ],
+  [
+    "Claude Code mod: the bridge per turn, the mod's cost per turn in Claude Code, compaction model vs hud",
+    runClaudeCodeModBench,
+  ],
   ["memory file: parse/write of 500 items, sync cost per change", runMemoryFileBench],
   ["recall: index update, search at 1k/10k/100k, size, a simulated year, first call", runRecallBench],
+  ["purge and retention: bytes of deleted text left on disk, secure_delete FAST vs OFF", runPurgeBench],
   [
     "recall quality: R@k and MRR per query kind against two FTS5 baselines, speed and size at 10k",
     runRecallQualityBench,

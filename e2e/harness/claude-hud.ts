@@ -23,8 +23,8 @@ import {
 
 export const HUD_OPEN = "<agent-hud>";
 export const HUD_CLOSE = "</agent-hud>";
-export const CHANGES_OPEN = "<agent-hud-changes>";
-export const CHANGES_CLOSE = "</agent-hud-changes>";
+/** An update: this line, then its `+ ` / `- ` lines. */
+export const CHANGES_OPEN = "HUD update:";
 /** Every sub-agent prompt a test scripts starts with this, so its requests are told from the main loop's. */
 export const SUBAGENT_MARK = "SUBAGENT-TASK:";
 
@@ -132,31 +132,58 @@ function blocksOf(text: string, open: string, close: string): Array<{ at: number
   return out;
 }
 
+/** The plugin's updates in a request's text: each header with the `+ ` / `- ` lines that follow it. */
+function updatesOf(text: string): Array<{ at: number; body: string }> {
+  const out: Array<{ at: number; body: string }> = [];
+  for (let at = text.indexOf(CHANGES_OPEN); at >= 0; at = text.indexOf(CHANGES_OPEN, at + 1)) {
+    const lines = text.slice(at + CHANGES_OPEN.length + 1).split("\n");
+    const end = lines.findIndex((line) => !/^[+-] /.test(line));
+    out.push({ at, body: lines.slice(0, end < 0 ? lines.length : end).join("\n") });
+  }
+  return out;
+}
+
 /** How many full HUD copies the request carries. */
 export function fullCopies(request: RecordedRequest): number {
   return blocksOf(requestText(request), HUD_OPEN, HUD_CLOSE).length;
 }
 
 /**
- * The HUD the agent reads in this request: the last full copy with the last change list after it applied
- * (`+ line` is in the HUD now, `- line` is gone). Undefined when the request carries no full copy.
+ * The HUD the agent reads in this request from the plugin's texts: the last full copy with every update after
+ * it applied in order (`+ line` is in the HUD now; `- line` is gone, `- words …` names the line that begins
+ * with those words). What the agent's own `hud` calls changed is in their results, not here (so an update may
+ * remove a line only such a call added). Undefined when the request carries no full copy.
  */
 export function currentHud(request: RecordedRequest): string | undefined {
   const text = requestText(request);
   const full = blocksOf(text, HUD_OPEN, HUD_CLOSE).at(-1);
   if (!full) return undefined;
-  const changes = blocksOf(text, CHANGES_OPEN, CHANGES_CLOSE)
-    .filter((block) => block.at > full.at)
-    .at(-1);
-  if (!changes) return full.body;
   const lines = full.body.split("\n").filter((line) => line.trim());
-  for (const change of changes.body.split("\n")) {
-    if (change.startsWith("- ")) {
-      const index = lines.indexOf(change.slice(2));
+  for (const update of updatesOf(text).filter((block) => block.at > full.at))
+    for (const change of update.body.split("\n")) {
+      if (change.startsWith("+ ")) lines.push(change.slice(2));
+      if (!change.startsWith("- ")) continue;
+      const name = change.slice(2);
+      const words = name.endsWith(" …") ? name.slice(0, -2) : undefined;
+      const index = lines.findIndex((line) => line === name || (words !== undefined && line.startsWith(`${words} `)));
+      // a line no plugin text held came from the agent's own call (its result told the agent)
       if (index >= 0) lines.splice(index, 1);
-    } else if (change.startsWith("+ ")) lines.push(change.slice(2));
-  }
+    }
   return lines.join("\n");
+}
+
+/** How many times each HUD line is written whole in the request: in full copies and as `+ line` / `- line` in updates. */
+export function hudLineCounts(request: RecordedRequest): Map<string, number> {
+  const text = requestText(request);
+  const counts = new Map<string, number>();
+  const add = (line: string) => counts.set(line, (counts.get(line) ?? 0) + 1);
+  for (const full of blocksOf(text, HUD_OPEN, HUD_CLOSE))
+    for (const line of full.body.split("\n")) if (line.trim()) add(line);
+  for (const update of updatesOf(text))
+    for (const line of update.body.split("\n"))
+      // `- words …` names a removed line by its first words: it does not write the line again
+      if (/^[+-] /.test(line) && !(line.startsWith("- ") && line.endsWith(" …"))) add(line.slice(2));
+  return counts;
 }
 
 export type KeptFile = { path: string; mode: number; bytes: Buffer };

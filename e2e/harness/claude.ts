@@ -9,7 +9,10 @@ import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { PLUGIN_DIR } from "./opencode.ts";
 
-export const CLAUDE_BIN = resolve(import.meta.dir, "../node_modules/.bin/claude");
+/** The pinned (newest) binary; AGENT_HUD_CLAUDE_BIN runs the suite against another install (the oldest supported one). */
+export const CLAUDE_BIN = process.env.AGENT_HUD_CLAUDE_BIN
+  ? resolve(process.env.AGENT_HUD_CLAUDE_BIN)
+  : resolve(import.meta.dir, "../node_modules/.bin/claude");
 /** The Claude Code plugin root `bun run build` writes in the hud-plugin package. */
 export const CLAUDE_PLUGIN_ROOT = join(PLUGIN_DIR, "dist", "claude-code");
 /** The plugin's MCP tool as Claude Code names it: mcp__plugin_<plugin>_<server>__<tool>. */

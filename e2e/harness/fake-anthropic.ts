@@ -12,6 +12,8 @@ export type Usage = {
   /** Uncached input tokens to report; a value ≥ 96,000 with CLAUDE_CODE_AUTO_COMPACT_WINDOW=100000 makes Claude Code compact next. */
   inputTokens?: number;
   outputTokens?: number;
+  /** Milliseconds the answer waits before it streams, as a slow model's would. */
+  delayMs?: number;
 };
 export type ToolUseScript = { name: string; input: unknown; id?: string };
 export type Reply =
@@ -234,6 +236,7 @@ export class FakeAnthropic {
       cache_creation_input_tokens: 0,
     };
     this.notify();
+    if ("delayMs" in reply && reply.delayMs) await Bun.sleep(reply.delayMs);
     const message = assistantMessage(record.body.model ?? "claude-sonnet-4-5", reply, record.usage);
     if (!record.body.stream) return Response.json(message);
     return new Response(sse(message), {

@@ -8,6 +8,7 @@ import { PLUGIN_DIR } from "../harness/opencode.ts";
 
 const CLI = join(PLUGIN_DIR, "dist", "cli", "index.js");
 const STAMP = join(import.meta.dir, "../fixtures/system-stamp-plugin.ts");
+const TAIL_STAMP = join(import.meta.dir, "../fixtures/system-tail-stamp-plugin.ts");
 // far above the 1,024 tokens below which no call is judged
 const PROMPT = 20_000;
 // the cache's lifetime in the expiry test: short, yet longer than two calls in a row take on a loaded machine
@@ -17,6 +18,7 @@ type Call = {
   call: number;
   usage: { input: number; cacheRead: number; cacheWrite: number };
   bust?: { cause: string; also: string[]; byAgentHud?: boolean; compaction?: boolean };
+  loss?: { cause: string; byAgentHud?: boolean; tokens: number };
 };
 
 let env: HudEnv | undefined;
@@ -82,6 +84,34 @@ test("a plugin that changes the system prompt on every call: each call after the
     expect.objectContaining({ cause: "system", byAgentHud: false }),
     expect.objectContaining({ cause: "system", byAgentHud: false }),
   ]);
+});
+
+test("a plugin that stamps the end of the system prompt on every call: each call after the first names it, with the tokens lost, under a bust", async () => {
+  env = await startHudEnv({ llm: { cache: {} }, before: [TAIL_STAMP] });
+  const session = await env.server.createSession();
+  env.llm.script(text("one"), text("two"), text("three"), text("four"));
+  for (const prompt of ["one", "two", "three", "four"]) await env.server.prompt(session.id, prompt);
+  const calls = await ledger(session.id, 4);
+  const prompt = (c: Call) => c.usage.input + c.usage.cacheRead + c.usage.cacheWrite;
+  expect(calls.map((c) => c.bust)).toEqual([undefined, undefined, undefined, undefined]);
+  expect(calls[0]!.loss).toBeUndefined();
+  for (const [i, c] of calls.entries()) {
+    if (i === 0) continue;
+    const lost = prompt(calls[i - 1]!) - c.usage.cacheRead;
+    // a real loss, and less than a quarter: the kind of loss only busts used to be named for
+    expect(lost).toBeGreaterThan(0);
+    expect(lost).toBeLessThan(prompt(calls[i - 1]!) / 4);
+    expect(c.loss).toEqual(expect.objectContaining({ cause: "system", byAgentHud: false, tokens: lost }));
+  }
+  const run = (...args: string[]) =>
+    Bun.spawnSync(["bun", CLI, "cache", "--session", session.id, ...args], {
+      cwd: env!.project.dir,
+      env: { ...env!.project.env, PWD: env!.project.dir },
+    }).stdout.toString();
+  expect(JSON.parse(run("--json")).summary).toMatchObject({ busts: 0, partial: 3 });
+  const shown = run("--no-color", "--width", "200");
+  expect(shown).toContain(`#2 `);
+  expect(shown).toContain(`partial bust ${calls[1]!.loss!.tokens}: system prompt changed (not agent-hud)`);
 });
 
 test("a compaction is named as a history rewrite, once", async () => {

@@ -2,7 +2,7 @@
 // folder is owner-only, `data` lists it, `purge --dry-run` lists exactly one session, `purge` removes it
 // while opencode works on another session, and `doctor` reports the setup.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
 import { PLUGIN_DIR } from "../harness/opencode.ts";
@@ -23,17 +23,26 @@ function cli(...args: string[]) {
   return { code: run.exitCode, out: run.stdout.toString(), err: run.stderr.toString() };
 }
 
+/** The files of the data folder (databases, -wal, -shm and the rest) whose raw bytes hold `text`. */
+const holding = (dir: string, text: string) =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((name) => statSync(join(dir, name)).isFile() && readFileSync(join(dir, name)).includes(text));
+
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
 test("after a real run: owner-only files, data lists them, purge removes one session while another is being written, doctor reports", async () => {
   const { llm, server } = env;
   const [gone, kept] = [await server.createSession(), await server.createSession()];
   llm.script({ toolCalls: [hud("notes.add", { content: "note of the session to purge" })] }, { text: "ok" });
-  await server.prompt(gone.id, "one");
+  await server.prompt(gone.id, "one quokkaword question");
   llm.script({ toolCalls: [hud("notes.add", { content: "note of the session kept" })] }, { text: "ok" });
   await server.prompt(kept.id, "two");
 
   const dir = join(env.project.dataDir, "opencode", "hud");
+  // both texts of the session to purge are on disk before, so the check after it can see them
+  expect(holding(dir, "note of the session to purge").length).toBeGreaterThan(0);
+  expect(holding(dir, "quokkaword").length).toBeGreaterThan(0);
   expect(mode(dir)).toBe("700");
   const files = readdirSync(dir).filter((f) => f.startsWith("hud.db") || f.startsWith("recall.db"));
   expect(files).toContain("hud.db");
@@ -54,11 +63,15 @@ test("after a real run: owner-only files, data lists them, purge removes one ses
   expect(purge).toMatchObject({ code: 0, err: "" });
   expect(purge.out).toContain(`removed session ${gone.id}`);
   expect(cli("purge", "--session", gone.id, "--dry-run").out).toBe("nothing matched\n");
+  // no byte of it is left in any file of the data folder, while opencode keeps its connections open
+  expect(holding(dir, "note of the session to purge")).toEqual([]);
+  expect(holding(dir, "quokkaword")).toEqual([]);
   llm.script({ text: "still here" });
   await server.prompt(kept.id, "four");
   const last = tailHud(llm.agentRequests().at(-1)!)!;
   expect(last).toContain("note of the session kept");
   expect(last).toContain("written during the purge");
+  expect(holding(dir, "note of the session to purge")).toEqual([]);
 
   const doctor = cli("doctor");
   expect(doctor.code).toBe(0);

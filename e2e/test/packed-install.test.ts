@@ -52,7 +52,18 @@ test("the packed tarball, installed with npm and registered with `opencode plugi
   // --offline: the tarball must not need anything from a registry
   run(["npm", "install", "--offline", "--no-audit", "--no-fund", join(packDir, tarball!)], configDir, project.env);
   const installed = join(configDir, "node_modules/@agent-hud/hud-plugin");
-  expect(readdirSync(installed).sort()).toEqual(["LICENSE", "README.md", "dist", "package.json", "tui"]);
+  // the package's folder is also a Claude Code plugin root (what a marketplace's npm source installs)
+  expect(readdirSync(installed).sort()).toEqual([
+    ".claude-plugin",
+    ".mcp.json",
+    "LICENSE",
+    "README.md",
+    "commands",
+    "dist",
+    "hooks",
+    "package.json",
+    "tui",
+  ]);
 
   run([OPENCODE_BIN, "plugin", installed], project.dir, project.env);
   expect(project.readConfig().plugin).toEqual([installed]);

@@ -1,9 +1,33 @@
-// The Claude Code plugin root (`dist/claude-code/`): a folder `claude --plugin-dir` loads, and what the
-// repository's marketplace manifest points at. Its scripts are bundles of their own, beside which the
-// files the runtime reads beside its chunks are copied.
+// The Claude Code plugin root (`dist/claude-code/`): a folder `claude --plugin-dir` loads. Its scripts are
+// bundles of their own, beside which the files the runtime reads beside its chunks are copied. The package's
+// own folder gets the same manifests with their paths moved under `dist/claude-code/`: that is the root a
+// marketplace's npm source installs (src/host/claude-code/package-root.ts).
 import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { bundle } from "./build-bundle.ts";
-import { HOOK_SH, HUD_COMMAND, hooksJson, mcpJson, pluginJson } from "./src/host/claude-code/plugin-root.ts";
+import {
+  HOOK_SH,
+  HUD_COMMAND,
+  STATUSLINE_SH,
+  hooksJson,
+  mcpJson,
+  MOD_DIR,
+  MOD_FILE,
+  pluginJson,
+} from "./src/host/claude-code/plugin-root.ts";
+import { underPackageRoot } from "./src/host/claude-code/package-root.ts";
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The manifests, the command and the icon of a plugin root; `move` rewrites the manifests' paths. */
+function writeManifests(root: string, version: string, move: <T>(manifest: T, folder?: string) => T): void {
+  const here = (path: string) => new URL(`./${path}`, import.meta.url).pathname;
+  for (const dir of [".claude-plugin", "hooks", "commands"]) mkdirSync(`${root}/${dir}`, { recursive: true });
+  writeFileSync(`${root}/.claude-plugin/plugin.json`, json(move(pluginJson(version))));
+  copyFileSync(here("assets/icon.png"), `${root}/.claude-plugin/icon.png`);
+  writeFileSync(`${root}/hooks/hooks.json`, json(move(hooksJson(), "hooks")));
+  writeFileSync(`${root}/.mcp.json`, json(move(mcpJson())));
+  writeFileSync(`${root}/commands/hud.md`, HUD_COMMAND);
+}
 
 export async function buildClaudeCode(outdir: string, version: string): Promise<void> {
   const root = `${outdir}/claude-code`;
@@ -11,7 +35,11 @@ export async function buildClaudeCode(outdir: string, version: string): Promise<
   const src = (path: string) => new URL(`./src/${path}`, import.meta.url).pathname;
   await bundle(
     {
-      entrypoints: [src("host/claude-code/hook.ts"), src("host/claude-code/mcp.ts")],
+      entrypoints: [
+        src("host/claude-code/hook.ts"),
+        src("host/claude-code/mcp.ts"),
+        src("host/claude-code/statusline-command.ts"),
+      ],
       root: src("host/claude-code"),
       outdir: scripts,
       splitting: true,
@@ -22,12 +50,31 @@ export async function buildClaudeCode(outdir: string, version: string): Promise<
   // person's patterns, the agent components' process and QuickJS's wasm
   for (const file of ["privacy-rules.js", "privacy-patterns.js", "sandbox-process.js", "quickjs.wasm"])
     copyFileSync(`${outdir}/${file}`, `${scripts}/${file}`);
-  writeFileSync(`${scripts}/hook.sh`, HOOK_SH);
-  chmodSync(`${scripts}/hook.sh`, 0o755);
-  for (const dir of [".claude-plugin", "hooks", "commands"]) mkdirSync(`${root}/${dir}`, { recursive: true });
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-  writeFileSync(`${root}/.claude-plugin/plugin.json`, json(pluginJson(version)));
-  writeFileSync(`${root}/hooks/hooks.json`, json(hooksJson()));
-  writeFileSync(`${root}/.mcp.json`, json(mcpJson()));
-  writeFileSync(`${root}/commands/hud.md`, HUD_COMMAND);
+  for (const [name, text] of [
+    ["hook.sh", HOOK_SH],
+    ["statusline.sh", STATUSLINE_SH],
+  ] as const) {
+    writeFileSync(`${scripts}/${name}`, text);
+    chmodSync(`${scripts}/${name}`, 0o755);
+  }
+  writeManifests(root, version, (manifest) => manifest);
+  // a plugin root carries its README and licence (the package's own, which the package root has already)
+  const pkg = new URL("./", import.meta.url).pathname;
+  for (const file of ["README.md", "LICENSE"]) copyFileSync(`${pkg}${file}`, `${root}/${file}`);
+  writeManifests(pkg, version, underPackageRoot);
+  // the mod runs inside Claude Code (web APIs only): one readable module, its helpers inlined, so its
+  // imports need no extension rules and `claude plugin validate` reads every `$` call where it is made
+  const mod = await Bun.build({
+    entrypoints: [src("host/claude-code/mod/register.ts")],
+    target: "browser",
+    format: "esm",
+    minify: false,
+    sourcemap: "none",
+  });
+  if (!mod.success) {
+    for (const message of mod.logs) console.error(message);
+    process.exit(1);
+  }
+  mkdirSync(`${root}/${MOD_DIR}`, { recursive: true });
+  writeFileSync(`${root}/${MOD_DIR}/${MOD_FILE}`, await mod.outputs[0]!.text());
 }

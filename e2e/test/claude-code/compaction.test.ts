@@ -1,5 +1,6 @@
 // A real auto-compaction in Claude Code: the HUD's state goes into the summary request, the full HUD comes
-// right after the summary, and `search` finds a line only the compacted-away conversation held.
+// right after the summary, sized for what the compaction left (full density, notes in full, no warning), and
+// `search` finds a line only the compacted-away conversation held.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -28,6 +29,7 @@ function transcriptHas(home: string, sessionId: string, needle: string): boolean
 
 const SUMMARY = "SUMMARY-7c1e: the user asked for an exporter";
 const LINE = "the staging database lives on host ALBATROSS-3141";
+const NOTES = ["exports stream in chunks of 512 rows", "the CSV dialect is RFC 4180", "dates are written as ISO 8601"];
 
 let env: ClaudeHud;
 let firstAfter: RecordedRequest | undefined;
@@ -36,10 +38,15 @@ beforeAll(() => {
 });
 afterAll(() => env?.stop());
 
-test("auto-compaction carries the state, the HUD follows the summary, search recalls the lost line", async () => {
+test("auto-compaction carries the state, the full-density HUD follows the summary, search recalls the lost line", async () => {
   const { api, session } = env;
   api.script(
-    { toolUses: [hud("task.set", { description: "Ship the CSV exporter" })] },
+    {
+      toolUses: [
+        hud("task.set", { description: "Ship the CSV exporter" }),
+        ...NOTES.map((content) => hud("notes.add", { content })),
+      ],
+    },
     // the usage of this reply puts the context over Claude Code's auto-compact threshold
     { text: "noted", inputTokens: 97_000 },
   );
@@ -76,7 +83,14 @@ test("auto-compaction carries the state, the HUD follows the summary, search rec
   expect(summaryAt).toBeGreaterThanOrEqual(0);
   expect(hudAt).toBeGreaterThan(summaryAt);
   expect(fullCopies(resumed!)).toBe(1);
-  expect(currentHud(resumed!)).toContain("Ship the CSV exporter");
+  const first = currentHud(resumed!)!;
+  expect(first).toContain("Ship the CSV exporter");
+  // sized for the context the compaction left, not the 97,000 tokens measured before it: the full density,
+  // every note in full (a minimal HUD folds them to a count) and no warning about a full context
+  for (const note of NOTES) expect(first).toContain(note);
+  expect(first).not.toContain("⚠");
+  expect(first).not.toContain("minimal HUD");
+  expect(first).not.toContain("compact HUD");
 
   // search marks the matched words with « »
   expect(toolResults(searched!).at(-1)!.replace(/[«»]/g, "")).toContain(LINE);

@@ -6,7 +6,17 @@ import type { BoardReader } from "../dist/board/core.js";
 import type { ThemeColors } from "./types/host.ts";
 
 const WIDTH = 76;
-const emptySummary = { calls: 0, hitShare: 0, busts: 0, input: 0, cacheRead: 0, cacheWrite: 0, output: 0 };
+const emptySummary = {
+  calls: 0,
+  hitShare: 0,
+  busts: 0,
+  partial: 0,
+  lost: 0,
+  input: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  output: 0,
+};
 
 /**
  * `/hud`: the HUD exactly as the agent last received it, with its density, size and what was left out, and

@@ -62,6 +62,17 @@ describe("terminal target: every kind", () => {
     ]);
   });
 
+  test("a tab in a code block is two cells, so the row's width is what the terminal shows", () => {
+    expect(rows(h("code", { value: "if (x) {\n\treturn 1;\n\t\tdeep\n}" }), 12)).toEqual([
+      "if (x) {",
+      "  return 1;",
+      "    deep",
+      "}",
+    ]);
+    // cut at the width counted with the tab's two cells
+    expect(rows(h("code", { value: "\tabcdefghij" }), 8)).toEqual(["  abcdef", "ghij"]);
+  });
+
   test("a link shows its text with the link role, not its address", () => {
     expect(spans(h("paragraph", null, h("link", { url: "https://x.test" }, "docs")))).toEqual([
       [{ text: "docs", style: { role: "link" } }],

@@ -17,6 +17,13 @@ export function isBust(previous: CallUsage | undefined, current: CallUsage): boo
   return carried >= MIN_CACHED_PROMPT && current.cacheRead < carried * CARRIED_SHARE;
 }
 
+/** Tokens the call before sent that this call did not read back from the cache (0 when it read them all). */
+export function lostTokens(previous: CallUsage | undefined, current: CallUsage): number {
+  if (!previous) return 0;
+  const carried = promptTokens(previous);
+  return carried >= MIN_CACHED_PROMPT ? Math.max(0, carried - current.cacheRead) : 0;
+}
+
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** True when `before` is a prefix of `after`: the conversation only grew. */
@@ -87,6 +94,7 @@ const CAUSE_TEXT: Record<BustCause, string> = {
   tools: "tool definitions changed",
   history: "earlier history rewritten",
   expired: "cache expired",
+  tail: "the call before's newest message and cache blocks",
   unknown: "unknown",
 };
 
@@ -97,6 +105,8 @@ export function describeCause(a: Attribution): string {
     if (cause === "expired") return `${CAUSE_TEXT.expired} (idle ${Math.round(a.idleSeconds ?? 0)} s)`;
     if (cause === "history")
       return `${CAUSE_TEXT.history} (${a.compaction ? "compaction" : "compaction, pruning or a plugin"})`;
+    if (cause === "tail" && a.missing.length)
+      return `${CAUSE_TEXT.tail} (or an unseen change: ${a.missing.join(", ")})`;
     if (cause === "unknown" && a.missing.length) return `unknown (not seen: ${a.missing.join(", ")})`;
     return CAUSE_TEXT[cause];
   };

@@ -1,10 +1,9 @@
 import type { Database } from "bun:sqlite";
 import { ledgerLine } from "./format.ts";
-import { hashSystem, hashV1Messages } from "./hash.ts";
 import { SessionLedger } from "./session-ledger.ts";
 import { readCalls, writeCall } from "./table.ts";
-import type { Evidence, LedgerCall, Prices } from "./types.ts";
-import { pricesOf, usageOfTokens } from "./usage.ts";
+import type { CallUsage, Evidence, LedgerCall, Prices } from "./types.ts";
+import { pricesOf, sameUsage } from "./usage.ts";
 
 /** The database the rows go to (the board's connection to hud.db): a failure is logged once and reads as `fallback`. */
 export type LedgerDatabase = { use<T>(what: string, run: (db: Database) => T, fallback: T): T };
@@ -15,20 +14,36 @@ export type LedgerHolder = { readonly id: string; ledger: SessionLedger | undefi
 /** How many stored calls a session's ledger starts from when this process first meets the session. */
 const RESUME_CALLS = 1_000;
 
-type AnswerInfo = {
+/**
+ * One usage report, as every host gives it after translating its own shape (an opencode assistant message,
+ * a Claude Code transcript line).
+ */
+export type UsageReport = {
+  /** The host's id of the answer: a second report of it updates the call. */
   id: string;
-  tokens?: unknown;
-  error?: unknown;
-  cost?: unknown;
-  providerID?: string;
-  modelID?: string;
-  time?: { created?: number; completed?: number };
+  /** When the request went out (ms since epoch); the report's arrival when the host does not say. */
+  at?: number;
+  /** Undefined when the answer carried none. */
+  usage: CallUsage | undefined;
+  /** The answer ended in an error: without usage, its request must not be paired with the next answer. */
+  failed?: boolean;
+  /** `providerID/modelID`: the prices learned for it price the call. */
+  model?: string;
+  /** The host's own price of the call, used when the model's prices are not known. */
+  cost?: number;
+  /**
+   * What was seen of the request, for a host that builds it from the report itself (Claude Code: the
+   * request's time, a compaction in between); without it, the oldest request seen and not yet answered.
+   */
+  evidence?: Evidence;
 };
 
 /**
  * The cache ledgers of one plugin instance: what the hooks saw of each request (hashes only, in memory),
- * the usage each call reported, and the rows written to hud.db. Host-neutral: V1's hooks, V2's context hook
- * and another host's adapter call the same methods. Writes happen on usage reports, never inside a request's hook.
+ * the usage each call reported, and the rows written to hud.db. One API for every host: `request` (and
+ * `requestMore`) as a request goes out, `compaction`, `report` with a call's usage, `line`; each host
+ * translates its own shapes into these in its folder. Writes happen on usage reports, never inside a
+ * request's hook.
  */
 export class CacheLedgers {
   private readonly prices = new Map<string, Prices>();
@@ -50,28 +65,22 @@ export class CacheLedgers {
   }
 
   /**
-   * A request is going out: its conversation as the hook holds it. Only the count is taken now; the
-   * messages are hashed when the answer's usage arrives (what agent-hud appends after this is left out).
+   * A request is going out: what the host's hooks saw of it. Hashes are left to `resolve`, run when the
+   * answer's usage arrives (off the request's path, and only for requests that got an answer).
    */
-  observeMessages(session: LedgerHolder, messages: ReadonlyArray<Parameters<typeof hashV1Messages>[0][number]>): void {
-    // the list is copied (references only); the messages themselves are hashed as they were sent, so an
-    // edit a later plugin makes to one of them counts too
-    const held = messages.slice();
-    this.of(session).observe({ at: this.now(), resolve: [(e) => void (e.messages = hashV1Messages(held))] });
-  }
-
-  /** The system parts of the request observed last (hashed with it, later); `own` are the texts agent-hud added. */
-  observeSystem(session: LedgerHolder, parts: readonly string[], own: ReadonlySet<string>): void {
-    const latest = this.of(session).latest();
-    if (!latest || latest.system !== undefined || latest.resolve?.length !== 1) return;
-    // copied now: opencode may join the parts after the hook, which would hide which one was agent-hud's
-    const held = parts.slice();
-    latest.resolve.push((e) => void (e.system = hashSystem(held, own)));
-  }
-
-  /** A whole request at once (hosts with one hook for system and messages). */
-  observe(session: LedgerHolder, evidence: Omit<Evidence, "at">): void {
+  request(session: LedgerHolder, evidence: Omit<Evidence, "at"> = {}): void {
     this.of(session).observe({ at: this.now(), ...evidence });
+  }
+
+  /**
+   * A later hook of the same request adds what it saw (V1's system transform runs after the messages
+   * one); once per request, and only while the request has not been answered.
+   */
+  requestMore(session: LedgerHolder, fill: (evidence: Evidence) => void): void {
+    const latest = this.of(session).latest();
+    if (!latest?.resolve || latest.amended) return;
+    latest.amended = true;
+    latest.resolve.push(fill);
   }
 
   /** The host reported a compaction of the session (opencode: `session.compacted`). */
@@ -99,42 +108,26 @@ export class CacheLedgers {
       }
   }
 
-  /** An answer's report (opencode: an assistant message); returns the call when it was recorded or changed. */
-  answer(session: LedgerHolder, info: AnswerInfo): LedgerCall | undefined {
-    const usage = usageOfTokens(info.tokens);
+  /**
+   * A call's usage, from every host: returns the call when it was recorded or changed, undefined for a
+   * report without usage or one that repeats the numbers already recorded.
+   */
+  report(session: LedgerHolder, r: UsageReport): LedgerCall | undefined {
     const ledger = this.of(session);
-    if (!usage) {
-      // an answer that ended in an error without usage: its request must not be paired with the next answer
-      if (info.error && !this.failedIds.has(info.id)) {
-        this.failedIds.add(info.id);
+    if (!r.usage) {
+      if (r.failed && !this.failedIds.has(r.id)) {
+        this.failedIds.add(r.id);
         if (this.failedIds.size > 64) this.failedIds.delete(this.failedIds.values().next().value!);
         ledger.failed();
       }
       return undefined;
     }
-    const before = ledger.all().find((c) => c.id === info.id);
-    if (before && sameUsage(before.usage, usage)) return undefined;
-    const prices = info.providerID && info.modelID ? this.prices.get(`${info.providerID}/${info.modelID}`) : undefined;
-    const call = ledger.record(info.id, info.time?.created ?? this.now(), usage, prices);
-    // opencode prices the call itself when it knows the model; saving needs the prices, spending does not
-    if (call.spent === undefined && typeof info.cost === "number" && info.cost > 0) call.spent = info.cost;
-    this.write(session.id, call);
-    return call;
-  }
-
-  /**
-   * One usage report from a host that builds its own evidence (e.g. from a transcript's `usage` and what
-   * its hooks saw of the request): `evidence` omitted takes the oldest request `observe`d and not yet answered.
-   */
-  record(
-    session: LedgerHolder,
-    id: string,
-    at: number,
-    usage: LedgerCall["usage"],
-    evidence?: Evidence,
-    prices?: Prices,
-  ): LedgerCall {
-    const call = this.of(session).record(id, at, usage, prices, evidence);
+    const before = ledger.all().find((c) => c.id === r.id);
+    if (before && sameUsage(before.usage, r.usage)) return undefined;
+    const prices = r.model ? this.prices.get(r.model) : undefined;
+    const call = ledger.record(r.id, r.at ?? this.now(), r.usage, prices, r.evidence);
+    // the host prices the call itself when it knows the model; saving needs the prices, spending does not
+    if (call.spent === undefined && typeof r.cost === "number" && r.cost > 0) call.spent = r.cost;
     this.write(session.id, call);
     return call;
   }
@@ -148,6 +141,3 @@ export class CacheLedgers {
     this.board.use("cache ledger write", (db) => writeCall(db, sessionID, this.projectKey, call), undefined);
   }
 }
-
-const sameUsage = (a: LedgerCall["usage"], b: LedgerCall["usage"]) =>
-  a.input === b.input && a.output === b.output && a.cacheRead === b.cacheRead && a.cacheWrite === b.cacheWrite;

@@ -1,4 +1,4 @@
-import { attribute, isBust } from "./attribute.ts";
+import { attribute, isBust, lostTokens } from "./attribute.ts";
 import type { CallUsage, Evidence, LedgerCall, LedgerSummary, Prices } from "./types.ts";
 import { moneyOf, summarize } from "./usage.ts";
 
@@ -27,7 +27,8 @@ export class SessionLedger {
     this.calls.push(...earlier);
     this.count = earlier.reduce((n, c) => Math.max(n, c.call), 0);
     const latest = earlier.at(-1);
-    if (latest) this.last = { call: latest, evidence: undefined };
+    // all a stored call tells of its request is when it went out: enough to compare against the lifetime
+    if (latest) this.last = { call: latest, evidence: { at: latest.at } };
   }
 
   private compacted = false;
@@ -48,15 +49,6 @@ export class SessionLedger {
   /** The request built most recently, for hooks that add to it (the system transform runs after the messages one). */
   latest(): Evidence | undefined {
     return this.waiting.at(-1);
-  }
-
-  /**
-   * Evidence for the latest call when this process loaded it from storage: a host whose evidence is all in
-   * its transcript (Claude Code: the call's time) rebuilds it from the stored call, so a hook process of its
-   * own can still compare with the call before. Evidence seen in this process is never replaced.
-   */
-  recall(evidenceOf: (call: LedgerCall) => Evidence): void {
-    if (this.last && !this.last.evidence) this.last.evidence = evidenceOf(this.last.call);
   }
 
   /** A call that ended without usage (an error): its request's evidence must not be paired with the next answer. */
@@ -118,10 +110,20 @@ export class SessionLedger {
     return false;
   }
 
+  /**
+   * Every call that read back less than the call before sent gets its loss: the tokens and the cause the
+   * evidence shows (`tail` when it shows none and the loss is under the bust threshold); a bust gets the same
+   * attribution in `bust`.
+   */
   private judge(call: LedgerCall, before: Evidence | undefined, seen: Evidence | undefined, previous?: CallUsage) {
-    if (isBust(previous, call.usage) && this.cachingSeen(call))
-      call.bust = attribute(before, seen, this.options.lifetimeSeconds);
-    else delete call.bust;
+    delete call.bust;
+    delete call.loss;
+    const tokens = lostTokens(previous, call.usage);
+    if (tokens === 0 || !this.cachingSeen(call)) return;
+    const found = attribute(before, seen, this.options.lifetimeSeconds);
+    if (isBust(previous, call.usage)) call.bust = found;
+    else if (found.cause === "unknown") found.cause = "tail";
+    call.loss = { ...found, tokens };
   }
 
   private price(call: LedgerCall, prices: Prices | undefined) {

@@ -1,4 +1,7 @@
-/** Token counts of one model call as the host reports them; `input` excludes the cached tokens. */
+/**
+ * Token counts of one model call, the one usage type every host translates its report into (the ledger and
+ * the context tracker both read it); `input` excludes the cached tokens, `output` includes reasoning.
+ */
 export type CallUsage = { input: number; output: number; cacheRead: number; cacheWrite: number };
 
 /** Prices per million tokens, as opencode's model `cost` gives them. */
@@ -21,6 +24,8 @@ export type Evidence = {
   messages?: string[];
   /** The host reported a compaction of the session since the request before this one. */
   afterCompaction?: boolean;
+  /** A later hook of the same request added its part (`CacheLedgers.requestMore`): at most once. */
+  amended?: boolean;
   /**
    * Fills in the hashes from what the hooks held, once the answer's usage arrives: the hashing runs off
    * the request's path, and only for requests that got an answer.
@@ -28,7 +33,12 @@ export type Evidence = {
   resolve?: Array<(evidence: Evidence) => void>;
 };
 
-export type BustCause = "system" | "tools" | "history" | "expired" | "unknown";
+/**
+ * Why a call read back less than the call before sent. `tail`: nothing the evidence shows changed, and the
+ * loss is under the bust threshold — the previous request's newest message (agent-hud's HUD sits there)
+ * and the provider's cache blocks, which every call loses. A bust with nothing shown is `unknown`.
+ */
+export type BustCause = "system" | "tools" | "history" | "expired" | "tail" | "unknown";
 
 export type Attribution = {
   cause: BustCause;
@@ -55,14 +65,25 @@ export type LedgerCall = {
   /** Money spent on the call and saved by its cache reads, when the model's prices are known. */
   spent?: number;
   saved?: number;
+  /**
+   * Tokens of the call before's prompt this call did not read back from the cache, and why; on every call
+   * that lost any (the evidence's cause, or `tail`). A loss over the bust threshold is also in `bust`.
+   */
+  loss?: Loss;
   bust?: Attribution;
 };
+
+export type Loss = Attribution & { tokens: number };
 
 export type LedgerSummary = {
   calls: number;
   /** Cache reads over all prompt tokens of the session, 0..1 (0 with no calls). */
   hitShare: number;
   busts: number;
+  /** Calls that lost less than a bust to a cause the evidence shows (a partial bust; `tail` is not one). */
+  partial: number;
+  /** Tokens lost to busts and partial busts (the `tail` left out). */
+  lost: number;
   input: number;
   cacheRead: number;
   cacheWrite: number;

@@ -9,6 +9,14 @@ export const hitShare = (u: CallUsage): number => {
   return prompt > 0 ? u.cacheRead / prompt : 0;
 };
 
+/** A partial bust: a loss under the bust threshold that the evidence names a cause for. */
+export const isPartial = (call: { loss?: { cause: string }; bust?: unknown }): boolean =>
+  !!call.loss && !call.bust && call.loss.cause !== "tail";
+
+/** Two reports of a call with the same numbers (a host reports an answer again while it streams). */
+export const sameUsage = (a: CallUsage, b: CallUsage): boolean =>
+  a.input === b.input && a.output === b.output && a.cacheRead === b.cacheRead && a.cacheWrite === b.cacheWrite;
+
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
 
@@ -60,6 +68,8 @@ export function summarize(calls: readonly LedgerCall[]): LedgerSummary {
     calls: calls.length,
     hitShare: 0,
     busts: 0,
+    partial: 0,
+    lost: 0,
     input: 0,
     cacheRead: 0,
     cacheWrite: 0,
@@ -71,6 +81,8 @@ export function summarize(calls: readonly LedgerCall[]): LedgerSummary {
     s.cacheWrite += c.usage.cacheWrite;
     s.output += c.usage.output;
     if (c.bust) s.busts++;
+    if (isPartial(c)) s.partial++;
+    if (c.loss && c.loss.cause !== "tail") s.lost += c.loss.tokens;
     if (c.spent !== undefined) s.spent = (s.spent ?? 0) + c.spent;
     if (c.saved !== undefined) s.saved = (s.saved ?? 0) + c.saved;
   }

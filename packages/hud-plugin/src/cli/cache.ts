@@ -12,7 +12,8 @@ import { worktreeOf } from "./project.ts";
 export const CACHE_USAGE = `usage: agent-hud cache [--session <id>] [--project <dir>] [--json] [--width <n>] [--storage-dir <dir>] [--no-color]
 
 The prompt cache of the project's latest session (or of --session), call by call: tokens read from the cache,
-written to it and sent uncached, the hit share over the calls as a chart, and each bust with its cause.
+written to it and sent uncached, the hit share over the calls as a chart, and what each call lost of the call
+before's prompt with its cause: a bust (over a quarter), a partial bust (a named cause), or the expected tail.
   --json   the ledger as JSON (summary and calls) instead of text`;
 
 export type CacheIO = {
@@ -80,9 +81,12 @@ export function runCache(argv: string[], io: CacheIO): number {
       [],
     ];
     for (const call of calls) {
-      const { bust, ...plain } = call;
+      const { bust, loss, ...plain } = call;
+      const lost = loss ? `, lost ${loss.tokens}` : "";
       lines.push(
-        bust ? [{ text: `${callLine(plain)} · bust`, style: { bold: true, role: "marker" } }] : muted(callLine(plain)),
+        bust
+          ? [{ text: `${callLine(plain)} · bust${lost}`, style: { bold: true, role: "marker" } }]
+          : muted(callLine(call)),
       );
       if (bust) lines.push([{ text: `   cause: ${describeCause(bust)}`, style: { role: "marker" } }]);
     }

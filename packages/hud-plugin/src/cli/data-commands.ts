@@ -8,7 +8,8 @@ export const DATA_USAGE = `usage: agent-hud data [--storage-dir <dir>]
        agent-hud purge (--session <id> | --project [<dir>] | --all | --older-than <days>d) [--dry-run] [--storage-dir <dir>]
 
 data   lists what the plugin keeps, per project: sessions, events, indexed texts, bytes, oldest and newest activity
-purge  removes it; --dry-run lists exactly what would go and removes nothing. Safe while opencode runs.`;
+purge  removes it, and rewrites the files so none of its bytes stay on disk (copies of broken databases set
+       aside earlier go too); --dry-run lists exactly what would go and removes nothing. Safe while opencode runs.`;
 
 type Out = { out: (text: string) => void; err: (text: string) => void };
 const DAY = 86_400_000;
@@ -74,11 +75,17 @@ export function runPurge(argv: string[], dir: string, cwd: string, now: number, 
     );
   for (const key of projects) io.out(`${verb} project memory and index of ${key}\n`);
   if (!picked.length && !projects.length) io.out("nothing matched\n");
-  if (!values["dry-run"])
-    purge(
-      dir,
-      picked.map((s) => s.sessionID),
-      projects,
+  if (values["dry-run"]) return 0;
+  const { busy, setAside } = purge(
+    dir,
+    picked.map((s) => s.sessionID),
+    projects,
+  );
+  if (setAside) io.out(`removed ${setAside} copies of broken databases set aside earlier (they may hold it too)\n`);
+  // the rows are gone either way; their old bytes leave the -wal at its next reset
+  for (const path of busy)
+    io.err(
+      `agent-hud purge: another process was reading ${path}; its -wal may keep old pages until that process checkpoints, run purge again later\n`,
     );
   return 0;
 }

@@ -75,6 +75,7 @@ export function parseConfig(raw: unknown): ParsedConfig {
     caps: { ...good.caps },
     sections: { ...good.sections },
     compactMinPercent: good.compactMinPercent ?? defaultConfig.compactMinPercent,
+    compaction: good.compaction ?? defaultConfig.compaction,
     memoryFile: { ...defaultConfig.memoryFile, ...good.memoryFile },
     retentionDays: good.retentionDays ?? defaultConfig.retentionDays,
     privacy: { ...defaultConfig.privacy, ...good.privacy },

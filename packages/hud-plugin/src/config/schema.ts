@@ -66,6 +66,11 @@ export const HudOptions = Type.Object(
     ),
     /** Below this usage `hud_compact` declines: compacting a mostly empty context throws away detail for nothing. */
     compactMinPercent: Type.Optional(Percent),
+    /**
+     * Who writes a compaction's summary where the host lets a plugin answer it (Claude Code's mod):
+     * `summary` (the model, told the HUD) or `hud` (agent-hud, from the stored state, with no model call).
+     */
+    compaction: Type.Optional(Type.Union([Type.Literal("summary"), Type.Literal("hud")])),
     /** Sessions idle longer than this many days are dropped (their HUD log and search index); project items stay. */
     retentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
     /**
@@ -125,6 +130,7 @@ export type HudConfig = {
   sections: { order?: SectionName[]; disabled?: SectionName[] };
   storageDir?: string;
   compactMinPercent: number;
+  compaction: "summary" | "hud";
   memoryFile: { enabled: boolean; git: "share" | "ignore" };
   retentionDays: number;
   /**
@@ -146,6 +152,7 @@ export const defaultConfig: HudConfig = {
   caps: {},
   sections: {},
   compactMinPercent: 50,
+  compaction: "summary",
   memoryFile: { enabled: true, git: "share" },
   retentionDays: 90,
   privacy: { redact: true, patterns: [] },

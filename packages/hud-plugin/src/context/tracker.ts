@@ -1,8 +1,10 @@
+import type { CallUsage } from "../cache-ledger/types.ts";
 import { usableTokens, type ModelLimits } from "./limits.ts";
 
 /**
- * Token counts of an assistant message as opencode reports them (input excludes cached tokens). Every
- * field is optional here because providers and older messages leave some out or send `cache: null`.
+ * Token counts of an assistant message as opencode reports them (input excludes cached tokens): opencode's
+ * shape, which its hooks translate into the one usage type (`usageOfTokens`). Every field is optional
+ * because providers and older messages leave some out or send `cache: null`.
  */
 export type AssistantTokens = {
   input?: number | null;
@@ -28,10 +30,9 @@ export type AssistantInfo = {
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 
-function usedTokens(tokens: AssistantTokens | null | undefined): number {
-  if (!tokens || typeof tokens !== "object") return 0;
-  const cache = tokens.cache && typeof tokens.cache === "object" ? tokens.cache : {};
-  return count(tokens.input) + count(tokens.output) + count(cache.read) + count(cache.write);
+function usedTokens(usage: CallUsage | undefined): number {
+  if (!usage || typeof usage !== "object") return 0;
+  return count(usage.input) + count(usage.output) + count(usage.cacheRead) + count(usage.cacheWrite);
 }
 
 /** `history` holds the percents of the calls before the latest one, oldest first. */
@@ -66,8 +67,8 @@ export class ContextTracker {
    * Records one assistant call; zero-token reports (a message just created) and calls older than the last
    * reset are ignored. Order is by creation time, so a late report of an older call cannot pose as the latest.
    */
-  record(messageID: string, tokens: AssistantTokens | null | undefined, created: number): void {
-    const used = usedTokens(tokens);
+  record(messageID: string, usage: CallUsage | undefined, created: number): void {
+    const used = usedTokens(usage);
     if (!(used > 0) || created < this.floor) return;
     const existing = this.calls.find((c) => c.messageID === messageID);
     if (existing) existing.used = used;

@@ -65,6 +65,7 @@ export class PersonEditor {
     try {
       const runtime = this.runtime;
       const session = runtime.session(sessionID);
+      await runtime.syncMemoryFile();
       const plan = planOperation(runtime.view(session), call, {
         now: this.now(),
         host: {

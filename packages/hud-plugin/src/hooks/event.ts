@@ -1,4 +1,5 @@
 import type { HudEvent } from "@agent-hud/hud-components";
+import { usageOfTokens } from "../cache-ledger/usage.ts";
 import type { AssistantInfo } from "../context/index.ts";
 import type { HookDeps } from "../runtime/hook-deps.ts";
 import { displayPath, rememberEdit } from "./files.ts";
@@ -43,10 +44,18 @@ export function eventHook(deps: HookDeps, directory: string) {
         const info = p.info as AssistantInfo | undefined;
         if (!info || info.role !== "assistant" || info.summary || typeof info.sessionID !== "string") return;
         // the compaction's own answer (summary) is no call of the conversation's cache
-        deps.ledger?.answer(deps.runtime.session(info.sessionID), info as AssistantInfo & { error?: unknown });
+        const answer = info as AssistantInfo & { error?: unknown; cost?: unknown };
+        deps.ledger?.report(deps.runtime.session(info.sessionID), {
+          id: info.id,
+          usage: usageOfTokens(info.tokens),
+          failed: !!answer.error,
+          ...(info.time?.created !== undefined ? { at: info.time.created } : {}),
+          ...(info.providerID && info.modelID ? { model: `${info.providerID}/${info.modelID}` } : {}),
+          ...(typeof answer.cost === "number" ? { cost: answer.cost } : {}),
+        });
         if (!info.tokens) return;
         const session = deps.runtime.session(info.sessionID);
-        session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
+        session.tracker.record(info.id, usageOfTokens(info.tokens), info.time?.created ?? 0);
         if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
         return;
       }

@@ -1,3 +1,5 @@
+import { hashV1Messages } from "../cache-ledger/hash.ts";
+import { usageOfTokens } from "../cache-ledger/usage.ts";
 import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
@@ -16,7 +18,7 @@ export function trackTokens(
     }
     const info = message.info as AssistantInfo;
     if (info.role !== "assistant" || info.summary || !info.tokens) continue;
-    session.tracker.record(info.id, info.tokens, info.time?.created ?? 0);
+    session.tracker.record(info.id, usageOfTokens(info.tokens), info.time?.created ?? 0);
     if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
   }
 }
@@ -30,11 +32,15 @@ export function messagesTransform(deps: HookDeps) {
     trackTokens(session, output.messages, deps.limits);
     if (session.compacting) return;
     // taken before the HUD is appended: the ledger compares the conversation, not agent-hud's tail
-    deps.ledger?.observeMessages(session, output.messages);
+    // the list is copied (references only); the messages are hashed as they were sent, when the usage
+    // arrives, so an edit a later plugin makes to one of them counts too
+    const held = output.messages.slice();
+    deps.ledger?.request(session, { resolve: [(e) => void (e.messages = hashV1Messages(held))] });
     deps.runtime.noteCall(session);
     if (deps.config.placement !== "tail") return;
     // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)
     if (deps.board.isOff(sessionID)) return;
+    await deps.runtime.syncMemoryFile();
     const result = await deps.runtime.renderCall(session);
     if (!result) return;
     const line = deps.config.cacheLedger.showToAgent ? deps.ledger?.line(session) : undefined;

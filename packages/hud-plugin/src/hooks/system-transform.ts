@@ -1,3 +1,4 @@
+import { hashSystem } from "../cache-ledger/hash.ts";
 import { preamble } from "../placement/preamble.ts";
 import { wrapHud } from "../placement/tail-message.ts";
 import type { HookDeps } from "../runtime/hook-deps.ts";
@@ -19,6 +20,7 @@ export function systemTransform(deps: HookDeps) {
     try {
       if (deps.config.placement !== "system" || !session) return;
       if (deps.board.isOff(session.id)) return;
+      await deps.runtime.syncMemoryFile();
       const result = await deps.runtime.renderCall(session);
       if (!result) return;
       const hud = wrapHud(result.markdown);
@@ -27,7 +29,9 @@ export function systemTransform(deps: HookDeps) {
       deps.publisher.publishLater(session.id, ["received", "current"], result, session.lastInput);
     } finally {
       // the parts as they stand when agent-hud's hook ends; a plugin after it is not seen (a bust then reads unknown)
-      if (session) deps.ledger?.observeSystem(session, output.system, own);
+      // copied now: opencode may join the parts after the hook, which would hide which one was agent-hud's
+      const held = output.system.slice();
+      if (session) deps.ledger?.requestMore(session, (e) => void (e.system = hashSystem(held, own)));
     }
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { SECURE_DELETE } from "../store/scrub.ts";
 import { nameParts } from "./identifiers.ts";
 
 export const RECALL_FILE = "recall.db";
@@ -109,6 +110,7 @@ export function createSchema(db: Database): void {
   // derived data: a power cut may cost the newest entries (or the file, which is then rebuilt), never the
   // conversation, which opencode keeps; an application crash loses nothing in WAL mode
   db.run("PRAGMA synchronous = OFF");
+  db.run(SECURE_DELETE);
   db.transaction(() => {
     // read inside the write lock: a second process waits here, then finds the upgrade done
     const version = (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;

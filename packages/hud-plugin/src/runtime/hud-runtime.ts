@@ -116,11 +116,19 @@ export class HudRuntime {
     this.sessions.delete(sessionID);
   }
 
-  /** Folds new events of the session, its parent and the project. */
+  /**
+   * The memory-file sync step, before a HUD goes out or a tool plans: a changed `memory.md` (an edit, a pull)
+   * becomes a `memory.sync` event in the project log. Its own step because it writes, and reading the state
+   * (`view`, `render`) never does; the hosts call it where they render for a call. Never throws.
+   */
+  async syncMemoryFile(): Promise<void> {
+    await this.memory?.prepare();
+  }
+
+  /** Folds new events of the session, its parent and the project; writes nothing. */
   refresh(session: SessionRuntime): void {
     session.cache.catchUp(this.deps.store);
     this.project.catchUp(this.deps.store);
-    this.memory?.read();
     session.parentID ??= session.cache.state.parentID;
     if (session.parentID) this.session(session.parentID).cache.catchUp(this.deps.store);
   }
@@ -225,7 +233,6 @@ export class HudRuntime {
   }
 
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
-    await this.memory?.prepare();
     // agent components render first, at the last HUD's density, so the HUD is usually built once
     const view = this.agents.defines(session.lastInput?.view) ? this.view(session) : undefined;
     if (view) await this.agents.prepare(view, session.lastGood?.density);

@@ -4,7 +4,8 @@ import { retryBusy } from "./faults.ts";
 import { DB_FILE } from "./paths.ts";
 import { privateDatabase } from "./private-files.ts";
 import { parseBoardRender, type BoardRender, type BoardRenderKind } from "./board-render.ts";
-import { LEDGER_TABLES } from "../cache-ledger/table.ts";
+import { LEDGER_TABLES, upgradeLedgerTable } from "../cache-ledger/table.ts";
+import { SECURE_DELETE } from "./scrub.ts";
 
 export type BoardLog = (level: "warn" | "error", message: string) => void;
 
@@ -63,7 +64,9 @@ export class HudBoard {
       db.run("PRAGMA journal_mode = WAL");
       // a view of the log, rebuilt on the next call: losing the last write to a power cut costs nothing
       db.run("PRAGMA synchronous = NORMAL");
+      db.run(SECURE_DELETE);
       for (const sql of TABLES) db.run(sql);
+      upgradeLedgerTable(db);
     } catch (error) {
       db.close(false);
       throw error;

@@ -6,6 +6,7 @@ import { classify, describe, retryBusy } from "./faults.ts";
 import { DB_FILE, SIDE_FILES, stamp } from "./paths.ts";
 import { LinkRefused, privateDatabase, privateFolder, refuseLinks } from "./private-files.ts";
 import { SCHEMA_VERSION, migrate } from "./schema.ts";
+import { SECURE_DELETE } from "./scrub.ts";
 import { prepareStatements, type Statements } from "./statements.ts";
 import type { StoreLog, StoreSeams } from "./types.ts";
 
@@ -77,6 +78,7 @@ function connect(path: string, s: OpenSettings, requested: OpenMode): Connection
       // NORMAL in WAL mode survives a process crash (not a power cut) without an fsync per append.
       db.query("PRAGMA journal_mode = WAL").get();
       db.run("PRAGMA synchronous = NORMAL");
+      db.run(SECURE_DELETE);
     }
     const check = db.query("PRAGMA quick_check").get() as { quick_check?: string } | null;
     if (check?.quick_check !== "ok") {

@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { refuseLinks } from "./private-files.ts";
+import { scrub } from "./scrub.ts";
 
 const TABLE = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
 
@@ -35,11 +36,8 @@ export function forgetSessions(path: string, sessionIDs: readonly string[], recl
         if (changes > 0) found++;
       }
     }).immediate();
-    if (reclaim && found > 0) {
-      db.run("VACUUM");
-      // in WAL mode the rewritten pages sit in the -wal file until a checkpoint moves them back
-      db.run("PRAGMA wal_checkpoint(TRUNCATE)");
-    }
+    // the rebuilt file holds none of the removed rows' bytes, and the emptied -wal none either
+    if (reclaim && found > 0) scrub(db);
     return found;
   } finally {
     db.close();
@@ -51,7 +49,7 @@ const QUARANTINED = /^(?:hud|recall)\.db\.(?:corrupt|broken)-[^/]+$/;
 
 /**
  * Removes quarantined copies older than `days` from the data folder: they hold conversations too, and
- * retention applies to them like to the rest. Returns how many files went.
+ * retention applies to them like to the rest (a purge takes them all). Returns how many files went.
  */
 export function pruneQuarantined(dir: string, days: number, now: number): number {
   if (!existsSync(dir)) return 0;

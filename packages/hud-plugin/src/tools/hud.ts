@@ -26,6 +26,8 @@ export function hudTool(deps: HookDeps, schema: Record<string, unknown> = hudToo
       const call = { tool: input.tool as string, args: input.args };
       const runtime = deps.runtime;
       const session = runtime.session(context.sessionID);
+      // the operation is planned over the memory file as it stands (a person's edit since the last call)
+      await runtime.syncMemoryFile();
       const result = planOperation(runtime.view(session), call, {
         now: deps.now(),
         host: hostOperations(deps, session),

@@ -117,6 +117,13 @@ describe("attribution on recorded request pairs", () => {
     expect(a).toEqual({ cause: "unknown", also: [], missing: [], idleSeconds: 299 });
   });
 
+  test("idle exactly the lifetime is still within it; a millisecond more is past it", () => {
+    const at = (ms: number) =>
+      attribute(evidence(0, SYSTEM, conversation, "t"), evidence(ms, SYSTEM, grown, "t"), LIFETIME);
+    expect(at(LIFETIME * 1_000)).toEqual({ cause: "unknown", also: [], missing: [], idleSeconds: LIFETIME });
+    expect(at(LIFETIME * 1_000 + 1).cause).toBe("expired");
+  });
+
   describe("missing evidence", () => {
     test("only times and a reported compaction seen (Claude Code): the compaction is a history rewrite", () => {
       const a = attribute({ at: 0 }, { at: 2_000, afterCompaction: true }, LIFETIME);

@@ -42,18 +42,17 @@ describe("SessionLedger", () => {
     expect(ledger.all()).toHaveLength(2);
   });
 
-  test("numbering and totals go on from calls stored earlier; a bust after a restart is unknown", () => {
+  test("numbering and totals go on from calls stored earlier; a bust after a restart is unknown, its time the only evidence of the call before", () => {
     const earlier = [{ call: 7, id: "old", at: 0, usage: usage(100, 1_900) }];
     const ledger = new SessionLedger({ lifetimeSeconds: 300 }, earlier);
     const call = ledger.record("new", 1, usage(1_000, 0), undefined, evidence(1, SYSTEM, conversation));
-    expect(call).toMatchObject({ call: 8, bust: { cause: "unknown", missing: ["request"] } });
+    expect(call).toMatchObject({ call: 8, bust: { cause: "unknown", missing: ["system", "tools", "messages"] } });
     expect(ledger.summary().hitShare).toBeCloseTo(1_900 / 3_200);
   });
 
-  test("a host whose evidence is in its transcript recalls the stored call's; a stored call reported again updates", () => {
+  test("a stored call's time is its evidence (a host whose evidence is in its transcript); a stored call reported again updates", () => {
     const earlier = [{ call: 3, id: "old", at: 0, usage: usage(100, 1_900) }];
     const ledger = new SessionLedger({ lifetimeSeconds: 300 }, earlier);
-    ledger.recall((c) => ({ at: c.at }));
     const again = ledger.record("old", 0, { ...usage(100, 1_900), output: 99 }, undefined, { at: 0 });
     expect(again).toMatchObject({ call: 3, usage: { output: 99 } });
     const call = ledger.record("new", 400_000, usage(2_000, 0), undefined, { at: 400_000 });

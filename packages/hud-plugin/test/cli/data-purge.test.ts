@@ -3,6 +3,7 @@
 // instance keeps writing its own.
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main.ts";
 import { workspace, type Workspace } from "../project/support.ts";
@@ -126,3 +127,56 @@ test("purge needs exactly one selection, and --older-than takes days", async () 
   expect(bad.err).toContain("--older-than takes days like 30d");
   expect((await cli("purge", "--all", "--dry-run")).out).toBe("nothing matched\n");
 });
+
+/** Case-blind copies of `text` in the raw bytes of every file under the data folder (databases, -wal, -shm). */
+function copiesOnDisk(text: string): Record<string, number> {
+  const needle = Buffer.from(text.toLowerCase());
+  const found: Record<string, number> = {};
+  for (const name of readdirSync(ws.storageDir, { recursive: true }) as string[]) {
+    const path = join(ws.storageDir, name);
+    if (!statSync(path).isFile()) continue;
+    const bytes = Buffer.from(readFileSync(path).toString("latin1").toLowerCase(), "latin1");
+    let n = 0;
+    for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) n++;
+    if (n) found[name] = n;
+  }
+  return found;
+}
+
+test("purge leaves none of the purged text in any file of the data folder, while the other session stays whole", async () => {
+  const oc = await ws.instance("repo");
+  for (const id of ["ses_gone", "ses_kept"]) {
+    const word = id === "ses_gone" ? "quokkagone" : "wombatkept";
+    await oc.hudOf(id);
+    for (let i = 0; i < 10; i++) await oc.hud(id, "notes.add", { content: `${word} note ${i}` });
+    for (let i = 0; i < 10; i++) {
+      await oc.event("message.updated", {
+        info: { id: `msg_${id}_${i}`, sessionID: id, role: "user", time: { created: i + 1 } },
+      });
+      await oc.event("message.part.updated", {
+        part: {
+          id: `prt_${id}_${i}`,
+          sessionID: id,
+          messageID: `msg_${id}_${i}`,
+          type: "text",
+          text: `${word} said ${"x".repeat(i * 50)} ${i}`,
+        },
+      });
+    }
+    await oc.hudOf(id);
+  }
+  // the text is on disk before (so the check below can see it), in both databases
+  const total = (found: Record<string, number>) => Object.values(found).reduce((a, b) => a + b, 0);
+  expect(total(copiesOnDisk("quokkagone"))).toBeGreaterThan(20);
+  // a broken copy set aside earlier holds the session too: no row can be taken out of it, so it goes whole
+  writeFileSync(join(ws.storageDir, "recall.db.broken-2026-01-01T00-00-00-000Z"), "quokkagone said it");
+  const purged = await cli("purge", "--session", "ses_gone");
+  expect(purged).toMatchObject({ code: 0, err: "" });
+  expect(purged.out).toContain("removed 1 copies of broken databases set aside earlier");
+  if (process.env.PURGE_BYTES) console.log("left after purge", copiesOnDisk("quokkagone"));
+  expect(copiesOnDisk("quokkagone")).toEqual({});
+  expect(copiesOnDisk("ses_gone")).toEqual({});
+  // the kept session is still there, readable
+  expect(events("ses_kept")).toBeGreaterThan(10);
+  expect(await oc.hud("ses_kept", "notes.list", {})).toContain("wombatkept note 9");
+}, 60_000);

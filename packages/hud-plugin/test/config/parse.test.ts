@@ -23,6 +23,7 @@ describe("parseConfig", () => {
       recall: { enabled: false },
       agentComponents: { maxCount: 3 },
       cacheLedger: { lifetimeSeconds: 3600, showToAgent: true },
+      compaction: "hud",
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
@@ -34,6 +35,7 @@ describe("parseConfig", () => {
       sections: { disabled: ["files"] },
       storageDir: "/var/hud",
       compactMinPercent: 40,
+      compaction: "hud",
       memoryFile: { enabled: true, git: "ignore" },
       retentionDays: 30,
       privacy: { redact: true, patterns: ["ACME-[0-9]{6}"] },

@@ -1,12 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { usageOfTokens } from "../../src/cache-ledger/usage.ts";
 import { ContextTracker, limitsOf, ModelLimitsBook, usableTokens } from "../../src/context/index.ts";
 
-const tokens = (input: number, output = 0, read = 0, write = 0) => ({
-  input,
-  output,
-  reasoning: 0,
-  cache: { read, write },
-});
+const tokens = (input: number, output = 0, cacheRead = 0, cacheWrite = 0) => ({ input, output, cacheRead, cacheWrite });
 
 describe("usableTokens", () => {
   test("context minus the output reserve, capped at 32k", () => {
@@ -67,10 +63,10 @@ describe("ContextTracker", () => {
     expect(tracker.usage().usedTokens).toBe(50_000);
   });
 
-  test("a report with cache: null or missing counts still counts what it has; non-numbers count as 0", () => {
+  test("an opencode report with cache: null or missing counts still counts what it has (through usageOfTokens); non-numbers count as 0", () => {
     const tracker = new ContextTracker();
     tracker.setLimits({ context: 200_000, output: 8_000 });
-    const partial = (t: unknown) => t as Parameters<ContextTracker["record"]>[1];
+    const partial = (t: unknown) => usageOfTokens(t);
     tracker.record("a", partial({ input: 96_000, output: 0, cache: null }), 1);
     expect(tracker.usage().usedTokens).toBe(96_000);
     tracker.record("b", partial({ input: 100_000, cache: { read: 44_000 } }), 2);

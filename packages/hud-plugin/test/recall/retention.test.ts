@@ -1,7 +1,7 @@
 // Retention: sessions idle past the window lose their HUD log and their index entries; project items
 // stay; the files shrink.
 import { afterEach, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Recall } from "../../src/recall/index.ts";
@@ -21,6 +21,18 @@ afterEach(() => {
 /** The database with its write-ahead log: data sits in either until a checkpoint. */
 const size = (path: string) =>
   [path, `${path}-wal`].reduce((sum, p) => sum + (existsSync(p) ? statSync(p).size : 0), 0);
+
+/** Copies of `text` in the raw bytes of every file of the folder (the databases, their -wal and -shm). */
+function copiesIn(dir: string, text: string): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const name of readdirSync(dir)) {
+    const bytes = readFileSync(join(dir, name));
+    let n = 0;
+    for (let at = bytes.indexOf(text); at >= 0; at = bytes.indexOf(text, at + 1)) n++;
+    if (n) found[name] = n;
+  }
+  return found;
+}
 
 test("sessions idle over retentionDays are dropped from the HUD log and the index, project items stay, space is reclaimed", async () => {
   const dir = mkdtempSync(join(tmpdir(), "hud-retention-"));
@@ -50,7 +62,11 @@ test("sessions idle over retentionDays are dropped from the HUD log and the inde
   store.flush();
   const before = { log: size(store.path), index: size(join(dir, RECALL_FILE)) };
 
+  expect(Object.keys(copiesIn(dir, "ses_old question")).length).toBeGreaterThan(0);
   expect(recall.prune()).toEqual({ index: 1, log: 1 });
+  // no byte of the dropped session stays behind in any file, while both connections are still open
+  if (process.env.PURGE_BYTES) console.log(copiesIn(dir, "ses_old"));
+  expect(copiesIn(dir, "ses_old")).toEqual({});
 
   expect(store.read("session:ses_old")).toEqual([]);
   expect(store.read("session:ses_new")).toHaveLength(60);

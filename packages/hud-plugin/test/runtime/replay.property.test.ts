@@ -104,6 +104,7 @@ test("each stream read back from the file folds to the live state, and only its 
 // instance rebuilds from the file alone.
 const opArb = fc.oneof(
   fc.string({ minLength: 1, maxLength: 30 }).map((description) => ["task.set", { description }] as const),
+  fc.string({ minLength: 1, maxLength: 30 }).map((description) => ["task.update", { description }] as const),
   fc.constant(["task.clear", {}] as const),
   fc
     .tuple(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom("session", "project"))

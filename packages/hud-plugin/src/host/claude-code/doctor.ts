@@ -6,6 +6,8 @@ import { PLUGIN_NAME } from "./lead.ts";
 
 /** The oldest Bun the hooks and the MCP server run on (package.json `engines`). */
 export const MIN_BUN = "1.2.0";
+/** The Claude Code versions the e2e suite runs: the oldest as a smoke subset, the newest in full (e2e/). */
+export const CLAUDE_CODE_SUPPORTED = { oldest: "2.1.197", newest: "2.1.332" } as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -37,6 +39,7 @@ export function claudeCodeDoctor(
   dataDir: string,
   env: Env,
   bunVersion: string | null = process.versions.bun ?? null,
+  claudeVersion: () => string | null = () => installedClaudeVersion(env),
 ): string[] {
   const lines: string[] = [];
   if (!bunVersion)
@@ -50,7 +53,7 @@ export function claudeCodeDoctor(
   lines.push(
     listed
       ? `claude-code: plugin listed in ${listed}`
-      : "claude-code: plugin not installed (claude plugin marketplace add <repo>, then claude plugin install agent-hud@agent-hud; or claude --plugin-dir <plugin root>)",
+      : "claude-code: plugin not installed (claude plugin marketplace add agent-hud/agent-hud, then claude plugin install agent-hud@agent-hud; or claude --plugin-dir <plugin root>)",
   );
   const sessions = join(claudeCodeDir(dataDir), "sessions");
   const files = existsSync(sessions) ? readdirSync(sessions).filter((f) => f.endsWith(".json")) : [];
@@ -60,5 +63,32 @@ export function claudeCodeDoctor(
     const last = Math.max(...files.map((f) => statSync(join(sessions, f)).mtimeMs));
     lines.push(`claude-code: hooks ran for ${files.length} session(s), last at ${new Date(last).toISOString()}`);
   }
+  lines.push(versionLine(claudeVersion()));
   return lines;
+}
+
+function versionLine(version: string | null): string {
+  const { oldest, newest } = CLAUDE_CODE_SUPPORTED;
+  const range = `supported ${oldest} to ${newest}`;
+  if (!version) return `claude-code: \`claude\` not found on PATH (${range})`;
+  if (!newer(version, oldest))
+    return `claude-code: Claude Code ${version} is older than ${oldest}; run \`claude update\``;
+  if (newer(version, newest) && version !== newest)
+    return `claude-code: Claude Code ${version} is newer than the newest tested (${newest}); report anything odd`;
+  return `claude-code: Claude Code ${version} (${range})`;
+}
+
+/** `claude --version` prints "2.1.332 (Claude Code)"; a missing or silent binary reads as not found. */
+function installedClaudeVersion(env: Env): string | null {
+  try {
+    const run = Bun.spawnSync(["claude", "--version"], {
+      env: { PATH: env["PATH"] ?? process.env.PATH ?? "/usr/bin:/bin", HOME: env["HOME"] ?? homedir() },
+      stdout: "pipe",
+      stderr: "ignore",
+      timeout: 5_000,
+    });
+    return /^(\d+\.\d+\.\d+)/.exec(run.stdout.toString().trim())?.[1] ?? null;
+  } catch {
+    return null;
+  }
 }

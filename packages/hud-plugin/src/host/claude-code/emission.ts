@@ -1,23 +1,22 @@
 /**
  * What a Claude Code hook appends to the conversation. Claude Code's history can only grow, so every HUD
  * text a hook emits stays in every later request until compaction. A full copy goes out at session start,
- * after a compaction and for a sub-agent; after a prompt or a tool batch only a change list against the last
- * full copy, and nothing when the HUD did not change. Each change list is cumulative (it replaces the ones
- * before it), so the agent reads the current state from two blocks: the last full copy and the last list.
+ * after a compaction and for a sub-agent; after a prompt or a tool batch only an update: the lines that
+ * changed since the previous HUD text the conversation holds, and nothing when none did. Updates are
+ * incremental, so each changed line is said once; the agent reads its state from the latest full copy with
+ * every update after it applied in order. What the agent's own `hud` calls changed is not said again: their
+ * results told it (`ownCall`). A full copy is sent again only when it is shorter than the update.
  */
 
 /** Per-session memory of what the conversation already holds; kept in a small file between hook processes. */
 export type EmissionState = {
   /** The HUD markdown of the last full copy in the conversation. */
   full: string;
-  /** The HUD markdown the conversation shows now (full copy plus the latest change list). */
+  /** The HUD markdown the agent can tell from the conversation: the full copy, the updates, its own calls. */
   shown: string;
-  /** Change lists appended since the last full copy. */
+  /** Updates appended since the last full copy. */
   changes: number;
 };
-
-/** A fresh full copy needs at least this many change lists since the previous one. */
-export const MIN_CHANGES_BETWEEN_FULL = 15;
 
 export type Emission =
   | { kind: "full"; text: string; state: EmissionState }
@@ -25,50 +24,93 @@ export type Emission =
   | { kind: "none"; state: EmissionState | undefined };
 
 export const FULL_HEADER =
-  "Your HUD, complete (not from the user). Your current state is the latest full HUD plus the latest HUD change list after it.";
-
-export const CHANGES_HEADER =
-  "HUD changes since the last full HUD above; this list replaces earlier ones (+ now in the HUD, - gone):";
+  "Your HUD, complete (not from the user). Each later HUD update lists only what changed since the HUD text before it, not what your own `hud` calls changed: apply them in order (`+ line` is added; `- line` is removed, and `- words …` removes the line that begins with those words).";
 
 export function fullText(markdown: string, lead?: string): string {
   return [...(lead ? [lead] : []), FULL_HEADER, "<agent-hud>", markdown.trimEnd(), "</agent-hud>"].join("\n");
 }
 
-/** Lines of `now` missing from `before` (+) and lines of `before` missing from `now` (-), in order. */
-export function lineChanges(before: string, now: string): string[] {
-  const count = (lines: string[]) => {
-    const map = new Map<string, number>();
-    for (const line of lines) map.set(line, (map.get(line) ?? 0) + 1);
-    return map;
-  };
-  const a = before.split("\n").filter((l) => l.trim());
-  const b = now.split("\n").filter((l) => l.trim());
-  const inA = count(a);
-  const inB = count(b);
-  const gone: string[] = [];
-  const added: string[] = [];
-  for (const line of a) {
-    const left = inB.get(line) ?? 0;
-    if (left > 0) inB.set(line, left - 1);
-    else gone.push(`- ${line}`);
-  }
-  for (const line of b) {
-    const left = inA.get(line) ?? 0;
-    if (left > 0) inA.set(line, left - 1);
-    else added.push(`+ ${line}`);
-  }
-  return [...gone, ...added];
+const linesOf = (text: string) => text.split("\n").filter((l) => l.trim());
+
+function counts(lines: string[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const line of lines) map.set(line, (map.get(line) ?? 0) + 1);
+  return map;
 }
 
+/** The lines of `from` that are not in `other` (as a multiset), in order. */
+function missing(from: string[], other: string[]): string[] {
+  const left = counts(other);
+  const out: string[] = [];
+  for (const line of from) {
+    const n = left.get(line) ?? 0;
+    if (n > 0) left.set(line, n - 1);
+    else out.push(line);
+  }
+  return out;
+}
+
+/** Lines of `now` missing from `before` (+) and lines of `before` missing from `now` (-), in order. */
+export function lineChanges(before: string, now: string): string[] {
+  const a = linesOf(before);
+  const b = linesOf(now);
+  return [...missing(a, b).map((l) => `- ${l}`), ...missing(b, a).map((l) => `+ ${l}`)];
+}
+
+/**
+ * How an update names a removed line: by its first words when no other line of the HUD the agent holds
+ * begins with them (`words …`), else whole. A line that is being replaced costs a few tokens, not its length.
+ */
+export function removalName(line: string, held: string[]): string {
+  const others = held.filter((l) => l !== line);
+  const words = line.split(" ");
+  for (let n = 1; n < words.length; n++) {
+    const prefix = words.slice(0, n).join(" ");
+    // a shortening must save something, and the line must still be told from every other one
+    if (prefix.length + 2 >= line.length) break;
+    if (!others.some((l) => l === prefix || l.startsWith(`${prefix} `))) return `${prefix} …`;
+  }
+  return line;
+}
+
+/** The update from what the agent holds to `now`: removals named short, then the added lines. */
+export function updateLines(held: string, now: string): string[] {
+  const a = linesOf(held);
+  const b = linesOf(now);
+  return [...missing(a, b).map((l) => `- ${removalName(l, a)}`), ...missing(b, a).map((l) => `+ ${l}`)];
+}
+
+export const UPDATE_HEADER = "HUD update:";
+
+/**
+ * An update is its header and its lines, no more: it is written after every batch that changed the HUD,
+ * so its frame costs as often, and the full copy before it says how to read it.
+ */
 export function changesText(lines: string[]): string {
-  return [CHANGES_HEADER, "<agent-hud-changes>", ...lines, "</agent-hud-changes>"].join("\n");
+  return [UPDATE_HEADER, ...lines].join("\n");
+}
+
+/** `held` with a change applied: the lines `before` had and `after` has not go, those `after` gained come. */
+export function applyChange(held: string, before: string, after: string): string {
+  const a = linesOf(before);
+  const b = linesOf(after);
+  const kept = missing(linesOf(held), missing(a, b));
+  return [...kept, ...missing(b, a)].join("\n");
+}
+
+/**
+ * The agent's own `hud` call took the HUD from `before` to `after`; its result told the agent, so the
+ * conversation holds the change without an update.
+ */
+export function ownCall(state: EmissionState, before: string, after: string): EmissionState {
+  if (before === after) return state;
+  return { ...state, shown: applyChange(state.shown, before, after) };
 }
 
 /**
  * The decision for one hook. `forceFull` is session start, compaction, resume and sub-agents: the
- * conversation holds no usable copy there. Otherwise a full copy is sent again only when the cumulative
- * change list has outgrown the full copy it is read against and enough lists were sent since the last
- * one, which bounds full copies to one per MIN_CHANGES_BETWEEN_FULL changing calls.
+ * conversation holds no usable copy there. Otherwise an update with what changed since the conversation's
+ * latest HUD text, or a full copy when that is the shorter text (a HUD rewritten nearly whole).
  */
 export function decide(
   previous: EmissionState | undefined,
@@ -81,10 +123,12 @@ export function decide(
     return { kind: "full", text: fullText(markdown, lead), state };
   }
   if (markdown === previous.shown) return { kind: "none", state: previous };
-  const lines = lineChanges(previous.full, markdown);
+  const lines = updateLines(previous.shown, markdown);
+  // the same lines in another order: nothing the agent reads has changed
+  if (lines.length === 0) return { kind: "none", state: { ...previous, shown: markdown } };
   const text = changesText(lines);
-  const outgrown = text.length > previous.full.length && previous.changes + 1 >= MIN_CHANGES_BETWEEN_FULL;
-  if (outgrown)
-    return { kind: "full", text: fullText(markdown), state: { full: markdown, shown: markdown, changes: 0 } };
+  const full = fullText(markdown);
+  if (full.length <= text.length)
+    return { kind: "full", text: full, state: { full: markdown, shown: markdown, changes: 0 } };
   return { kind: "changes", text, state: { full: previous.full, shown: markdown, changes: previous.changes + 1 } };
 }

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { connect } from "node:net";
 import type { HookReply } from "./handle.ts";
 import { hookOwners, processKey } from "./process-key.ts";
 import { socketPath } from "./socket-path.ts";
@@ -26,7 +25,9 @@ export async function forward(raw: string): Promise<Forwarded | undefined> {
   return undefined;
 }
 
-function ask(path: string, raw: string): Promise<Forwarded | undefined> {
+async function ask(path: string, raw: string): Promise<Forwarded | undefined> {
+  // loaded only when a server's socket is there: a session's first hook runs in-process without it
+  const { connect } = await import("node:net");
   return new Promise((resolve) => {
     let text = "";
     let sent = false;

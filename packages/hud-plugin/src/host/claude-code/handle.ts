@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import type { ModelLimits } from "../../context/limits.ts";
-import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import type { Logger } from "../../log/index.ts";
 import { openHud } from "../../runtime/open.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
@@ -11,6 +10,7 @@ import { gitRoot } from "./git-root.ts";
 import { decide, fullText, type EmissionState } from "./emission.ts";
 import { lead } from "./lead.ts";
 import { recordCalls } from "./ledger-calls.ts";
+import { modActive } from "./mod-active.ts";
 import { linkSession } from "./process-link.ts";
 import { readSessionFile, writeSessionFile, type SessionFile } from "./session-file.ts";
 import { batchOf, mergeBatch, readTranscript } from "./transcript.ts";
@@ -104,6 +104,8 @@ async function run(
   deps.runtime.touch(session);
   const agent = typeof input.agent_id === "string" && input.agent_id ? input.agent_id : undefined;
   let reply: HookReply | undefined;
+  if (event === "SubagentStart") file.subagentRunning = true;
+  else if (!agent && event !== "PreCompact" && event !== "SessionEnd") delete file.subagentRunning;
   switch (event) {
     case "SessionStart": {
       if (compacted)
@@ -121,6 +123,7 @@ async function run(
       reply = await emit(deps, session, file, event, false);
       break;
     case "SubagentStart": {
+      await deps.runtime.syncMemoryFile();
       const result = await deps.runtime.renderCall(session);
       if (!result) break;
       reply = { event, text: fullText(result.markdown, SUBAGENT_NOTE) };
@@ -128,9 +131,13 @@ async function run(
       break;
     }
     case "PreCompact": {
-      const snapshot = compactionSnapshot(deps, sessionID);
       // the conversation's copies go with the compaction; SessionStart(compact) sends a full one
       delete file.emission;
+      // the mod gives the summary the HUD itself (or writes the summary): told twice, it would read twice
+      if (modActive(env)) break;
+      // the operation router comes with it: loaded for a compaction only, never by a session's first hook
+      const { compactionFraming, compactionSnapshot } = await import("../../hooks/session-compacting.ts");
+      const snapshot = compactionSnapshot(deps, sessionID);
       if (snapshot !== undefined) reply = { event, text: compactionFraming(snapshot), plain: true };
       break;
     }
@@ -160,13 +167,17 @@ function catchUp(
     if (chunk.requestAt !== undefined) file.requestAt = chunk.requestAt;
     else delete file.requestAt;
     file.seenTools = mergeBatch(chunk, batchOf(input.tool_calls, deps.now()), file.seenTools ?? []);
-    // the last call before a compaction measured the old conversation, not what is left of it
+    // the calls before a compaction measured the old conversation, not what is left of it: a server that
+    // recorded them keeps them in memory, so the first HUD after the summary would be sized for a full context
     if (compacted) {
+      const last = Math.max(chunk.usage?.at ?? 0, file.usage?.at ?? 0);
       delete chunk.usage;
       delete file.usage;
+      session.tracker.reset(last + 1);
     }
     applyTranscript(deps, session, directory, chunk);
-    recordCalls(deps.ledger, session, file, chunk.ledger, compacted);
+    // the mod records each request's usage from Claude Code itself; the transcript's copy would count twice
+    recordCalls(modActive(env) ? undefined : deps.ledger, session, file, chunk.ledger, compacted);
     if (chunk.usage) file.usage = { id: chunk.usage.id, tokens: chunk.usage.tokens, at: chunk.usage.at };
     model = chunk.usage?.model;
     summary =
@@ -183,7 +194,7 @@ function catchUp(
 /**
  * Claude Code compacts once a call's tokens reach its usable window less this buffer (2.1.197). A prompt or
  * tool batch past that point is followed by a compaction before the model is called, and the hook's context
- * is kept after the summary, where a change list would be read against a full copy that is gone.
+ * is kept after the summary, where an update would be read against a full copy that is gone.
  */
 export const AUTO_COMPACT_BUFFER = 13_000;
 
@@ -199,6 +210,7 @@ async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, 
     delete file.emission;
     return undefined;
   }
+  await deps.runtime.syncMemoryFile();
   const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;
   const decision = decide(
@@ -229,9 +241,10 @@ function keepAgent(file: SessionFile, agent: string, state: EmissionState): void
 
 /**
  * A sub-agent's tool batch: its conversation holds the full copy SubagentStart gave it, not the parent's,
- * so its change lists are kept against that copy, and the parent's record of what it holds is untouched.
+ * so its updates are kept against that copy, and the parent's record of what it holds is untouched.
  */
 async function emitToAgent(deps: HookDeps, session: SessionRuntime, file: SessionFile, agent: string, event: string) {
+  await deps.runtime.syncMemoryFile();
   const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;
   const previous = file.agents?.[agent];

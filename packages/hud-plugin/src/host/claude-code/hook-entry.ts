@@ -7,11 +7,9 @@ import { logLine } from "./hook-log.ts";
 /** Past this the hook gives up on its own, well inside Claude Code's hook timeout. */
 const DEADLINE_MS = 8_000;
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
+// Bun's own stdin and stdout: `process.stdin`/`process.stdout` would load node's stream machinery, which
+// costs a first hook more than the read and the write themselves.
+const readStdin = (): Promise<string> => Bun.stdin.text();
 
 /**
  * Milliseconds since the process started at each step; printed to stderr (never read by Claude Code on exit
@@ -45,7 +43,7 @@ export async function main(): Promise<void> {
         ? `${reply.text}\n`
         : `${JSON.stringify({ hookSpecificOutput: { hookEventName: reply.event, additionalContext: reply.text } })}\n`;
       // a pipe takes the write later: exit only once it is through, or Claude Code reads half a line
-      await new Promise<void>((resolve) => process.stdout.write(out, () => resolve()));
+      await Bun.write(Bun.stdout, out);
     }
   } catch (error) {
     logLine(`hook failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,11 +1,8 @@
 import type { CacheLedgers } from "../../cache-ledger/ledgers.ts";
-import type { CallUsage, Evidence } from "../../cache-ledger/types.ts";
+import type { Evidence } from "../../cache-ledger/types.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import type { SessionFile } from "./session-file.ts";
 import type { TranscriptCall } from "./transcript.ts";
-
-const sameUsage = (a: CallUsage, b: CallUsage) =>
-  a.input === b.input && a.output === b.output && a.cacheRead === b.cacheRead && a.cacheWrite === b.cacheWrite;
 
 /**
  * The transcript's main-loop calls into the session's cache ledger. Claude Code's hooks never see a request,
@@ -27,18 +24,17 @@ export function recordCalls(
 }
 
 function record(ledgers: CacheLedgers, session: SessionRuntime, file: SessionFile, calls: readonly TranscriptCall[]) {
+  // each hook may be a process of its own: the ledger starts from the stored calls (the latest one's time
+  // is its evidence), and a report that repeats a stored call's numbers changes nothing
   const ledger = ledgers.of(session);
-  // each hook may be a process of its own: the call before is known from storage, its time is its evidence
-  ledger.recall((call) => ({ at: call.at }));
   for (const entry of calls) {
     if (entry.kind === "compaction") {
       file.ledgerCompacted = true;
       continue;
     }
     const known = ledger.all().find((c) => c.id === entry.id);
-    if (known && sameUsage(known.usage, entry.usage)) continue;
     const evidence: Evidence = { at: entry.at, ...(file.ledgerCompacted && !known ? { afterCompaction: true } : {}) };
-    ledgers.record(session, entry.id, entry.at, entry.usage, evidence);
+    ledgers.report(session, { id: entry.id, at: entry.at, usage: entry.usage, evidence });
     if (!known) delete file.ledgerCompacted;
   }
 }

@@ -9,30 +9,79 @@ import { createLogger, errorLine, type Logger } from "../../log/index.ts";
 import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { defaultDir } from "../../store/index.ts";
 import { hudTool } from "../../tools/hud.ts";
+import { HUD_COMPACT_DESCRIPTION, hudCompactTool } from "../../tools/hud-compact.ts";
 import { rmSync } from "node:fs";
 import { gitRoot } from "./git-root.ts";
 import { serveHooks } from "./hook-socket.ts";
 import { logLine } from "./hook-log.ts";
+import { runOwnCall } from "./own-calls.ts";
 import { linkedSession } from "./process-link.ts";
+import { answerMod, createModBridge, loadsMods, MOD_TOOL, MOD_TOOL_SPEC, type ModBridge } from "./mod-bridge.ts";
 
 export const NO_SESSION =
   "hud: no Claude Code session is linked to this tool yet (the agent-hud hooks have not run); check `agent-hud doctor`";
 
+export const NO_MOD =
+  "hud_compact: agent-hud's Claude Code mod is not running in this session (it needs Claude Code 2.1.287 or later with mods on), so nothing could start the compaction; save your state with `hud` instead";
+
+const CLAUDE_COMPACT_DESCRIPTION = HUD_COMPACT_DESCRIPTION.replace("opencode", "Claude Code");
+
 /** The MCP server for one directory; `session()` names the Claude Code session a call belongs to. */
-export function createHudServer(opened: OpenHud, session: () => string | undefined): Server {
+export function createHudServer(
+  opened: OpenHud,
+  session: () => string | undefined,
+  bridge: ModBridge = createModBridge(),
+): Server {
   const spec = hudTool(opened.deps, hudToolJsonSchema());
+  const compact = hudCompactTool(opened.deps);
   const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [{ name: "hud", description: spec.description, inputSchema: spec.parameters as { type: "object" } }],
+    tools: [
+      {
+        name: "hud",
+        description: spec.description,
+        inputSchema: spec.parameters as { type: "object" },
+        // the per-tool form of the server's `alwaysLoad`, for a server entry written without it
+        _meta: { "anthropic/alwaysLoad": true },
+      },
+      ...(loadsMods(server.getClientVersion()?.version)
+        ? [
+            {
+              name: "hud_compact",
+              description: CLAUDE_COMPACT_DESCRIPTION,
+              inputSchema: { type: "object" as const, properties: {} },
+              _meta: { "anthropic/alwaysLoad": true },
+            },
+            MOD_TOOL_SPEC,
+          ]
+        : []),
+    ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const fail = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
-    if (request.params.name !== "hud")
-      return fail(`unknown tool ${JSON.stringify(request.params.name)}: this server has "hud"`);
+    if (request.params.name === MOD_TOOL)
+      try {
+        const answer = await answerMod(opened.deps, bridge, request.params.arguments ?? {});
+        return { content: [{ type: "text" as const, text: JSON.stringify(answer) }] };
+      } catch (error) {
+        return fail(errorLine(error));
+      }
+    if (request.params.name !== "hud" && request.params.name !== "hud_compact")
+      return fail(`unknown tool ${JSON.stringify(request.params.name)}: this server has "hud" and "hud_compact"`);
     const sessionID = session();
     if (!sessionID) return fail(NO_SESSION);
+    if (request.params.name === "hud_compact") {
+      // the mod starts the compaction once the turn ends (`$.session.compact`); without it nothing would
+      if (!bridge.hello) return fail(NO_MOD);
+      try {
+        return { content: [{ type: "text" as const, text: await compact.execute({}, { sessionID }) }] };
+      } catch (error) {
+        return fail(errorLine(error));
+      }
+    }
     try {
-      const text = await spec.execute(request.params.arguments ?? {}, { sessionID });
+      const input = request.params.arguments ?? {};
+      const text = await runOwnCall(opened.deps, sessionID, input["args"], () => spec.execute(input, { sessionID }));
       return { content: [{ type: "text" as const, text }] };
     } catch (error) {
       return fail(errorLine(error));

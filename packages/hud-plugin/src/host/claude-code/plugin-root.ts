@@ -14,21 +14,40 @@ export function pluginJson(version: string) {
     version,
     description:
       "A HUD of the agent's task, decisions, notes, steps, blockers, files and context pressure, kept across compaction",
+    author: { name: "agent-hud", url: "https://github.com/agent-hud/agent-hud" },
     license: "MIT",
     homepage: "https://github.com/agent-hud/agent-hud",
+    // every part runs on this machine: the hooks, the MCP server and the mod reach no host
+    network: { hosts: [] },
+    icon: "./.claude-plugin/icon.png",
   };
 }
 
-/** Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error. */
+/** The mod (`src/host/claude-code/mod/`), bundled into one module under `hooks/mod/`. */
+export const MOD_DIR = "hooks/mod";
+export const MOD_FILE = "register.js";
+
+/**
+ * Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error.
+ * `modules` is the mod (Claude Code 2.1.287 and later; a path relative to `hooks/`); older versions read
+ * only `hooks`.
+ */
 export function hooksJson() {
   const hook = (event: string) => ({
     hooks: [{ type: "command", command: `sh "${ROOT}/scripts/hook.sh" ${event}`, timeout: 10 }],
   });
-  return { hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])) };
+  return {
+    hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])),
+    modules: [`./mod/${MOD_FILE}`],
+  };
 }
 
+/**
+ * `alwaysLoad` keeps the server's tools in every request: from 2.1.3xx Claude Code defers MCP tools behind
+ * ToolSearch, and a deferred `hud` is never offered to the model. Older versions accept and ignore the field.
+ */
 export function mcpJson() {
-  return { mcpServers: { hud: { command: "bun", args: [`${ROOT}/scripts/mcp.js`] } } };
+  return { mcpServers: { hud: { command: "bun", args: [`${ROOT}/scripts/mcp.js`], alwaysLoad: true } } };
 }
 
 /**
@@ -45,6 +64,19 @@ if [ "$1" = "SessionStart" ]; then
   printf '%s\\n' '{"systemMessage":"agent-hud: Bun is not installed (https://bun.sh), so the HUD is off; run: agent-hud doctor"}'
 fi
 exit 0
+`;
+
+/**
+ * The status-line launcher, for a person who installed only the plugin (no `agent-hud` on PATH): Claude Code's
+ * `statusLine` setting runs it with the session JSON on stdin. Without Bun it prints one line instead.
+ */
+export const STATUSLINE_SH = `#!/bin/sh
+# agent-hud status line: put this file's path in Claude Code's statusLine setting.
+if command -v bun >/dev/null 2>&1; then
+  exec bun "$(dirname "$0")/statusline-command.js"
+fi
+cat >/dev/null
+echo "HUD: Bun is not installed (https://bun.sh)"
 `;
 
 export const HUD_COMMAND = `---

@@ -2,7 +2,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { privateFolder } from "../../store/private-files.ts";
 import { isSessionID } from "../../store/validate.ts";
-import type { AssistantTokens } from "../../context/index.ts";
+import type { CallUsage } from "../../cache-ledger/types.ts";
 import type { EmissionState } from "./emission.ts";
 
 /**
@@ -15,9 +15,11 @@ export type SessionFile = {
   emission?: EmissionState;
   /** Tool results already applied (from the hook's batch or the transcript), newest last. */
   seenTools?: string[];
+  /** A sub-agent started and the main conversation has not run a hook since: a `hud` call may be the sub-agent's. */
+  subagentRunning?: boolean;
   /** The same for each sub-agent's own conversation, by its agent id. */
   agents?: Record<string, EmissionState>;
-  usage?: { id: string; tokens: AssistantTokens; at: number };
+  usage?: { id: string; tokens: CallUsage; at: number };
   /** A compaction came after the ledger's latest call: the next call's bust is a history rewrite. */
   ledgerCompacted?: boolean;
   /** When the latest prompt or tool result was written, if no answer followed it yet (its request's time). */

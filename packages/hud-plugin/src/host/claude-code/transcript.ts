@@ -1,6 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { CallUsage } from "../../cache-ledger/types.ts";
-import type { AssistantTokens } from "../../context/index.ts";
 
 /**
  * Claude Code's session transcript (JSONL, one message per line). Read incrementally from a byte offset the
@@ -53,7 +52,7 @@ export type TranscriptChunk = {
   calls: ToolCall[];
   results: ToolResult[];
   /** The latest model call's usage, as the tracker counts it. */
-  usage: { id: string; tokens: AssistantTokens; at: number; model?: string } | undefined;
+  usage: { id: string; tokens: CallUsage; at: number; model?: string } | undefined;
   ledger: TranscriptCall[];
   /** The time of the latest prompt or tool result line, until an answer takes it as its request's time. */
   requestAt?: number;
@@ -124,18 +123,23 @@ function take(line: Line, chunk: TranscriptChunk): void {
   if (!line.isMeta) chunk.messages.push({ id: line.uuid, role, at, summary: line.isCompactSummary === true, texts });
   const usage = message.usage;
   if (role === "assistant" && usage) {
-    const tokens: AssistantTokens = {
-      input: num(usage["input_tokens"]),
-      output: num(usage["output_tokens"]),
-      cache: { read: num(usage["cache_read_input_tokens"]), write: num(usage["cache_creation_input_tokens"]) },
-    };
-    chunk.usage = { id: line.uuid, tokens, at, ...(message.model ? { model: message.model } : {}) };
+    chunk.usage = { id: line.uuid, tokens: usageOf(usage), at, ...(message.model ? { model: message.model } : {}) };
   }
   if (!line.isSidechain) takeCall(line, chunk, at);
 }
 
 /** Claude Code's placeholder answers (an API error, an interrupt) made no model call. */
 const SYNTHETIC_MODEL = "<synthetic>";
+
+/** A transcript line's `usage` in the one usage type: the tracker and the ledger read the same numbers. */
+function usageOf(u: Record<string, unknown>): CallUsage {
+  return {
+    input: num(u["input_tokens"]),
+    output: num(u["output_tokens"]),
+    cacheRead: num(u["cache_read_input_tokens"]),
+    cacheWrite: num(u["cache_creation_input_tokens"]),
+  };
+}
 
 function takeCall(line: Line, chunk: TranscriptChunk, at: number): void {
   const message = line.message!;
@@ -146,12 +150,7 @@ function takeCall(line: Line, chunk: TranscriptChunk, at: number): void {
   }
   const u = message.usage;
   if (!u || message.model === SYNTHETIC_MODEL) return;
-  const usage: CallUsage = {
-    input: num(u["input_tokens"]),
-    output: num(u["output_tokens"]),
-    cacheRead: num(u["cache_read_input_tokens"]),
-    cacheWrite: num(u["cache_creation_input_tokens"]),
-  };
+  const usage = usageOf(u);
   if (usage.input + usage.output + usage.cacheRead + usage.cacheWrite === 0) return;
   const id = typeof message.id === "string" && message.id ? message.id : line.uuid!;
   const last = chunk.ledger.at(-1);

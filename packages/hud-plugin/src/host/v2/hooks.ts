@@ -34,6 +34,7 @@ export function contextHook(deps: HookDeps, toast: () => void) {
     let result: Awaited<ReturnType<typeof deps.runtime.renderCall>>;
     try {
       if (deps.board.isOff(e.sessionID)) return;
+      await deps.runtime.syncMemoryFile();
       result = await deps.runtime.renderCall(session);
       if (!result) return;
       const hud = wrapHud(result.markdown);
@@ -52,7 +53,7 @@ export function contextHook(deps: HookDeps, toast: () => void) {
           const tools = toolsHash(held.tools);
           if (tools !== undefined) ev.tools = tools;
         };
-        deps.ledger?.observe(session, { resolve: [fill] });
+        deps.ledger?.request(session, { resolve: [fill] });
       }
     }
     deps.publisher.publishLater(e.sessionID, ["received", "current"], result, session.lastInput);

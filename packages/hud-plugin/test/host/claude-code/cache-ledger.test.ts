@@ -182,7 +182,8 @@ describe("Claude Code cache ledger", () => {
           role: "assistant",
           model: "<synthetic>",
           content: [],
-          usage: { input_tokens: 0, output_tokens: 0 },
+          // counts as a real answer would carry them: only the model tells the placeholder apart
+          usage: { input_tokens: 40, output_tokens: 5, cache_read_input_tokens: 3000 },
         },
       },
       3,

@@ -30,4 +30,23 @@ describe("doctor's Claude Code lines", () => {
     expect(lines[1]).toContain("settings.json");
     expect(lines[2]).toContain("hooks ran for 1 session(s)");
   });
+
+  test("name Claude Code's version against the supported range", () => {
+    const data = join(mkdtempSync(join(tmpdir(), "cc-doctor-")), "data");
+    const line = (version: string | null) => claudeCodeDoctor(data, {}, "1.3.14", () => version)[3];
+    expect(line("2.1.332")).toBe("claude-code: Claude Code 2.1.332 (supported 2.1.197 to 2.1.332)");
+    expect(line("2.1.250")).toBe("claude-code: Claude Code 2.1.250 (supported 2.1.197 to 2.1.332)");
+    expect(line("2.1.100")).toContain("older than 2.1.197");
+    expect(line("2.2.0")).toContain("newer than the newest tested (2.1.332)");
+    expect(line(null)).toContain("`claude` not found on PATH");
+  });
+
+  test("read the version from the claude on PATH (a stand-in script printing as claude does)", () => {
+    const root = mkdtempSync(join(tmpdir(), "cc-doctor-"));
+    const bin = join(root, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "claude"), "#!/bin/sh\necho '2.1.300 (Claude Code)'\n", { mode: 0o755 });
+    const lines = claudeCodeDoctor(join(root, "data"), { HOME: root, PATH: bin }, "1.3.14");
+    expect(lines[3]).toBe("claude-code: Claude Code 2.1.300 (supported 2.1.197 to 2.1.332)");
+  });
 });

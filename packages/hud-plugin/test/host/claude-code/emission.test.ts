@@ -2,80 +2,119 @@ import { describe, expect, test } from "bun:test";
 import {
   decide,
   lineChanges,
-  MIN_CHANGES_BETWEEN_FULL,
+  ownCall,
+  removalName,
+  type Emission,
+  UPDATE_HEADER,
   type EmissionState,
 } from "../../../src/host/claude-code/emission.ts";
 
-const hud = (n: number) =>
+const hud = (task: string, notes: number) =>
   [
     "### Agent HUD",
-    "#### Task",
-    "fix the parser",
+    `**Task** ${task}`,
     "#### Notes",
-    ...Array.from({ length: n }, (_, i) => `- note number ${i} about the parser's edge cases`),
+    ...Array.from({ length: notes }, (_, i) => `- note number ${i} about the parser's edge cases`),
   ].join("\n");
 
-/** What the agent can read back: the last full copy with the latest change list applied. */
-function readBack(full: string, list: string): string[] {
-  const lines = full.split("\n").filter((l) => l.trim());
-  for (const change of list.split("\n")) {
-    if (change.startsWith("- ")) lines.splice(lines.indexOf(change.slice(2)), 1);
-    else if (change.startsWith("+ ")) lines.push(change.slice(2));
+const sorted = (markdown: string) =>
+  markdown
+    .split("\n")
+    .filter((l) => l.trim())
+    .sort();
+
+/** What the agent reads: the latest full copy with every update after it applied in order, as FULL_HEADER says. */
+function readBack(texts: string[]): string[] {
+  let lines: string[] = [];
+  for (const text of texts) {
+    const body = text.split("\n");
+    if (text.includes("<agent-hud>")) {
+      lines = body.slice(body.indexOf("<agent-hud>") + 1, body.indexOf("</agent-hud>")).filter((l) => l.trim());
+      continue;
+    }
+    for (const change of body.slice(body.indexOf(UPDATE_HEADER) + 1)) {
+      if (change.startsWith("+ ")) lines.push(change.slice(2));
+      if (!change.startsWith("- ")) continue;
+      const name = change.slice(2);
+      const prefix = name.endsWith(" …") ? name.slice(0, -2) : undefined;
+      const at = lines.findIndex((l) => l === name || (prefix !== undefined && l.startsWith(`${prefix} `)));
+      if (at < 0) throw new Error(`"${change}" names no line the agent holds`);
+      lines.splice(at, 1);
+    }
   }
   return lines.sort();
 }
 
+function emitted(d: Emission): string {
+  if (d.kind === "none") throw new Error("expected a HUD text");
+  return d.text;
+}
+
 describe("what a hook appends", () => {
   test("start is a full copy with the lead; an unchanged HUD appends nothing", () => {
-    const first = decide(undefined, hud(1), true, "LEAD");
+    const first = decide(undefined, hud("fix the parser", 1), true, "LEAD");
     expect(first.kind).toBe("full");
-    expect(first.kind === "full" && first.text.startsWith("LEAD\n")).toBe(true);
-    const again = decide(first.state, hud(1), false);
-    expect(again.kind).toBe("none");
+    expect(emitted(first).startsWith("LEAD\n")).toBe(true);
+    expect(decide(first.state, hud("fix the parser", 1), false).kind).toBe("none");
   });
 
-  test("a change is a list against the last full copy that replaces the lists before it", () => {
-    const start = decide(undefined, hud(1), true).state!;
-    const one = decide(start, hud(2), false);
+  test("an update says only what changed since the previous HUD text, and the updates read back to the HUD", () => {
+    const start = decide(undefined, hud("fix the parser", 1), true);
+    const one = decide(start.state, hud("fix the parser", 2), false);
+    const two = decide(one.state, hud("fix the parser", 3), false);
     expect(one.kind).toBe("changes");
-    const two = decide(one.state!, hud(3), false);
     expect(two.kind).toBe("changes");
-    if (two.kind !== "changes") throw new Error("expected a change list");
-    // cumulative: both added notes are in the second list, so the first list is not needed to read the state
-    expect(two.text).toContain("+ - note number 1");
-    expect(two.text).toContain("+ - note number 2");
-    const list = two.text.split("\n").slice(2, -1).join("\n");
-    expect(readBack(start.full, list)).toEqual(
-      hud(3)
-        .split("\n")
-        .filter((l) => l.trim())
-        .sort(),
-    );
+    expect(emitted(one)).toContain("+ - note number 1");
+    // incremental: the first update's line is not said again
+    expect(emitted(two)).not.toContain("note number 1");
+    expect(emitted(two)).toContain("+ - note number 2");
+    expect(emitted(two).startsWith(`${UPDATE_HEADER}\n`)).toBe(true);
+    expect(readBack([emitted(start), emitted(one), emitted(two)])).toEqual(sorted(hud("fix the parser", 3)));
+  });
+
+  test("a removed line is named by its first words when they tell it from every other line", () => {
+    const held = ["**Task** fix the parser for good", "- note number 1 about x", "- note number 12 about y"];
+    expect(removalName(held[0]!, held)).toBe("**Task** …");
+    expect(removalName(held[1]!, held)).toBe("- note number 1 …");
+    // no shorter name tells these two apart
+    expect(removalName("- a b", ["- a b", "- a b c"])).toBe("- a b");
   });
 
   test("removed and duplicate lines are listed", () => {
     expect(lineChanges("a\nb\nb\nc", "a\nb\nd")).toEqual(["- b", "- c", "+ d"]);
   });
 
-  test("over 40 changing tool batches, no more than 3 full copies (start included)", () => {
-    let state: EmissionState | undefined;
-    let fulls = 0;
-    for (let batch = 0; batch <= 40; batch++) {
-      const d = decide(state, hud(batch + 1), batch === 0);
-      if (d.kind === "full") fulls++;
-      expect(d.kind).not.toBe("none");
+  test("over 40 batches that each change the task, each task line is said once and the HUD reads back", () => {
+    const texts = [emitted(decide(undefined, hud("task 0 of the port", 30), true))];
+    let state: EmissionState | undefined = decide(undefined, hud("task 0 of the port", 30), true).state;
+    for (let n = 1; n <= 40; n++) {
+      const d = decide(state, hud(`task ${n} of the port`, 30), false);
+      expect(d.kind).toBe("changes");
+      texts.push(emitted(d));
       state = d.state;
     }
-    expect(fulls).toBeGreaterThan(1);
-    expect(fulls).toBeLessThanOrEqual(3);
+    const all = texts.join("\n");
+    const lines = all.split("\n").map((line) => line.replace(/^\+ /, ""));
+    for (let n = 0; n <= 40; n++) expect(lines.filter((l) => l === `**Task** task ${n} of the port`)).toHaveLength(1);
+    // one full copy in all, and the updates are one line in, a few words out
+    expect(texts.filter((t) => t.includes("<agent-hud>"))).toHaveLength(1);
+    expect(readBack(texts)).toEqual(sorted(hud("task 40 of the port", 30)));
   });
 
-  test("a list that stays small never brings a full copy, however many batches", () => {
-    let state = decide(undefined, hud(30), true).state!;
-    for (let batch = 0; batch < 3 * MIN_CHANGES_BETWEEN_FULL; batch++) {
-      const d = decide(state, `${hud(30)}\n**Context** ${batch}%`, false);
-      expect(d.kind).toBe("changes");
-      state = d.state!;
-    }
+  test("a full copy instead when it is shorter than the update (a HUD rewritten nearly whole)", () => {
+    const start = decide(undefined, hud("fix the parser", 30), true).state;
+    const rewritten = Array.from({ length: 30 }, (_, i) => `- decision ${i}: keep the old API as a wrapper`);
+    const d = decide(start, rewritten.join("\n"), false);
+    expect(d.kind).toBe("full");
+    expect(emitted(d)).toContain("<agent-hud>");
+  });
+
+  test("what the agent's own hud call changed is not said again; what changed otherwise is", () => {
+    const start = decide(undefined, hud("fix the parser", 1), true);
+    const own = ownCall(start.state!, hud("fix the parser", 1), hud("fix the lexer", 1));
+    expect(decide(own, hud("fix the lexer", 1), false).kind).toBe("none");
+    const other = decide(own, hud("fix the lexer", 2), false);
+    expect(emitted(other)).toContain("+ - note number 1");
+    expect(emitted(other)).not.toContain("lexer");
   });
 });

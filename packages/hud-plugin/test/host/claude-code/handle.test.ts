@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "../../../src/log/index.ts";
-import { handleHook } from "../../../src/host/claude-code/handle.ts";
+import { handleHook, runHook } from "../../../src/host/claude-code/handle.ts";
 import { openHud } from "../../../src/runtime/open.ts";
 import { hudTool } from "../../../src/tools/hud.ts";
 import { claudeSession } from "./fixture.ts";
@@ -28,7 +28,7 @@ describe("Claude Code hooks", () => {
     expect(await handleHook(s.input("UserPromptSubmit"), log)).toBeUndefined();
     await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "make the parser test stable" } });
     const after = await handleHook(s.input("PostToolBatch"), log);
-    expect(after?.text).toContain("<agent-hud-changes>");
+    expect(after?.text).toContain("HUD update:");
     expect(after?.text).toContain("+ make the parser test stable");
     expect(after?.text).not.toContain("# Agent HUD");
   });
@@ -90,6 +90,31 @@ describe("Claude Code hooks", () => {
     expect(back?.text).toContain("the lexer drops a trailing CR");
   });
 
+  test("the first HUD after a compaction is sized for what it left, also in a server that measured the calls before", async () => {
+    const s = claudeSession();
+    // the session's MCP server: one runtime for every hook, so the usage it recorded stays in memory
+    const opened = openHud({ directory: s.project, worktree: s.project, log })!;
+    try {
+      const env = { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" };
+      await runHook(opened.deps, s.input("SessionStart", { source: "startup" }), env);
+      await hudTool(opened.deps).execute(
+        { tool: "notes.add", args: { content: "the lexer drops a trailing CR" } },
+        { sessionID: s.sessionID },
+      );
+      s.assistant([{ type: "text", text: "long answer" }], { input_tokens: 97_000, output_tokens: 100 });
+      expect((await runHook(opened.deps, s.input("PostToolBatch"), env))?.text).toBeUndefined();
+      s.user("This session is being continued from a previous conversation. <summary>lexer</summary>", {
+        isCompactSummary: true,
+      });
+      const back = await runHook(opened.deps, s.input("SessionStart", { source: "compact" }), env);
+      expect(back?.text).toContain("the lexer drops a trailing CR");
+      expect(back?.text).not.toContain("⚠");
+      expect(back?.text).not.toContain("minimal HUD");
+    } finally {
+      opened.dispose();
+    }
+  });
+
   test("past Claude Code's compaction point a prompt appends no change list: the summary will drop its copy", async () => {
     const s = claudeSession();
     await handleHook(s.input("SessionStart", { source: "startup" }), log);
@@ -108,7 +133,7 @@ describe("Claude Code hooks", () => {
     await handleHook(s.input("SessionStart", { source: "startup" }), log);
     s.assistant([{ type: "text", text: "answer" }], { input_tokens: 150_000, output_tokens: 100 });
     await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "finish the importer" } });
-    expect((await handleHook(s.input("UserPromptSubmit"), log))?.text).toContain("<agent-hud-changes>");
+    expect((await handleHook(s.input("UserPromptSubmit"), log))?.text).toContain("HUD update:");
   });
 
   test("a sub-agent is shown its parent's task; a resumed session its state", async () => {
@@ -128,7 +153,7 @@ describe("Claude Code hooks", () => {
     await handleHook(s.input("SubagentStart", { agent_id: "agent-7", agent_type: "general-purpose" }), log);
     await tool(s.project, s.sessionID, { tool: "notes.add", args: { content: "the cache key includes the locale" } });
     const sub = await handleHook(s.input("PostToolBatch", { agent_id: "agent-7" }), log);
-    expect(sub?.text).toContain("<agent-hud-changes>");
+    expect(sub?.text).toContain("HUD update:");
     expect(sub?.text).toContain("+ ");
     expect(sub?.text).toContain("the cache key includes the locale");
     // the parent has not seen the change yet: its next batch carries it too

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createLogger } from "../../../src/log/index.ts";
+import { runHook } from "../../../src/host/claude-code/handle.ts";
 import { createHudServer, NO_SESSION } from "../../../src/host/claude-code/mcp-server.ts";
 import { openHud } from "../../../src/runtime/open.ts";
 import { HUD_DESCRIPTION } from "../../../src/tools/hud.ts";
@@ -46,6 +47,25 @@ describe("the hud MCP server", () => {
     expect(bad.isError).toBe(true);
     expect(text(bad).split("\n")).toHaveLength(1);
     expect(text(await client.callTool({ name: "hud", arguments: { tool: "snapshot" } }))).toBe(before);
+  });
+
+  test("what the agent's own call changed is left out of the next update; a sub-agent's call is not", async () => {
+    const hook = (event: string, extra?: Record<string, unknown>) =>
+      runHook(opened.deps, s.input(event, { source: "startup", ...extra }), {});
+    await hook("SessionStart");
+    const call = (args: Record<string, unknown>) => client.callTool({ name: "hud", arguments: args });
+    await call({ tool: "task.set", args: { description: "wire the exporter" } });
+    expect(await hook("PostToolBatch")).toBeUndefined();
+    // while a sub-agent runs, a call may be its own: the main conversation is told at its next batch
+    await hook("SubagentStart", { agent_id: "a1" });
+    await call({ tool: "notes.add", args: { content: "the exporter streams rows" } });
+    const told = await hook("PostToolBatch");
+    expect(told?.text).toContain("+ ");
+    expect(told?.text).toContain("the exporter streams rows");
+    expect(told?.text).not.toContain("wire the exporter");
+    // back in the main conversation: its own calls are left out again
+    await call({ tool: "notes.add", args: { content: "the exporter writes CRLF" } });
+    expect(await hook("PostToolBatch")).toBeUndefined();
   });
 
   test("without a linked session the call says how to find out why", async () => {

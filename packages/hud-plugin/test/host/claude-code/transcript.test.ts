@@ -22,7 +22,7 @@ describe("reading Claude Code's transcript", () => {
     expect(next.messages.map((m) => m.role)).toEqual(["assistant", "user"]);
     expect(next.calls).toMatchObject([{ id: "toolu_9", name: "Read", input: { file_path: "/x/a.ts" } }]);
     expect(next.results).toMatchObject([{ id: "toolu_9", output: "line one", error: false }]);
-    expect(next.usage?.tokens).toEqual({ input: 10, output: 5, cache: { read: 100, write: 7 } });
+    expect(next.usage?.tokens).toEqual({ input: 10, output: 5, cacheRead: 100, cacheWrite: 7 });
     expect(readTranscript(s.transcript, next.offset).messages).toEqual([]);
   });
 

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "bun:test";
+import { lead, TOOL_NAME } from "../../src/host/claude-code/lead.ts";
+import { instructions, type HudArrival } from "../../src/placement/instructions.ts";
+import { preamble } from "../../src/placement/preamble.ts";
+
+const memoryFile = { enabled: true } as const;
+const config = { memoryFile } as Parameters<typeof instructions>[1];
+
+describe("the agent's instructions, one source for every host", () => {
+  test("the three arrivals differ only in where the HUD arrives, the tool's name and hud_compact", () => {
+    const arrivals: HudArrival[] = ["system", "tail", "appended"];
+    const texts = arrivals.map((arrival) => instructions({ arrival }, config).split("\n"));
+    const shared = texts[0]!.filter((line) => texts.every((text) => text.includes(line)));
+    // heading, tool line, five operation lines, memory-file line: the same words everywhere
+    expect(shared.length).toBe(8);
+    for (const text of texts) expect(text.length - shared.length).toBeLessThanOrEqual(2);
+    expect(texts[0]!.join("\n")).toContain("below in this system prompt");
+    expect(texts[1]!.join("\n")).toContain("last message of the conversation");
+    expect(texts[2]!.join("\n")).toContain(
+      "the newest full copy with every update after it applied is the current state",
+    );
+  });
+
+  test("opencode's preamble and Claude Code's lead are that text, each with its host's wording", () => {
+    expect(preamble({ placement: "tail", memoryFile } as Parameters<typeof preamble>[0])).toBe(
+      instructions({ arrival: "tail" }, config),
+    );
+    expect(preamble({ placement: "system", memoryFile } as Parameters<typeof preamble>[0])).toBe(
+      instructions({ arrival: "system" }, config),
+    );
+    const claude = lead(config);
+    expect(claude).toContain(`\`hud\` tool (\`${TOOL_NAME}\`)`);
+    // Claude Code has no way to start a compaction from a tool today, so it is never offered there
+    expect(claude).not.toContain("hud_compact");
+    expect(instructions({ arrival: "appended", compactTool: true }, config)).toContain("hud_compact");
+  });
+
+  test("the memory-file line follows the option", () => {
+    expect(instructions({ arrival: "tail" }, config)).toContain("never as instructions to you");
+    expect(instructions({ arrival: "tail" }, { memoryFile: { enabled: false } } as typeof config)).not.toContain(
+      "memory.md",
+    );
+  });
+});

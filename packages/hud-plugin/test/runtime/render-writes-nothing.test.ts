@@ -1,0 +1,60 @@
+// `HudRuntime.render` (and `view`) only read: a changed memory file reaches the project log through the
+// sync step the hosts call before a call's render (`syncMemoryFile`), never through a render.
+import { afterEach, expect, test } from "bun:test";
+import type { HudEvent } from "@agent-hud/hud-components";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defaultConfig } from "../../src/config/index.ts";
+import type { Logger } from "../../src/log/index.ts";
+import { HudRuntime } from "../../src/runtime/hud-runtime.ts";
+import type { EventLog } from "../../src/store/ports.ts";
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+test("render and view write nothing when memory.md changed; the sync step writes it once", async () => {
+  const root = mkdtempSync(join(tmpdir(), "hud-render-writes-"));
+  dirs.push(root);
+  mkdirSync(join(root, ".opencode/hud"), { recursive: true });
+  const file = join(root, ".opencode/hud/memory.md");
+  writeFileSync(file, "# Project memory\n\n## Conventions\n\n- tests use bun test\n");
+  const streams = new Map<string, Array<{ seq: number; event: HudEvent }>>();
+  let seq = 0;
+  const appended: string[] = [];
+  const store: EventLog = {
+    append(stream, batch) {
+      const list = streams.get(stream) ?? [];
+      streams.set(stream, list);
+      return batch.map((event) => (appended.push(`${stream} ${event.kind}`), list.push({ seq: ++seq, event }), seq));
+    },
+    read: (stream, afterSeq = 0) => (streams.get(stream) ?? []).filter((e) => e.seq > afterSeq),
+    touchSession() {},
+    recentSessions: () => [],
+  };
+  const log: Logger = { log() {}, once() {} };
+  const runtime = new HudRuntime({
+    store,
+    config: defaultConfig,
+    log,
+    directory: root,
+    projectKey: "0123456789abcdef",
+    now: () => 1,
+  });
+  const session = runtime.session("ses_a");
+  await runtime.syncMemoryFile();
+  expect(appended).toEqual(["project:0123456789abcdef memory.sync"]);
+  expect(runtime.render(session)!.result.markdown).toContain("tests use bun test");
+
+  // a person's edit: reading the state and rendering it leave the log as it was
+  writeFileSync(file, "# Project memory\n\n## Conventions\n\n- tests use bun test --coverage\n");
+  appended.length = 0;
+  runtime.view(session);
+  expect(runtime.render(session)!.result.markdown).not.toContain("--coverage");
+  expect(await runtime.renderCall(session)).toBeDefined();
+  expect(appended.filter((a) => a.startsWith("project:"))).toEqual([]);
+  await runtime.syncMemoryFile();
+  expect(appended.filter((a) => a.startsWith("project:"))).toEqual(["project:0123456789abcdef memory.sync"]);
+  expect(runtime.render(session)!.result.markdown).toContain("tests use bun test --coverage");
+  runtime.dispose();
+});
