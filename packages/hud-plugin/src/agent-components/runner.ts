@@ -1,5 +1,4 @@
 import type { Density, HudView } from "@agent-hud/hud-components";
-import type { AgentComponent } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { toElements } from "./output.ts";
@@ -21,12 +20,15 @@ export function renderOnce(sandbox: ComponentSandbox, name: string, view: HudVie
   }
 }
 
-export const failureLine = (name: string, reason: string, kept: boolean): Child =>
+/** What a runner renders: an agent's definition or a component file (`label` names it in failure lines). */
+export type Renderable = { name: string; source: string; label?: string };
+
+export const failureLine = (what: Renderable, reason: string, kept: boolean): Child =>
   h(
     "paragraph",
     {},
-    h("strong", {}, "⚠ agent component failed"),
-    ` ${name}: ${reason}${kept ? " (showing its last good output)" : ""}`,
+    h("strong", {}, what.label ? "⚠ custom section failed" : "⚠ agent component failed"),
+    ` ${what.label ?? what.name}: ${reason}${kept ? " (showing its last good output)" : ""}`,
   );
 
 type Memo = { version: VersionKey; hash: bigint | number; density: Density; output: Child };
@@ -45,14 +47,15 @@ export function outcomeOf(output: DensityOutput, name: string): RenderOutcome {
 /**
  * A defined component's renders, which the sandbox process produces ahead of the HUD (the HUD itself is
  * built synchronously): memoised by (state version, density), so an unchanged state costs no sandbox call;
- * a failure shows the last good output and one line; `failuresInARow` failures (counted once per state
- * version, whatever the densities tried) switch it off through `onOff`.
+ * a failure shows the last good output and one line; `failuresToOff` failures among its last `failureWindow`
+ * renders (counted once per state version, whatever the densities tried) switch it off through `onOff`, so
+ * a component that fails every other state goes off too, not only one that fails in a row.
  */
 export class ComponentRunner {
   private memo: Memo[] = [];
   private lastGood: Child[] | undefined;
-  private failures = 0;
-  private failedAt: VersionKey | undefined;
+  /** One entry per state version rendered, newest last: whether that state's render failed. */
+  private recent: Array<{ version: VersionKey; failed: boolean }> = [];
   private asked: { version: VersionKey; densities: Set<Density> } | undefined;
   /** Whether its last render ran out of the call's budget (it then goes last in the next batch). */
   slow = false;
@@ -60,7 +63,7 @@ export class ComponentRunner {
   last: { elements?: Child[]; error?: string } | undefined;
 
   constructor(
-    readonly definition: AgentComponent,
+    readonly definition: Renderable,
     private readonly onOff: (reason: string) => void,
   ) {}
 
@@ -85,7 +88,8 @@ export class ComponentRunner {
   /** Takes a render's outcome for this state version and density. */
   settle(view: HudView, density: Density, outcome: RenderOutcome): void {
     const version = versionOf(view);
-    const output = outcome.ok ? this.good(outcome.elements) : this.failed(outcome.error, version);
+    this.count(version, !outcome.ok);
+    const output = outcome.ok ? this.good(outcome.elements) : this.failed(outcome.error);
     this.remember({ version, hash: propsHash(view), density, output });
   }
 
@@ -114,19 +118,28 @@ export class ComponentRunner {
     return this.lastGood ?? null;
   }
 
+  /** A state counts once in the window: failed if any density of it failed. */
+  private count(version: VersionKey, failed: boolean): void {
+    const last = this.recent.at(-1);
+    if (last && sameVersion(last.version, version)) last.failed ||= failed;
+    else this.recent.push({ version, failed });
+    if (this.recent.length > limits.failureWindow) this.recent.shift();
+  }
+
+  /** How many of its last renders failed (the switch-off counts these). */
+  get failures(): number {
+    return this.recent.filter((r) => r.failed).length;
+  }
+
   private good(elements: Child[]): Child {
-    this.failures = 0;
-    this.failedAt = undefined;
     this.lastGood = elements;
     this.last = { elements };
     return elements;
   }
 
-  private failed(reason: string, version: VersionKey): Child {
-    if (!this.failedAt || !sameVersion(this.failedAt, version)) this.failures++;
-    this.failedAt = version;
+  private failed(reason: string): Child {
     this.last = { ...(this.lastGood ? { elements: this.lastGood } : {}), error: reason };
-    if (this.failures >= limits.failuresInARow) this.onOff(reason);
-    return [...(this.lastGood ?? []), failureLine(this.definition.name, reason, this.lastGood !== undefined)];
+    if (this.failures >= limits.failuresToOff) this.onOff(reason);
+    return [...(this.lastGood ?? []), failureLine(this.definition, reason, this.lastGood !== undefined)];
   }
 }

@@ -12,7 +12,7 @@ import {
   type RenderResult,
 } from "@agent-hud/hud-components";
 import type { HudConfig } from "../config/index.ts";
-import { loadComponentFiles } from "../component-files/index.ts";
+import { fileComponents, type FileGate } from "../component-files/index.ts";
 import { AgentComponents } from "../agent-components/registry.ts";
 import type { Logger } from "../log/index.ts";
 import { MemoryFileSync } from "../memory-file/index.ts";
@@ -35,6 +35,8 @@ export type RuntimeDeps = {
   worktree?: string;
   /** The privacy redactor's deep form: the memory file's text passes it before it is written. */
   redact?: <T>(value: T) => T;
+  /** The person's decisions on component files; without it a project's files wait (tests). */
+  componentGate?: FileGate;
 };
 
 const MAX_SESSIONS = 256;
@@ -175,6 +177,7 @@ export class HudRuntime {
   render(session: SessionRuntime, context?: ContextInfo, built?: HudView): Rendered | undefined {
     try {
       const view = built ?? this.view(session);
+      const files = this.syncFiles();
       const input: HudProps = {
         view,
         context: context ?? this.context(session),
@@ -183,7 +186,7 @@ export class HudRuntime {
           now: this.deps.now(),
           directory: this.deps.directory,
           sections: this.deps.config.sections,
-          custom: this.agents.sections(view, loadComponentFiles(this.deps.directory)),
+          custom: this.agents.sections(view, files.failed),
           tokenizer: this.tokenizer.current,
         },
       };
@@ -224,8 +227,16 @@ export class HudRuntime {
     return this.renderForCall(session).finally(() => this.agents.delivered());
   }
 
+  /** The component files as they are now, handed to the sandbox's registry (never evaluated here). */
+  private syncFiles() {
+    const files = fileComponents(this.deps.directory, this.deps.componentGate);
+    this.agents.setFiles(files.files);
+    return files;
+  }
+
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     await this.memory?.prepare();
+    this.syncFiles();
     // agent components render first, at the last HUD's density, so the HUD is usually built once
     const view = this.agents.defines(session.lastInput?.view) ? this.view(session) : undefined;
     if (view) await this.agents.prepare(view, session.lastGood?.density);
