@@ -100,7 +100,7 @@ async function renders(): Promise<void> {
   console.log(
     `warm render of a changed state (props JSON + sandbox + host checks): p50 ${ms(pct(samples, 50))}, p95 ${ms(pct(samples, 95))}, p99 ${ms(pct(samples, 99))} (targets 2 / 5 ms)`,
   );
-  const runner = new ComponentRunner({ name: "Tables", source: SOURCE, at: 1 }, () => {});
+  const runner = new ComponentRunner({ name: "Tables", source: SOURCE }, () => {});
   runner.settle(view, "full", renderOnce(sandbox, "Tables", view, "full"));
   const n = 200_000;
   const t0 = performance.now();

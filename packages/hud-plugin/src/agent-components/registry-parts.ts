@@ -3,13 +3,15 @@ import type { AgentComponent, Scope } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { outcomeOf, type ComponentRunner, type RenderOutcome } from "./runner.ts";
+import type { StoredRenders } from "./stored-renders.ts";
 import type { Answer } from "./sandbox-client.ts";
 import type { FileModule } from "./sandbox-protocol.ts";
 
 // The registry's vocabulary: what it renders (an agent's definition or a component file), the lines it
 // shows for a switched-off one, and how a batch's answers become each runner's outcomes.
 
-export type Slot = { key: string; runner: ComponentRunner };
+/** `key`: the slot's key in the shared sandbox process (registry prefix); `id`: its entry's, stable across processes. */
+export type Slot = { key: string; id: string; runner: ComponentRunner };
 
 /**
  * A component file, read on the host as text (never evaluated there) and rendered in the sandbox like an
@@ -96,4 +98,21 @@ export function settle(runner: ComponentRunner, view: HudView, wanted: Density[]
   runner.slow = answer.kind === "timeout";
   for (const [density, outcome] of densityOutcomes(runner.definition.name, wanted, answer))
     runner.settle(view, density, outcome);
+}
+
+/** Keeps the good outputs of an answer for the next process (stored-renders.ts). */
+export function keep(stored: StoredRenders | undefined, id: string, answer: Answer | undefined): void {
+  if (!stored || answer?.kind !== "done" || !answer.reply.ok) return;
+  for (const output of answer.reply.outputs) if (output.ok) stored.put(id, output.density, output.json);
+}
+
+/** A stored render that still passes the host's checks, to show until the sandbox has rendered. */
+export function storedOutput(stored: StoredRenders | undefined, id: string, name: string): Child[] | undefined {
+  const densities = stored?.get(id);
+  for (const json of Object.values(densities ?? {})) {
+    if (typeof json !== "string") continue;
+    const outcome = outcomeOf({ density: "full", ok: true, json }, name);
+    if (outcome.ok) return outcome.elements;
+  }
+  return undefined;
 }

@@ -1,18 +1,17 @@
-import {
-  densities,
-  type CustomSection,
-  type Density,
-  type HudComponentProps,
-  type HudView,
-} from "@agent-hud/hud-components";
+import type { CustomSection, Density, HudComponentProps, HudView } from "@agent-hud/hud-components";
 import type { AgentComponent, Scope } from "@agent-hud/hud-components/internal";
 import type { Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { sharedPropsJson } from "./props.ts";
 import { ComponentRunner, type RenderOutcome } from "./runner.ts";
+import type { StoredRenders } from "./stored-renders.ts";
+import { Refresher } from "./background.ts";
+import { checkDefinition, type Checked } from "./define-check.ts";
 import {
   definitions,
   densityOutcomes,
+  keep,
+  storedOutput,
   fileOffLine,
   named,
   offLine,
@@ -24,8 +23,11 @@ import {
   type Slot,
 } from "./registry-parts.ts";
 
+import { SandboxProcess, timing } from "./sandbox-client.ts";
+
 export { definitions, type FileDefinition } from "./registry-parts.ts";
-import { SandboxProcess, timing, type Answer } from "./sandbox-client.ts";
+export { rendersSettled } from "./background.ts";
+export type { Checked } from "./define-check.ts";
 
 export type DisableEvent = {
   scope: Scope;
@@ -35,16 +37,10 @@ export type DisableEvent = {
 /** `agentComponents` of the plugin's config (config/schema.ts reads its defaults from `limits`). */
 export type AgentComponentsConfig = { enabled: boolean; maxCount: number; budgetMs: number };
 
-export type Checked =
-  | { ok: true; outcomes: Array<[Density, RenderOutcome]> }
-  | { ok: false; error: string; timedOut: boolean; density?: Density };
-
 let registries = 0;
 let shared: SandboxProcess | undefined;
 /** One sandbox process per host process, started on the first need, shared by its plugin instances. */
 export const sharedSandbox = (): SandboxProcess => (shared ??= new SandboxProcess());
-
-const isTimeOut = (error: string): boolean => error.startsWith("took longer than ");
 
 /**
  * The agent's components of one runtime: a runner (and sandbox) per definition, the sections they add to
@@ -69,7 +65,23 @@ export class AgentComponents {
   constructor(
     private readonly config: AgentComponentsConfig,
     private readonly now: () => number,
-  ) {}
+    /** The last renders kept for the next process; none in tests that want every process cold. */
+    private readonly stored?: StoredRenders,
+    /** A short-lived process (a Claude Code hook on its own) shows stored renders and starts no sandbox. */
+    storedOnly = false,
+  ) {
+    this.ahead = new Refresher((view, density) => this.prepare(view, density, true), storedOnly);
+  }
+
+  private readonly ahead: Refresher<HudView, Density>;
+
+  /**
+   * Renders what the view needs in the background: after a state change, and when a call found a component
+   * without a render for its state. The LLM call never waits for it; it reads the last render.
+   */
+  refresh(view: HudView, density: Density = "full"): Promise<void> {
+    return this.ahead.refresh(view, density);
+  }
 
   get enabled(): boolean {
     return this.config.enabled;
@@ -119,7 +131,7 @@ export class AgentComponents {
    * built synchronously afterwards from the results). A component still running at the deadline is killed
    * with the process and counted as failed; one never begun keeps its last output and goes first next time.
    */
-  async prepare(view: HudView, density: Density = "full"): Promise<void> {
+  async prepare(view: HudView, density: Density = "full", background = false): Promise<void> {
     const started = performance.now();
     const work = this.entries(view)
       .filter((entry) => !this.isOff(entry))
@@ -135,11 +147,15 @@ export class AgentComponents {
       work.map(({ slot, missing }) => ({ ...request(slot, props), densities: missing })),
       budgetMs,
       // a process still starting (after a kill) is waited for only by a component with nothing to show yet
-      work.every(({ slot }) => slot.runner.hasOutput) ? 0 : limits.startMs,
+      background || !work.every(({ slot }) => slot.runner.hasOutput) ? limits.startMs : 0,
       // the call's budget runs from here: what came before the first render counts too
       { spentMs: performance.now() - started },
     );
-    answers.forEach((answer, i) => settle(work[i]!.slot.runner, view, work[i]!.missing, answer));
+    answers.forEach((answer, i) => {
+      settle(work[i]!.slot.runner, view, work[i]!.missing, answer);
+      keep(this.stored, work[i]!.slot.id, answer);
+    });
+    this.stored?.flush();
     // the process was killed: its successor opens everyone's sandbox before the next call needs it
     if (answers.some((answer) => answer.kind === "timeout"))
       this.sandbox.preopen([...this.slots.values()].map((slot) => ({ ...request(slot, props), densities: [] })));
@@ -152,21 +168,9 @@ export class AgentComponents {
    * A define's check: the source opened fresh under the key its slot will have and rendered at every density,
    * within `limits.defineMs` in all. The outcomes serve the first HUD if the definition is recorded (`adopt`).
    */
-  async check(scope: Scope, component: AgentComponent, view: HudView): Promise<Checked> {
-    const key = this.prefix + slotKey(scope, component);
-    const all = [...densities];
-    const request = { op: "render" as const, key, source: component.source, props: sharedPropsJson(view) };
-    const [answer] = await this.sandbox.renderAll([{ ...request, densities: all, fresh: true }], timing.defineMs);
-    if (!answer || answer.kind === "skipped")
-      return { ok: false, error: "the sandbox process did not start in time", timedOut: true };
-    if (answer.kind === "timeout") return { ok: false, error: answer.error, timedOut: true };
-    if (!answer.reply.ok) return { ok: false, error: answer.reply.error, timedOut: isTimeOut(answer.reply.error) };
-    const outcomes = densityOutcomes(component.name, all, answer);
-    const failed = outcomes.find(([, outcome]) => !outcome.ok);
-    if (!failed) return { ok: true, outcomes };
-    this.sandbox.close(key);
-    const error = (failed[1] as { error: string }).error;
-    return { ok: false, error, density: failed[0], timedOut: isTimeOut(error) };
+  check(scope: Scope, component: AgentComponent, view: HudView): Promise<Checked> {
+    const id = slotKey(scope, component);
+    return checkDefinition(this.sandbox, { key: this.prefix + id, id, stored: this.stored }, component, view);
   }
 
   /** Closes this registry's sandboxes (the plugin instance is going away; the process serves the others). */
@@ -256,7 +260,11 @@ export class AgentComponents {
 
   private slot(entry: Entry): Slot {
     let slot = this.slots.get(entry.key);
-    if (!slot) this.slots.set(entry.key, (slot = { key: this.prefix + entry.key, runner: this.runner(entry) }));
+    if (slot) return slot;
+    slot = { key: this.prefix + entry.key, id: entry.key, runner: this.runner(entry) };
+    const stored = storedOutput(this.stored, entry.key, slot.runner.definition.name);
+    if (stored) slot.runner.seed(stored);
+    this.slots.set(entry.key, slot);
     return slot;
   }
 

@@ -67,6 +67,11 @@ export class ComponentRunner {
     private readonly onOff: (reason: string) => void,
   ) {}
 
+  /** A render kept by an earlier process: shown until this one has rendered (never counted as a result). */
+  seed(elements: Child[]): void {
+    this.lastGood ??= elements;
+  }
+
   /** Whether it has an output to show while a render is pending. */
   get hasOutput(): boolean {
     return this.lastGood !== undefined;
@@ -110,7 +115,9 @@ export class ComponentRunner {
   render(view: HudView, density: Density): Child {
     const version = versionOf(view);
     // what this HUD asks is rendered ahead for the next state; a miss now is rendered before the call goes out
-    if (!this.asked || !sameVersion(this.asked.version, version)) this.asked = { version, densities: new Set() };
+    // the densities earlier HUDs asked for carry over: the next state is rendered ahead at each of them
+    if (!this.asked || !sameVersion(this.asked.version, version))
+      this.asked = { version, densities: new Set(this.asked?.densities) };
     this.asked.densities.add(density);
     const hit = this.memo.find((m) => m.density === density && sameVersion(m.version, version));
     if (hit) return hit.output;

@@ -23,6 +23,8 @@ export type HostStart = {
   client?: unknown;
   /** A log sink for hosts without `client.app.log` (V2); stderr when neither is given. */
   log?: Logger | undefined;
+  /** A process that lives for one hook (Claude Code without its server): stored renders only, no sandbox. */
+  storedRendersOnly?: boolean;
 };
 
 /** One plugin instance: the hook context both hosts drive, the configuration toast, and its teardown. */
@@ -65,6 +67,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     worktree,
     redact: redactor.deep,
     componentGate: { dataDir: dirname(store.path), notify: componentNotice(log, host.client) },
+    ...(host.storedRendersOnly ? { storedRendersOnly: true } : {}),
   });
   // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
   runtime.memory?.read();

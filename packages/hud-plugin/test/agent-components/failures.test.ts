@@ -113,7 +113,7 @@ describe("a failing agent component", () => {
     }
   });
 
-  test("a section the budget fitter steps down is rendered at that density too, fresh, in the same call", async () => {
+  test("a section the budget fitter stepped down is rendered ahead at that density too, so the next call has it fresh", async () => {
     const big = `export default function Big({ state, density }) {
   if (density === "full") return <paragraph>{"wordy ".repeat(2000)}</paragraph>;
   return <paragraph><strong>Big {density}</strong> {state.notes.length}</paragraph>;
@@ -126,11 +126,9 @@ describe("a failing agent component", () => {
       const text = await hud();
       expect(text).toContain("**Big compact** 1");
       expect(text).not.toContain("wordy");
-      // the HUD's own density first, then those the fitter asked for (it weighs minimal against compact)
-      expect(calls.mock.calls.map((call) => call[0].map((r) => r.densities))).toEqual([
-        [["full"]],
-        [["compact", "minimal"]],
-      ]);
+      // one render ahead of the call: the HUD's own density and those the fitter asked for before
+      expect(calls).toHaveBeenCalledTimes(1);
+      expect(calls.mock.calls[0]![0][0]!.densities).toEqual(expect.arrayContaining(["full", "compact"]));
     } finally {
       calls.mockRestore();
     }

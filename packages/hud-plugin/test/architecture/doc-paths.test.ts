@@ -46,6 +46,7 @@ const ALLOWED: Record<string, string> = {
   "scripts/mcp.js": "in the built Claude Code plugin root",
   "claude-code/hook.log": "in the person's data folder",
   "agent-hud-components.json": "in the person's data folder",
+  "agent-hud-renders.json": "in the person's data folder",
   ".opencode/plugins/": "opencode's plugin folder in the person's project",
   "dist/v2/promise/context.d.ts": "in opencode's published plugin package",
   "anomalyco/opencode": "opencode's repository",

@@ -20,6 +20,8 @@ test("the fake opencode's global components folder is a throw-away folder, not t
   const oc = await fakeOpencode();
   try {
     const messages = [oc.user("ses_iso", "hello")];
+    // the first call kicks the file's render off in the sandbox and never waits for it: the next has it
+    await oc.transform(messages);
     expect(tailText(await oc.transform(messages), messages)).toContain("isolation probe");
   } finally {
     await oc.close();
