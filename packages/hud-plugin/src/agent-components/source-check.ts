@@ -67,8 +67,9 @@ export function checkSource(source: string, mode: SourceMode = "agent"): SourceC
     }
     if (token.value !== "export") continue;
     if (after === "default") hasDefault = true;
-    // every `export *` names a module: a re-export, whichever form
-    if (after === "*") return refused(mode, pathAfter(tokens, i)?.spec ?? "export *");
+    // every `export *` (and `export type *`) names a module: a re-export, whichever form
+    if (after === "*" || (after === "type" && tokens[i + 2]?.value === "*"))
+      return refused(mode, pathAfter(tokens, i)?.spec ?? "export *");
     const open = after === "type" && tokens[i + 2]?.value === "{" ? i + 2 : after === "{" ? i + 1 : -1;
     if (open < 0) continue;
     const end = indexOfValue(tokens, open, "}");

@@ -41,6 +41,7 @@ const attacks = (marker: string): Array<[string, string, string]> => {
     ["export * from", `export * from "./other";\n${body}`, "./other"],
     ["export { a } from", `export { a } from "./other";\n${body}`, "./other"],
     ["export type { a } from", `export type { a } from "./other";\n${body}`, "./other"],
+    ["export type * from", `export type * from "./other";\n${body}`, "./other"],
   ];
 };
 
