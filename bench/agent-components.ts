@@ -1,6 +1,5 @@
-// Agent components (`components.define`): define cost, warm renders of a changed state, the memo, memory per
-// component, the per-call hook overhead with five of them, how fast a runaway is cut off, the sandbox process
-// start, and what a looping component costs an LLM call.
+// Agent components (`components.define`): define cost, warm renders, the memo, memory per component, the
+// per-call hook overhead with five, runaway cut-off, the sandbox process start, a looping component's cost.
 import { applyEvent, densities, emptyState, replay, type HudView } from "@agent-hud/hud-components";
 import {
   AgentComponents,
@@ -167,8 +166,7 @@ export async function hookOverhead(): Promise<void> {
       for (let i = 0; i < 1200; i++) {
         if (i % 20 === 0) {
           await tool("notes.add", { content: `progress ${i}` });
-          // the components render when the state changes, while the model works on its answer; the call
-          // that follows reads their render (awaiting it here keeps it out of the call's measured time)
+          // they render when the state changes, while the model answers; the next call reads the render
           await rendersSettled();
         }
         const user = {
