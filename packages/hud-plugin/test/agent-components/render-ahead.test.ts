@@ -7,7 +7,7 @@ import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AgentComponents } from "../../src/agent-components/registry.ts";
+import { AgentComponents, rendersSettled } from "../../src/agent-components/registry.ts";
 import { SandboxProcess } from "../../src/agent-components/sandbox-client.ts";
 import { StoredRenders } from "../../src/agent-components/stored-renders.ts";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
@@ -69,7 +69,11 @@ test("a new process shows the render an earlier one stored, without starting a s
 test("the LLM call never waits for the sandbox: with the sandbox hung, the call returns the last render", async () => {
   oc = await fakeOpencode();
   await oc.hud("ses_a", "components.define", { name: "Seen", source });
-  const hung = spyOn(SandboxProcess.prototype, "renderAll").mockImplementation(() => new Promise(() => {}));
+  // hung until the test ends; then it answers "never begun", so no background work outlives the test
+  const releases: Array<() => void> = [];
+  const hung = spyOn(SandboxProcess.prototype, "renderAll").mockImplementation(
+    (requests) => new Promise((resolve) => releases.push(() => resolve(requests.map(() => ({ kind: "skipped" }))))),
+  );
   try {
     await oc.hud("ses_a", "notes.add", { content: "one" });
     const messages = [oc.user("ses_a", "go")];
@@ -79,5 +83,7 @@ test("the LLM call never waits for the sandbox: with the sandbox hung, the call 
     expect(tailText(output.messages as never, messages)).toContain("**Notes seen** 0");
   } finally {
     hung.mockRestore();
+    for (const release of releases) release();
+    await rendersSettled();
   }
 });
