@@ -6,6 +6,8 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main.ts";
 import { workspace, type Workspace } from "../project/support.ts";
+import { existsSync } from "node:fs";
+import { RENDERS_FILE } from "../../src/agent-components/stored-renders.ts";
 
 let ws: Workspace;
 beforeEach(() => {
@@ -125,4 +127,15 @@ test("purge needs exactly one selection, and --older-than takes days", async () 
   expect(bad).toMatchObject({ code: 2 });
   expect(bad.err).toContain("--older-than takes days like 30d");
   expect((await cli("purge", "--all", "--dry-run")).out).toBe("nothing matched\n");
+});
+
+test("purge removes the components' stored renders, which hold rendered state of every session", async () => {
+  const oc = await ws.instance("repo");
+  await fill(oc, "ses_a", 1);
+  const source = `export default ({ state }) => <paragraph>rendered {state.notes.map((n) => n.content).join()}</paragraph>;`;
+  expect(await oc.hud("ses_a", "components.define", { name: "Seen", source })).toStartWith("ok: defined");
+  const renders = join(ws.storageDir, RENDERS_FILE);
+  expect(existsSync(renders)).toBe(true);
+  expect((await cli("purge", "--session", "ses_a")).code).toBe(0);
+  expect(existsSync(renders)).toBe(false);
 });
