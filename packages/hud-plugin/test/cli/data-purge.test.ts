@@ -8,6 +8,7 @@ import { runCli } from "../../src/cli/main.ts";
 import { workspace, type Workspace } from "../project/support.ts";
 import { existsSync } from "node:fs";
 import { RENDERS_FILE } from "../../src/agent-components/stored-renders.ts";
+import { rendersSettled } from "../../src/agent-components/registry.ts";
 
 let ws: Workspace;
 beforeEach(() => {
@@ -135,6 +136,8 @@ test("purge removes the components' stored renders, which hold rendered state of
   const source = `export default ({ state }) => <paragraph>rendered {state.notes.map((n) => n.content).join()}</paragraph>;`;
   expect(await oc.hud("ses_a", "components.define", { name: "Seen", source })).toStartWith("ok: defined");
   const renders = join(ws.storageDir, RENDERS_FILE);
+  // the renders the define began have landed (a running plugin keeps its cache going after a purge)
+  await rendersSettled();
   expect(existsSync(renders)).toBe(true);
   expect((await cli("purge", "--session", "ses_a")).code).toBe(0);
   expect(existsSync(renders)).toBe(false);
