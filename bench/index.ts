@@ -1,6 +1,7 @@
 // `bun run bench` at the repository root: every benchmark module in one run, one section each.
 import { runAgentComponentsBench } from "./agent-components.ts";
 import { runCacheLedgerBench } from "./cache-ledger.ts";
+import { runComponentFilesBench } from "./component-files.ts";
 import { runHostBench } from "./host-v2.ts";
 import { runClaudeCodeHostBench } from "./host-claude-code.ts";
 import { runClaudeCodeModBench } from "./claude-code-mod.ts";
@@ -45,6 +46,10 @@ const sections: Array<[string, () => Promise<void>]> = [
   [
     "agent components: define, warm render, memo, memory, hook overhead with 5, runaway cut-off",
     runAgentComponentsBench,
+  ],
+  [
+    "component files: per-call hook cost with 3 sandboxed files vs none, the first call's wait for the sandbox",
+    runComponentFilesBench,
   ],
   ["TUI: sidebar cost per poll, per change, and the server's per-call recording", runTuiBench],
   ['start-up: bundle size, import time, opencode run "hello" with and without the plugin', runStartupBench],

@@ -59,7 +59,17 @@ test("after a restart the component is still there; the person removes it throug
   llm.script({ text: "ok" });
   let count = llm.agentRequests().length;
   await env.server.prompt(session.id, "continue");
-  expect(tailHud(llm.agentRequests()[count]!)).toContain("**Tables left** 0 of 0");
+  // the first call of the new process never waits for its sandbox: it shows the render the last process
+  // stored (rendered for the other session's state), and has this session's rendered in the background
+  expect(tailHud(llm.agentRequests()[count]!)).toContain("**Tables left** 1 of 1");
+  let fresh = "";
+  for (let i = 0; i < 6 && !fresh.includes("**Tables left** 0 of 0"); i++) {
+    llm.script({ text: "ok" });
+    count = llm.agentRequests().length;
+    await env.server.prompt(session.id, `continue ${i}`);
+    fresh = tailHud(llm.agentRequests()[count]!) ?? "";
+  }
+  expect(fresh).toContain("**Tables left** 0 of 0");
 
   // the TUI's own editor code, as built: the action list offers the removal, the router applies it as the person
   const savedData = process.env["XDG_DATA_HOME"];

@@ -1,23 +1,32 @@
-// A file write is not a code grant, in the real binary: the agent writes a component with opencode's own
-// write tool mid-session; it does not run (its module would leave a marker file) until the person accepts
-// it with `agent-hud components accept`, and the next call renders it.
+// Component files render in the sandbox, in the real binary: a file whose module code would write a marker
+// file never writes it — present at start in a cloned repository, written by the agent mid-session with
+// opencode's own write tool, accepted by the person, after a restart. What reaches the agent is the person's
+// say: a project file renders once its content's hash is accepted, and a rejected one stays out after restart.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startHudEnv, type HudEnv } from "../harness/hud-session.ts";
-import { PLUGIN_DIR, waitForLog } from "../harness/opencode.ts";
+import { PLUGIN_DIR, startOpencode, waitForLog } from "../harness/opencode.ts";
 import { tailHud } from "../harness/requests.ts";
 
 const CLI = join(PLUGIN_DIR, "dist", "cli", "index.js");
-const EARLY = `export default () => <paragraph><strong>Early</strong> present at start</paragraph>;\n`;
-const late = (marker: string) => `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran");
-export default () => <paragraph><strong>Late</strong> written by the agent</paragraph>;
+/** Writes the marker with whatever file system its module can reach; renders `text` (proof it rendered). */
+const marking = (
+  marker: string,
+  text: string,
+) => `const fs = typeof require === "function" ? require("node:fs") : undefined;
+fs?.writeFileSync(${JSON.stringify(marker)}, "ran");
+globalThis.Bun?.write?.(${JSON.stringify(marker)}, "ran");
+globalThis.process?.mainModule?.require?.("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran");
+export default () => <paragraph>${text}</paragraph>;
 `;
 
 let env: HudEnv;
+let marker: string;
 beforeAll(async () => {
-  env = await startHudEnv({ files: { ".opencode/hud/Early.tsx": EARLY } });
-});
+  marker = join(import.meta.dir, `.marker-${process.pid}-${Date.now()}`);
+  env = await startHudEnv({ files: { ".opencode/hud/Cloned.tsx": marking(marker, "Cloned from the repository") } });
+}, 60_000);
 afterAll(() => env?.stop());
 
 function cli(...argv: string[]) {
@@ -25,49 +34,63 @@ function cli(...argv: string[]) {
   const run = Bun.spawnSync(["bun", CLI, ...argv], { cwd: project.dir, env: { ...project.env, PWD: project.dir } });
   return { code: run.exitCode, out: run.stdout.toString(), err: run.stderr.toString() };
 }
+const hashOf = (listed: string, file: string) => new RegExp(`^\\w+ +([0-9a-f]{12})  ${file}`, "m").exec(listed)?.[1];
 
-test("a component the agent writes mid-session runs only after the person accepts it", async () => {
+/**
+ * The HUD of the next call that shows `text`: the sandbox process may still be starting when a call goes out
+ * (a call never waits long for it), and the call after that has the render.
+ */
+async function hudShowing(text: string): Promise<string> {
+  let hud = "";
+  for (let i = 0; i < 8 && !hud.includes(text); i++) hud = await nextHud(`look ${i}`);
+  return hud;
+}
+
+async function nextHud(prompt: string): Promise<string> {
+  const { llm, server } = env;
+  const session = await server.createSession();
+  llm.script({ text: "ok" });
+  const count = llm.agentRequests().length;
+  await server.prompt(session.id, prompt);
+  return tailHud(llm.agentRequests()[count]!) ?? "";
+}
+
+test("no component file's module code runs in opencode, from a clone, the agent, an accept or a restart", async () => {
   const { llm, server, project } = env;
-  const marker = join(project.dir, "late-component-ran");
   const file = join(project.dir, ".opencode", "hud", "Late.tsx");
+  // present at start in the clone: it waits for the person like any project file
+  expect(await nextHud("first")).not.toContain("Cloned from");
   const session = await server.createSession();
   llm.script(
-    { toolCalls: [{ name: "write", args: { filePath: file, content: late(marker) } }] },
+    { toolCalls: [{ name: "write", args: { filePath: file, content: marking(marker, "Late by the agent") } }] },
     { text: "wrote a component" },
   );
   await server.prompt(session.id, "add a HUD component");
   expect(existsSync(file)).toBe(true);
-  const [first, afterWrite] = llm.agentRequests();
-  expect(tailHud(first!)).toContain("**Early** present at start");
-  const held = tailHud(afterWrite!)!;
-  expect(held).toContain("**Early** present at start");
-  expect(held).not.toContain("**Late**");
-  expect(existsSync(marker)).toBe(false);
-  // the person is told once, with both ways to accept (waits: opencode writes its log file lazily)
-  const logs = await waitForLog(project, "agent-hud: .opencode/hud/Late.tsx was written while opencode ran");
-  expect(logs).toContain(
-    "will not run until you accept it: /hud-edit, or agent-hud components accept .opencode/hud/Late.tsx",
-  );
+  expect(tailHud(llm.agentRequests().at(-1)!)).not.toContain("Late by");
+  const logs = await waitForLog(project, "agent-hud: .opencode/hud/Late.tsx is new or changed");
+  expect(logs).toMatch(/agent-hud components accept \.opencode\/hud\/Late\.tsx [0-9a-f]{12}/);
 
   const listed = cli("components", "list");
   expect(listed.err).toBe("");
-  expect(listed.out).toMatch(/^present at start +\.opencode\/hud\/Early\.tsx /m);
-  expect(listed.out).toMatch(/^waiting +\.opencode\/hud\/Late\.tsx /m);
-  // another call before the person answers: still held
-  llm.script({ text: "still waiting" });
-  const count = llm.agentRequests().length;
-  await server.prompt(session.id, "anything new?");
-  expect(tailHud(llm.agentRequests()[count]!)).not.toContain("**Late**");
+  const cloned = hashOf(listed.out, ".opencode/hud/Cloned.tsx")!;
+  const late = hashOf(listed.out, ".opencode/hud/Late.tsx")!;
+  expect(listed.out).toMatch(/^waiting +[0-9a-f]{12}  \.opencode\/hud\/Cloned\.tsx /m);
+  expect(cli("components", "accept", ".opencode/hud/Late.tsx").code).toBe(2);
+  expect(cli("components", "accept", ".opencode/hud/Cloned.tsx", cloned)).toMatchObject({ code: 0, err: "" });
+  expect(cli("components", "accept", ".opencode/hud/Late.tsx", late)).toMatchObject({ code: 0, err: "" });
+  const shown = await hudShowing("Late by the agent");
+  expect(shown).toContain("Cloned from the repository");
+  expect(shown).toContain("Late by the agent");
   expect(existsSync(marker)).toBe(false);
 
-  const accepted = cli("components", "accept", ".opencode/hud/Late.tsx");
-  expect(accepted).toMatchObject({ code: 0, err: "" });
-  expect(accepted.out).toStartWith("accepted .opencode/hud/Late.tsx (sha256 ");
-  llm.script({ text: "now it shows" });
-  const next = llm.agentRequests().length;
-  await server.prompt(session.id, "look again");
-  const shown = tailHud(llm.agentRequests()[next]!)!;
-  expect(shown).toContain("**Late** written by the agent");
-  expect(shown).toContain("**Early** present at start");
-  expect(existsSync(marker)).toBe(true);
-});
+  // after a restart the accepted files render again, in the sandbox; a rejected one stays out
+  expect(cli("components", "reject", ".opencode/hud/Late.tsx", late)).toMatchObject({ code: 0, err: "" });
+  await env.server.stop();
+  env.server = await startOpencode(project);
+  const restarted = await hudShowing("Cloned from the repository");
+  expect(restarted).toContain("Cloned from the repository");
+  expect(restarted).not.toContain("Late by");
+  expect(existsSync(marker)).toBe(false);
+  expect(readFileSync(file, "utf8")).toContain("Late by the agent");
+}, 180_000);

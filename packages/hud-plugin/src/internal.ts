@@ -21,7 +21,9 @@ export { ComponentSandbox } from "./agent-components/sandbox.ts";
 export { newEngine, ENGINE_MEMORY_BYTES } from "./agent-components/quickjs.ts";
 export { transpile } from "./agent-components/transpile.ts";
 export { ComponentRunner, renderOnce } from "./agent-components/runner.ts";
-export { AgentComponents } from "./agent-components/registry.ts";
+export { AgentComponents, rendersSettled } from "./agent-components/registry.ts";
+export { AcceptanceStore } from "./component-files/acceptance.ts";
+export { reviewComponents } from "./component-files/review.ts";
 export { SandboxProcess } from "./agent-components/sandbox-client.ts";
 export { limits as componentLimits } from "./agent-components/limits.ts";
 // the cache ledger: its hot-path hashing, timed alone beside the hooks with the ledger on and off

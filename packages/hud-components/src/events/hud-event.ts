@@ -96,7 +96,7 @@ export const ComponentDefine = event("component.define", {
   priority: AgentComponent.properties.priority,
 });
 export const ComponentRemove = event("component.remove", { name: ComponentName });
-/** The host switched a component off after it failed several renders in a row; `reason` is the last failure. */
+/** The host switched a component off after it failed too often (3 of its last 10 renders); `reason` is the last failure. */
 export const ComponentDisable = event("component.disable", { name: ComponentName, reason: Type.String() });
 /** One agent turn (LLM call); drives turn-based staleness without touching rendered content. */
 export const Turn = event("turn", {});

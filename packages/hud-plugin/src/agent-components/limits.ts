@@ -26,6 +26,7 @@ export const limits = {
   depth: 24,
   /** Elements and texts in the returned tree. */
   nodes: 1_000,
-  /** Failed renders in a row after which the component is switched off. */
-  failuresInARow: 3,
+  /** Failed renders among its last `failureWindow` (one per state) after which a component is switched off. */
+  failuresToOff: 3,
+  failureWindow: 10,
 } as const;

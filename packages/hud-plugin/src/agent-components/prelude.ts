@@ -56,7 +56,10 @@ export const PRELUDE = String.raw`(() => {
   globalThis.__h = h;
   globalThis.__Fragment = Fragment;
   return (component, propsJson) => {
-    const tree = component(deepFreeze(parse(propsJson)));
+    const props = parse(propsJson);
+    // a component file written for the props' older shape reads the states as view.session / view.project
+    props.view = { session: props.state, project: props.project };
+    const tree = component(deepFreeze(props));
     if (tree !== null && typeof tree === "object" && typeof tree.then === "function")
       fail("a component must return its elements, not a promise");
     const out = [];

@@ -1,16 +1,33 @@
-import {
-  densities,
-  type CustomSection,
-  type Density,
-  type HudComponentProps,
-  type HudView,
-} from "@agent-hud/hud-components";
+import type { CustomSection, Density, HudComponentProps, HudView } from "@agent-hud/hud-components";
 import type { AgentComponent, Scope } from "@agent-hud/hud-components/internal";
-import { h, type Child } from "@agent-hud/ujsx/core";
+import type { Child } from "@agent-hud/ujsx/core";
 import { limits } from "./limits.ts";
 import { sharedPropsJson } from "./props.ts";
-import { ComponentRunner, outcomeOf, type RenderOutcome } from "./runner.ts";
-import { SandboxProcess, timing, type Answer } from "./sandbox-client.ts";
+import { ComponentRunner, type RenderOutcome } from "./runner.ts";
+import type { StoredRenders } from "./stored-renders.ts";
+import { Refresher } from "./background.ts";
+import { checkDefinition, type Checked } from "./define-check.ts";
+import {
+  definitions,
+  densityOutcomes,
+  keep,
+  storedOutput,
+  fileOffLine,
+  named,
+  offLine,
+  request,
+  settle,
+  slotKey,
+  type Entry,
+  type FileDefinition,
+  type Slot,
+} from "./registry-parts.ts";
+
+import { SandboxProcess, timing } from "./sandbox-client.ts";
+
+export { definitions, type FileDefinition } from "./registry-parts.ts";
+export { rendersSettled } from "./background.ts";
+export type { Checked } from "./define-check.ts";
 
 export type DisableEvent = {
   scope: Scope;
@@ -20,26 +37,10 @@ export type DisableEvent = {
 /** `agentComponents` of the plugin's config (config/schema.ts reads its defaults from `limits`). */
 export type AgentComponentsConfig = { enabled: boolean; maxCount: number; budgetMs: number };
 
-export type Checked =
-  | { ok: true; outcomes: Array<[Density, RenderOutcome]> }
-  | { ok: false; error: string; timedOut: boolean; density?: Density };
-
 let registries = 0;
 let shared: SandboxProcess | undefined;
 /** One sandbox process per host process, started on the first need, shared by its plugin instances. */
 export const sharedSandbox = (): SandboxProcess => (shared ??= new SandboxProcess());
-
-const isTimeOut = (error: string): boolean => error.startsWith("took longer than ");
-
-type Slot = { key: string; runner: ComponentRunner };
-
-const offLine = (name: string, reason: string): Child =>
-  h(
-    "paragraph",
-    {},
-    h("strong", {}, "⚠ agent component switched off"),
-    ` ${name} failed ${limits.failuresInARow} renders in a row (last: ${reason}); fix it with components.define or drop it with components.remove`,
-  );
 
 /**
  * The agent's components of one runtime: a runner (and sandbox) per definition, the sections they add to
@@ -49,6 +50,9 @@ const offLine = (name: string, reason: string): Child =>
 export class AgentComponents {
   private readonly slots = new Map<string, Slot>();
   private readonly pendingOff: DisableEvent[] = [];
+  /** Component files (`setFiles`), and those switched off in this process, by key, with the reason. */
+  private files: FileDefinition[] = [];
+  private readonly filesOff = new Map<string, string>();
   /** Switched-off components whose notice is in the HUD but has not gone out in an LLM call yet. */
   private readonly noticeShown = new Set<string>();
   private readonly told = new Set<string>();
@@ -61,15 +65,55 @@ export class AgentComponents {
   constructor(
     private readonly config: AgentComponentsConfig,
     private readonly now: () => number,
-  ) {}
+    /** The last renders kept for the next process; none in tests that want every process cold. */
+    private readonly stored?: StoredRenders,
+    /** A short-lived process (a Claude Code hook on its own) shows stored renders and starts no sandbox. */
+    storedOnly = false,
+  ) {
+    this.ahead = new Refresher((view, density) => this.prepare(view, density, true), storedOnly);
+  }
+
+  private readonly ahead: Refresher<HudView, Density>;
+
+  /**
+   * Renders what the view needs in the background: after a state change, and when a call found a component
+   * without a render for its state. The LLM call never waits for it; it reads the last render.
+   */
+  refresh(view: HudView, density: Density = "full"): Promise<void> {
+    return this.ahead.refresh(view, density);
+  }
 
   get enabled(): boolean {
     return this.config.enabled;
   }
 
-  /** Whether the view defines any component this registry would render. */
+  /** Whether the view defines any component this registry would render (a component file counts too). */
   defines(view: HudView | undefined): boolean {
-    return this.enabled && view !== undefined && definitions(view).length > 0;
+    return view !== undefined && this.entries(view).length > 0;
+  }
+
+  /** The component files to render from now on; the same array again is no change. */
+  setFiles(files: FileDefinition[]): void {
+    if (files === this.files) return;
+    this.files = files;
+    this.version++;
+  }
+
+  /** What this registry renders for the view: the agent's definitions (when enabled), then the files. */
+  private entries(view: HudView): Entry[] {
+    const agent: Entry[] = this.enabled
+      ? definitions(view).map(({ scope, component }) => ({
+          kind: "agent",
+          key: slotKey(scope, component),
+          scope,
+          component,
+        }))
+      : [];
+    return [...agent, ...this.files.map((file): Entry => ({ kind: "file", key: `file:${file.key}`, file }))];
+  }
+
+  private isOff(entry: Entry): boolean {
+    return entry.kind === "agent" ? entry.component.off !== undefined : this.filesOff.has(entry.key);
   }
 
   /**
@@ -77,10 +121,8 @@ export class AgentComponents {
    * HUD chose is rendered: another one only when the budget fitter steps down to it (a second, rarer pass).
    */
   needsRender(view: HudView, density: Density = "full"): boolean {
-    if (!this.enabled) return false;
-    return definitions(view).some(
-      ({ scope, component }) =>
-        component.off === undefined && this.slot(scope, component).runner.missing(view, [density]).length > 0,
+    return this.entries(view).some(
+      (entry) => !this.isOff(entry) && this.slot(entry).runner.missing(view, [density]).length > 0,
     );
   }
 
@@ -89,12 +131,11 @@ export class AgentComponents {
    * built synchronously afterwards from the results). A component still running at the deadline is killed
    * with the process and counted as failed; one never begun keeps its last output and goes first next time.
    */
-  async prepare(view: HudView, density: Density = "full"): Promise<void> {
-    if (!this.enabled) return;
+  async prepare(view: HudView, density: Density = "full", background = false): Promise<void> {
     const started = performance.now();
-    const work = definitions(view)
-      .filter(({ component }) => component.off === undefined)
-      .map(({ scope, component }) => this.slot(scope, component))
+    const work = this.entries(view)
+      .filter((entry) => !this.isOff(entry))
+      .map((entry) => this.slot(entry))
       .map((slot) => ({ slot, missing: slot.runner.missing(view, [density]) }))
       .filter(({ missing }) => missing.length > 0)
       // one that ran out of the budget last time goes last, so it cannot starve the others
@@ -103,31 +144,21 @@ export class AgentComponents {
     const props = sharedPropsJson(view);
     const budgetMs = timing.budgetMs ?? this.config.budgetMs;
     const answers = await this.sandbox.renderAll(
-      work.map(({ slot, missing }) => ({
-        op: "render" as const,
-        key: slot.key,
-        source: slot.runner.definition.source,
-        props,
-        densities: missing,
-      })),
+      work.map(({ slot, missing }) => ({ ...request(slot, props), densities: missing })),
       budgetMs,
       // a process still starting (after a kill) is waited for only by a component with nothing to show yet
-      work.every(({ slot }) => slot.runner.hasOutput) ? 0 : limits.startMs,
+      background || !work.every(({ slot }) => slot.runner.hasOutput) ? limits.startMs : 0,
       // the call's budget runs from here: what came before the first render counts too
       { spentMs: performance.now() - started },
     );
-    answers.forEach((answer, i) => settle(work[i]!.slot.runner, view, work[i]!.missing, answer));
+    answers.forEach((answer, i) => {
+      settle(work[i]!.slot.runner, view, work[i]!.missing, answer);
+      keep(this.stored, work[i]!.slot.id, answer);
+    });
+    this.stored?.flush();
     // the process was killed: its successor opens everyone's sandbox before the next call needs it
     if (answers.some((answer) => answer.kind === "timeout"))
-      this.sandbox.preopen(
-        [...this.slots.values()].map((slot) => ({
-          op: "render" as const,
-          key: slot.key,
-          source: slot.runner.definition.source,
-          props,
-          densities: [],
-        })),
-      );
+      this.sandbox.preopen([...this.slots.values()].map((slot) => ({ ...request(slot, props), densities: [] })));
     this.version++;
     if (answers.some((answer) => answer.kind === "timeout"))
       this.sandbox.learn(performance.now() - started - this.sandbox.pausedMs - budgetMs, budgetMs);
@@ -137,21 +168,9 @@ export class AgentComponents {
    * A define's check: the source opened fresh under the key its slot will have and rendered at every density,
    * within `limits.defineMs` in all. The outcomes serve the first HUD if the definition is recorded (`adopt`).
    */
-  async check(scope: Scope, component: AgentComponent, view: HudView): Promise<Checked> {
-    const key = this.prefix + slotKey(scope, component);
-    const all = [...densities];
-    const request = { op: "render" as const, key, source: component.source, props: sharedPropsJson(view) };
-    const [answer] = await this.sandbox.renderAll([{ ...request, densities: all, fresh: true }], timing.defineMs);
-    if (!answer || answer.kind === "skipped")
-      return { ok: false, error: "the sandbox process did not start in time", timedOut: true };
-    if (answer.kind === "timeout") return { ok: false, error: answer.error, timedOut: true };
-    if (!answer.reply.ok) return { ok: false, error: answer.reply.error, timedOut: isTimeOut(answer.reply.error) };
-    const outcomes = densityOutcomes(component.name, all, answer);
-    const failed = outcomes.find(([, outcome]) => !outcome.ok);
-    if (!failed) return { ok: true, outcomes };
-    this.sandbox.close(key);
-    const error = (failed[1] as { error: string }).error;
-    return { ok: false, error, density: failed[0], timedOut: isTimeOut(error) };
+  check(scope: Scope, component: AgentComponent, view: HudView): Promise<Checked> {
+    const id = slotKey(scope, component);
+    return checkDefinition(this.sandbox, { key: this.prefix + id, id, stored: this.stored }, component, view);
   }
 
   /** Closes this registry's sandboxes (the plugin instance is going away; the process serves the others). */
@@ -160,14 +179,17 @@ export class AgentComponents {
   }
 
   /** The person's file sections followed by the agent's, as one array whose identity only moves on a change. */
-  sections(view: HudView, files: CustomSection[]): CustomSection[] {
-    if (!this.enabled) return files;
-    const keys = [files, view.session.components, view.project.components, this.version];
+  sections(view: HudView, failed: CustomSection[] = []): CustomSection[] {
+    const keys = [failed, view.session.components, view.project.components, this.version];
     if (this.cache && this.cache.keys.every((k, i) => k === keys[i])) return this.cache.sections;
-    const agent = definitions(view).flatMap(({ scope, component }) => this.section(scope, component));
-    const live = new Set(definitions(view).map(({ scope, component }) => slotKey(scope, component)));
+    const entries = this.entries(view);
+    const files = entries.flatMap((entry) => (entry.kind === "file" ? this.fileSection(entry) : []));
+    const agent = entries.flatMap((entry) =>
+      entry.kind === "agent" ? this.section(entry.scope, entry.component) : [],
+    );
+    const live = new Set(entries.map((entry) => entry.key));
     for (const [key, slot] of this.slots) if (!live.has(key)) this.drop(key, slot);
-    const sections = agent.length ? [...files, ...agent] : files;
+    const sections = [...failed, ...files, ...agent];
     this.cache = { keys, sections };
     return sections;
   }
@@ -190,12 +212,24 @@ export class AgentComponents {
     const key = slotKey(scope, component);
     const old = this.slots.get(key);
     if (old) this.drop(key, old);
-    const slot = this.slot(scope, component);
+    const slot = this.slot({ kind: "agent", key, scope, component });
     for (const [density, outcome] of outcomes) slot.runner.settle(view, density, outcome);
   }
 
   runnerOf(scope: Scope, component: AgentComponent): ComponentRunner | undefined {
     return this.slots.get(slotKey(scope, component))?.runner;
+  }
+
+  private fileSection(entry: Extract<Entry, { kind: "file" }>): CustomSection[] {
+    const { file } = entry;
+    const off = this.filesOff.get(entry.key);
+    const base = { name: file.name, source: file.label, ...file.place };
+    if (off !== undefined) {
+      this.drop(entry.key, this.slots.get(entry.key));
+      return [{ ...base, component: named(file.name, () => fileOffLine(file.label, off)) }];
+    }
+    const runner = this.slot(entry).runner;
+    return [{ ...base, component: named(file.name, (props) => runner.render(props.view, props.density)) }];
   }
 
   private section(scope: Scope, component: AgentComponent): CustomSection[] {
@@ -219,19 +253,32 @@ export class AgentComponents {
         },
       ];
     }
-    const runner = this.slot(scope, component).runner;
+    const runner = this.slot({ kind: "agent", key, scope, component }).runner;
     const render = (props: HudComponentProps) => runner.render(props.view, props.density);
     return [{ name, source: `agent component ${name}`, ...place, component: named(name, render) }];
   }
 
-  private slot(scope: Scope, component: AgentComponent): Slot {
-    const key = slotKey(scope, component);
-    let slot = this.slots.get(key);
-    if (!slot) this.slots.set(key, (slot = { key: this.prefix + key, runner: this.runner(scope, component) }));
+  private slot(entry: Entry): Slot {
+    let slot = this.slots.get(entry.key);
+    if (slot) return slot;
+    slot = { key: this.prefix + entry.key, id: entry.key, runner: this.runner(entry) };
+    const stored = storedOutput(this.stored, entry.key, slot.runner.definition.name);
+    if (stored) slot.runner.seed(stored);
+    this.slots.set(entry.key, slot);
     return slot;
   }
 
-  private runner(scope: Scope, component: AgentComponent): ComponentRunner {
+  private runner(entry: Entry): ComponentRunner {
+    if (entry.kind === "file") {
+      const { file } = entry;
+      // a file is switched off in this process only: an edit is a new key, and so a new try
+      const def = { name: file.name, source: file.source, label: file.label, entry: file.entry, helpers: file.helpers };
+      return new ComponentRunner(def, (reason) => {
+        this.filesOff.set(entry.key, reason);
+        this.version++;
+      });
+    }
+    const { scope, component } = entry;
     const off = (reason: string) => {
       if (this.pendingOff.some((p) => p.scope === scope && p.event.name === component.name)) return;
       this.pendingOff.push({
@@ -242,49 +289,9 @@ export class AgentComponents {
     return new ComponentRunner(component, off);
   }
 
-  private drop(key: string, slot: Slot): void {
+  private drop(key: string, slot: Slot | undefined): void {
+    if (!slot) return;
     this.sandbox.close(slot.key);
     this.slots.delete(key);
   }
-}
-
-/** A definition's slot: a redefinition (new `at`) gets a new runner and sandbox. */
-const slotKey = (scope: Scope, c: AgentComponent) => `${scope}:${c.name}:${c.at}:${c.off === undefined ? "on" : "off"}`;
-
-export function definitions(view: HudView): Array<{ scope: Scope; component: AgentComponent }> {
-  const session = (view.session.components ?? []).map((component) => ({ scope: "session" as const, component }));
-  const names = new Set(session.map((d) => d.component.name));
-  // a session component shadows a project one of the same name
-  const project = (view.project.components ?? [])
-    .filter((c) => !names.has(c.name))
-    .map((component) => ({ scope: "project" as const, component }));
-  return [...session, ...project];
-}
-
-function named<F extends (props: HudComponentProps) => Child>(name: string, fn: F): F {
-  Object.defineProperty(fn, "name", { value: name });
-  return fn;
-}
-
-/** A batch answer as an outcome per density asked for; a failure before or during the renders is each one's. */
-function densityOutcomes(name: string, wanted: Density[], answer: Answer | undefined): Array<[Density, RenderOutcome]> {
-  if (!answer || answer.kind === "skipped")
-    return wanted.map((d) => [d, { ok: false, error: "the sandbox process did not start in time" }]);
-  if (answer.kind === "timeout") return wanted.map((d) => [d, { ok: false, error: answer.error }]);
-  const reply = answer.reply;
-  if (!reply.ok) return wanted.map((d) => [d, { ok: false, error: reply.error }]);
-  const last = reply.outputs.at(-1);
-  return wanted.map((density) => {
-    const output = reply.outputs.find((o) => o.density === density);
-    if (output) return [density, outcomeOf(output, name)];
-    // the process stopped at a render that left the sandbox unusable: the rest share its reason
-    return [density, { ok: false, error: last && !last.ok ? last.error : "not rendered" }];
-  });
-}
-
-function settle(runner: ComponentRunner, view: HudView, wanted: Density[], answer: Answer): void {
-  if (answer.kind === "skipped") return;
-  runner.slow = answer.kind === "timeout";
-  for (const [density, outcome] of densityOutcomes(runner.definition.name, wanted, answer))
-    runner.settle(view, density, outcome);
 }

@@ -1,5 +1,4 @@
 import type { Density, HudView } from "@agent-hud/hud-components";
-import type { AgentComponent } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
 import { clipError } from "./clip-error.ts";
 import { limits } from "./limits.ts";
@@ -22,12 +21,15 @@ export function renderOnce(sandbox: ComponentSandbox, name: string, view: HudVie
   }
 }
 
-export const failureLine = (name: string, reason: string, kept: boolean): Child =>
+/** What a runner renders: an agent's definition or a component file (`label` names it in failure lines). */
+export type Renderable = { name: string; source: string; label?: string };
+
+export const failureLine = (what: Renderable, reason: string, kept: boolean): Child =>
   h(
     "paragraph",
     {},
-    h("strong", {}, "⚠ agent component failed"),
-    ` ${name}: ${reason}${kept ? " (showing its last good output)" : ""}`,
+    h("strong", {}, what.label ? "⚠ custom section failed" : "⚠ agent component failed"),
+    ` ${what.label ?? what.name}: ${reason}${kept ? " (showing its last good output)" : ""}`,
   );
 
 type Memo = { version: VersionKey; hash: bigint | number; density: Density; output: Child };
@@ -46,14 +48,15 @@ export function outcomeOf(output: DensityOutput, name: string): RenderOutcome {
 /**
  * A defined component's renders, which the sandbox process produces ahead of the HUD (the HUD itself is
  * built synchronously): memoised by (state version, density), so an unchanged state costs no sandbox call;
- * a failure shows the last good output and one line; `failuresInARow` failures (counted once per state
- * version, whatever the densities tried) switch it off through `onOff`.
+ * a failure shows the last good output and one line; `failuresToOff` failures among its last `failureWindow`
+ * renders (counted once per state version, whatever the densities tried) switch it off through `onOff`, so
+ * a component that fails every other state goes off too, not only one that fails in a row.
  */
 export class ComponentRunner {
   private memo: Memo[] = [];
   private lastGood: Child[] | undefined;
-  private failures = 0;
-  private failedAt: VersionKey | undefined;
+  /** One entry per state version rendered, newest last: whether that state's render failed. */
+  private recent: Array<{ version: VersionKey; failed: boolean }> = [];
   private asked: { version: VersionKey; densities: Set<Density> } | undefined;
   /** Whether its last render ran out of the call's budget (it then goes last in the next batch). */
   slow = false;
@@ -61,9 +64,14 @@ export class ComponentRunner {
   last: { elements?: Child[]; error?: string } | undefined;
 
   constructor(
-    readonly definition: AgentComponent,
+    readonly definition: Renderable,
     private readonly onOff: (reason: string) => void,
   ) {}
+
+  /** A render kept by an earlier process: shown until this one has rendered (never counted as a result). */
+  seed(elements: Child[]): void {
+    this.lastGood ??= elements;
+  }
 
   /** Whether it has an output to show while a render is pending. */
   get hasOutput(): boolean {
@@ -86,7 +94,8 @@ export class ComponentRunner {
   /** Takes a render's outcome for this state version and density. */
   settle(view: HudView, density: Density, outcome: RenderOutcome): void {
     const version = versionOf(view);
-    const output = outcome.ok ? this.good(outcome.elements) : this.failed(outcome.error, version);
+    this.count(version, !outcome.ok);
+    const output = outcome.ok ? this.good(outcome.elements) : this.failed(outcome.error);
     this.remember({ version, hash: propsHash(view), density, output });
   }
 
@@ -107,7 +116,9 @@ export class ComponentRunner {
   render(view: HudView, density: Density): Child {
     const version = versionOf(view);
     // what this HUD asks is rendered ahead for the next state; a miss now is rendered before the call goes out
-    if (!this.asked || !sameVersion(this.asked.version, version)) this.asked = { version, densities: new Set() };
+    // the densities earlier HUDs asked for carry over: the next state is rendered ahead at each of them
+    if (!this.asked || !sameVersion(this.asked.version, version))
+      this.asked = { version, densities: new Set(this.asked?.densities) };
     this.asked.densities.add(density);
     const hit = this.memo.find((m) => m.density === density && sameVersion(m.version, version));
     if (hit) return hit.output;
@@ -115,19 +126,28 @@ export class ComponentRunner {
     return this.lastGood ?? null;
   }
 
+  /** A state counts once in the window: failed if any density of it failed. */
+  private count(version: VersionKey, failed: boolean): void {
+    const last = this.recent.at(-1);
+    if (last && sameVersion(last.version, version)) last.failed ||= failed;
+    else this.recent.push({ version, failed });
+    if (this.recent.length > limits.failureWindow) this.recent.shift();
+  }
+
+  /** How many of its last renders failed (the switch-off counts these). */
+  get failures(): number {
+    return this.recent.filter((r) => r.failed).length;
+  }
+
   private good(elements: Child[]): Child {
-    this.failures = 0;
-    this.failedAt = undefined;
     this.lastGood = elements;
     this.last = { elements };
     return elements;
   }
 
-  private failed(reason: string, version: VersionKey): Child {
-    if (!this.failedAt || !sameVersion(this.failedAt, version)) this.failures++;
-    this.failedAt = version;
+  private failed(reason: string): Child {
     this.last = { ...(this.lastGood ? { elements: this.lastGood } : {}), error: reason };
-    if (this.failures >= limits.failuresInARow) this.onOff(reason);
-    return [...(this.lastGood ?? []), failureLine(this.definition.name, reason, this.lastGood !== undefined)];
+    if (this.failures >= limits.failuresToOff) this.onOff(reason);
+    return [...(this.lastGood ?? []), failureLine(this.definition, reason, this.lastGood !== undefined)];
   }
 }

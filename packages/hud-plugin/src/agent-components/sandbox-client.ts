@@ -224,11 +224,12 @@ export class SandboxProcess {
 
 /** Renders as one message; all of one batch share their props (the state of one LLM call). */
 function batchOf(requests: RenderRequest[], first: number): SandboxRequest {
-  const items = requests.map(({ key, source, densities, fresh }) => ({
+  const items = requests.map(({ key, source, densities, fresh, entry, helpers }) => ({
     key,
     source,
     densities,
     ...(fresh ? { fresh } : {}),
+    ...(entry !== undefined ? { entry, helpers: helpers ?? {} } : {}),
   }));
   const props = requests[0]?.props ?? "{}";
   return { id: 0, op: "batch", first, props, items, loadMs: timing.loadMs, renderMs: timing.renderMs };

@@ -26,12 +26,26 @@ async function open(request: RenderOne): Promise<ComponentSandbox | string> {
   const existing = kept.get(request.key);
   if (existing && !request.fresh) return existing;
   if (existing) forget(request.key, existing);
-  const code = transpile(request.source);
+  const linked = request.entry === undefined ? undefined : compileHelpers(request.helpers ?? {});
+  if (typeof linked === "string") return linked;
+  const code = transpile(request.source, linked ? "file" : "agent");
   if (!code.ok) return code.error;
-  const opened = ComponentSandbox.open(await newEngine(), code.code, request.renderMs, request.loadMs);
+  const graph = linked && request.entry !== undefined ? { entry: request.entry, helpers: linked } : undefined;
+  const opened = ComponentSandbox.open(await newEngine(), code.code, request.renderMs, request.loadMs, graph);
   if (!opened.ok) return opened.error;
   kept.set(request.key, opened.sandbox);
   return opened.sandbox;
+}
+
+/** A component file's helpers compiled under the same checks; the first that fails is the one line. */
+function compileHelpers(helpers: Record<string, string>): Record<string, string> | string {
+  const compiled: Record<string, string> = {};
+  for (const [path, source] of Object.entries(helpers)) {
+    const code = transpile(source, "helper");
+    if (!code.ok) return `${path}: ${code.error}`;
+    compiled[path] = code.code;
+  }
+  return compiled;
 }
 
 async function render(request: RenderOne): Promise<SandboxReply> {

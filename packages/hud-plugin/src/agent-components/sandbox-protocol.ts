@@ -12,7 +12,13 @@ export type RenderOne = {
   renderMs: number;
   /** Open a fresh sandbox even if one is kept under this key (a define's check). */
   fresh?: boolean;
-};
+} & FileModule;
+
+/**
+ * A component file: its name in its folder (`entry`) and the helpers it imports, as text by folder-relative
+ * path; the sandbox process compiles and links them. Absent for an agent's component, which imports nothing.
+ */
+export type FileModule = { entry?: string; helpers?: Record<string, string> };
 
 /** Host → sandbox process. `source` travels with every render so a rebuilt process can open it again. */
 export type SandboxRequest =
@@ -25,7 +31,7 @@ export type SandboxRequest =
       op: "batch";
       first: number;
       props: string;
-      items: Array<{ key: string; source: string; densities: Density[]; fresh?: boolean }>;
+      items: Array<{ key: string; source: string; densities: Density[]; fresh?: boolean } & FileModule>;
       loadMs: number;
       renderMs: number;
     }

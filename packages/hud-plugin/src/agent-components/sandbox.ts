@@ -2,6 +2,10 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule }
 import { clipError } from "./clip-error.ts";
 import { limits } from "./limits.ts";
 import { PRELUDE } from "./prelude.ts";
+import { resolveHelper, SANDBOX_MODULES } from "./sandbox-modules.ts";
+
+/** A component file's module graph: its own name and its helpers' compiled code by folder-relative path. */
+export type Linked = { entry: string; helpers: Record<string, string> };
 
 export type SandboxResult = { ok: true; json: string } | { ok: false; error: string };
 
@@ -43,33 +47,50 @@ export class ComponentSandbox {
     code: string,
     renderMs: number = limits.renderMs,
     loadMs: number = limits.loadMs,
+    linked?: Linked,
   ): { ok: true; sandbox: ComponentSandbox } | { ok: false; error: string } {
     const sandbox = new ComponentSandbox(module, renderMs, loadMs);
-    const error = sandbox.load(code);
+    if (linked) sandbox.link(linked.helpers);
+    const error = sandbox.load(code, linked?.entry);
     if (error === undefined) return { ok: true, sandbox };
     if (/^(took longer|ran out of memory|overflowed)/.test(error)) sandbox.broken = true;
     sandbox.dispose();
     return { ok: false, error };
   }
 
-  private load(code: string): string | undefined {
-    const ctx = this.context;
+  /**
+   * Imports resolve only to the helpers the host read (compiled in this process) and the sandbox's own
+   * modules; QuickJS asks this loader for nothing else, and no file is read here.
+   */
+  private link(helpers: Record<string, string>): void {
+    this.runtime.setModuleLoader(
+      (name) => helpers[name] ?? SANDBOX_MODULES[name] ?? { error: new Error(`cannot find module ${name}`) },
+      (base, requested) =>
+        requested in SANDBOX_MODULES
+          ? requested
+          : (resolveHelper(base, requested, (path) => path in helpers) ?? {
+              error: new Error(`cannot find ${requested} from ${base}`),
+            }),
+    );
+  }
+
+  private load(code: string, entry = "component.js"): string | undefined {
     this.deadline = performance.now() + this.loadMs;
     try {
-      return this.evaluate(code);
+      return this.evaluate(code, entry);
     } catch (error) {
       this.broken = true;
       return hostFailure(error);
     }
   }
 
-  private evaluate(code: string): string | undefined {
+  private evaluate(code: string, entry: string): string | undefined {
     const ctx = this.context;
     const prelude = ctx.evalCode(PRELUDE, "prelude.js");
     if (prelude.error) return this.failure(prelude.error, this.loadMs);
     this.render = prelude.value;
     this.deadline = performance.now() + this.loadMs;
-    const module = ctx.evalCode(code, "component.js", { type: "module" });
+    const module = ctx.evalCode(code, entry, { type: "module" });
     if (module.error) return this.failure(module.error, this.loadMs);
     const component = ctx.getProp(module.value, "default");
     module.value.dispose();
@@ -159,7 +180,8 @@ function hostFailure(error: unknown): string {
 export const isTimeOut = (error: string): boolean => error.startsWith("took longer than ");
 
 // The transpiler reprints the code, so a run-time position is not the source's; the function name is.
-const FRAME = /at ([\w$]+) \(component\.js:/;
+// the component's own module or a helper of a component file; never the prelude's frames
+const FRAME = /at ([\w$]+) \((?!prelude\.js)[^():]+\.[jt]sx?:/;
 
 /** "interrupted" → the time limit; "out of memory" → the memory limit; else the message and where it was thrown. */
 export function describeThrown(thrown: unknown, ms: number): string {

@@ -1,6 +1,6 @@
 import { transform } from "sucrase";
 import { clipError } from "./clip-error.ts";
-import { checkSource } from "./source-check.ts";
+import { checkSource, type SourceMode } from "./source-check.ts";
 
 export type Transpiled = { ok: true; code: string } | { ok: false; error: string };
 
@@ -10,8 +10,8 @@ export type Transpiled = { ok: true; code: string } | { ok: false; error: string
  * macros, plugins, module resolution or evaluation, so compiling cannot run anything of the source. JSX
  * becomes calls of the sandbox's own factory. Refused in one line: a syntax error (with its line and column).
  */
-export function transpile(source: string): Transpiled {
-  const checked = checkSource(source);
+export function transpile(source: string, mode: SourceMode = "agent"): Transpiled {
+  const checked = checkSource(source, mode);
   if (!checked.ok) return checked;
   try {
     const { code } = transform(source, {

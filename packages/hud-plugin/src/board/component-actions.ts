@@ -1,5 +1,5 @@
 import { contain } from "@agent-hud/ujsx";
-import { decideComponent, reviewComponents } from "../component-files/review.ts";
+import { decideComponent, reviewComponents, SHORT_HASH } from "../component-files/review.ts";
 
 /** A component file waiting for the person, as a `/hud-edit` row: its answer is recorded in this process. */
 export type ComponentAction = { title: string; decide: () => { ok: boolean; text: string } };
@@ -11,8 +11,9 @@ const short = (text: string, max = 50) => {
 };
 
 /**
- * Accept and reject rows for every component file written while an opencode ran (see custom/gate.ts),
- * first in `/hud-edit`: the person reads the file, then answers here or with `agent-hud components`.
+ * Accept and reject rows for every component file waiting for the person (component-files/gate.ts), first in
+ * `/hud-edit`: each row shows the hash of the content listed and answers for that content only, so a file
+ * changed after the list was drawn is refused rather than accepted unseen.
  */
 export function componentActions(directory: string, dataDir: string, now = () => Date.now()): ComponentAction[] {
   let files;
@@ -22,10 +23,10 @@ export function componentActions(directory: string, dataDir: string, now = () =>
     // an unreadable decisions file: the CLI says why; the editor still offers its other rows
     return [];
   }
-  const answer = (path: string, display: string, decision: "accepted" | "rejected") => () => {
+  const answer = (path: string, display: string, hash: string, decision: "accepted" | "rejected") => () => {
     try {
-      decideComponent(directory, dataDir, path, decision, now());
-      const then = decision === "accepted" ? "; it runs from the agent's next call" : "";
+      decideComponent(directory, dataDir, path, decision, hash, now());
+      const then = decision === "accepted" ? "; it renders from the agent's next call" : "";
       return { ok: true, text: `${decision} ${display}${then}` };
     } catch (error) {
       return { ok: false, text: (error as Error).message.split("\n")[0] ?? String(error) };
@@ -33,11 +34,12 @@ export function componentActions(directory: string, dataDir: string, now = () =>
   };
   return files
     .filter((file) => file.state === "waiting")
-    .flatMap((file) => [
-      {
-        title: `Accept component ${short(file.display)}`,
-        decide: answer(file.path, file.display, "accepted"),
-      },
-      { title: `Reject component ${short(file.display)}`, decide: answer(file.path, file.display, "rejected") },
-    ]);
+    .flatMap((file) => {
+      const hash = file.sha256.slice(0, SHORT_HASH);
+      const shown = `${short(file.display, 36)} ${hash}`;
+      return [
+        { title: `Accept component ${shown}`, decide: answer(file.path, file.display, hash, "accepted") },
+        { title: `Reject component ${shown}`, decide: answer(file.path, file.display, hash, "rejected") },
+      ];
+    });
 }

@@ -1,18 +1,20 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { storageDirFor } from "../config/storage-dir.ts";
-import { decideComponent, reviewComponents, type ReviewedFile } from "../component-files/review.ts";
+import { decideComponent, reviewComponents, SHORT_HASH, type ReviewedFile } from "../component-files/review.ts";
 import type { CliIO } from "./main.ts";
 
 export const COMPONENTS_USAGE = `usage: agent-hud components [list] [--storage-dir <dir>]
-       agent-hud components accept <file> | reject <file> [--storage-dir <dir>]
+       agent-hud components accept <file> <hash> | reject <file> [<hash>] [--storage-dir <dir>]
 
-A component file (.opencode/hud/ or the global hud folder) created or changed while opencode runs does not
-run until you accept its content. list: every component file and its state; accept: let this content run
-(from the agent's next call); reject: keep it out and stop the notice. A later edit waits again.`;
+Every component file renders in the sandbox; what it renders reaches the agent. A file in the project's
+.opencode/hud/ (cloned, pulled, written by the agent) reaches it only once you accept the content you read;
+a file in your global hud folder does unless you reject it. list: every component file, its state and the
+hash of its content; accept: let this content render (refused if the file no longer has this hash);
+reject: keep it out. A later edit waits again.`;
 
 const line = (f: ReviewedFile) =>
-  `${f.state.padEnd(16)} ${f.display}  (${f.bytes} bytes, sha256 ${f.sha256.slice(0, 12)})`;
+  `${f.state.padEnd(9)} ${f.sha256.slice(0, SHORT_HASH)}  ${f.display}  (${f.bytes} bytes)`;
 
 /** The folder whose `.opencode/hud/` holds the components: the nearest up to the repository's top. */
 function projectDir(cwd: string): string {
@@ -42,12 +44,12 @@ export function runComponents(argv: string[], io: CliIO): number {
       for (const f of files) io.out(`${line(f)}\n`);
       return 0;
     }
-    if ((action === "accept" || action === "reject") && file !== undefined && extra.length === 0) {
+    if ((action === "accept" || action === "reject") && file !== undefined && extra.length <= 1) {
       const decision = action === "accept" ? "accepted" : "rejected";
       const when = io.now?.() ?? Date.now();
-      const done = decideComponent(projectDir(io.cwd), dataDir, file, decision, when, { env }, io.cwd);
+      const done = decideComponent(projectDir(io.cwd), dataDir, file, decision, extra[0], when, { env }, io.cwd);
       io.out(
-        `${decision} ${done.display} (sha256 ${done.sha256.slice(0, 12)})${decision === "accepted" ? "; it runs from the agent's next call" : ""}\n`,
+        `${decision} ${done.display} (sha256 ${done.sha256.slice(0, SHORT_HASH)})${decision === "accepted" ? "; it renders from the agent's next call" : ""}\n`,
       );
       return 0;
     }

@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { RENDERS_FILE } from "../agent-components/stored-renders.ts";
 import { RECALL_FILE } from "../recall/schema.ts";
 import { forgetSessions, pruneQuarantined } from "../store/forget.ts";
 import { DB_FILE } from "../store/paths.ts";
@@ -27,6 +28,9 @@ export function purge(
   refuseLinks(hud);
   forgetSessions(hud, sessionIDs, false);
   forgetHostFiles(dir, sessionIDs);
+  // the components' last renders are a cache of rendered state, kept by component, not by session: all go
+  // (the next process renders afresh)
+  rmSync(join(dir, RENDERS_FILE), { force: true });
   if (existsSync(hud))
     withConnection(hud, unscrubbed, (db) => {
       const drop = db.query("DELETE FROM events WHERE stream = ?");

@@ -6,12 +6,8 @@ import { privateFolder, refuseLink } from "../store/private-files.ts";
 /** The person's decisions on component files, in the plugin's data folder (owner-only). */
 export const ACCEPTED_FILE = "agent-hud-components.json";
 
-/**
- * `start`: the file held this content when an opencode started (it loads, as opencode's own plugin
- * folder does); `accepted` / `rejected`: the person's answer for this content of a file that changed
- * while a session ran.
- */
-export type Decision = "start" | "accepted" | "rejected";
+/** The person's answer for one content of one file (entries an older version wrote as `start` are ignored). */
+export type Decision = "accepted" | "rejected";
 export type AcceptanceEntry = { path: string; sha256: string; decision: Decision; at: number };
 
 /** Versions kept per file: the newest decisions, enough for edits back and forth. */
@@ -25,7 +21,7 @@ const isEntry = (v: unknown): v is AcceptanceEntry => {
     typeof e?.path === "string" &&
     typeof e.sha256 === "string" &&
     /^[0-9a-f]{64}$/.test(e.sha256) &&
-    (e.decision === "start" || e.decision === "accepted" || e.decision === "rejected") &&
+    (e.decision === "accepted" || e.decision === "rejected") &&
     typeof e.at === "number"
   );
 };

@@ -1,3 +1,3 @@
-export { loadComponentFiles, clearComponentFiles, type LoadOptions } from "./load-component-files.ts";
+export { fileComponents, clearFileComponents, shortHash, type FileGate } from "./file-components.ts";
 export { globalHudDir, hudRoots, type HudRoot } from "./roots.ts";
 export { ComponentMetadata } from "./metadata.ts";

@@ -1,6 +1,7 @@
 import { sectionNames, type SectionName, type Stability } from "@agent-hud/hud-components";
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { codeTokens } from "../agent-components/source-check.ts";
 
 const Anchor = Type.Union(sectionNames.map((name) => Type.Literal(name)));
 
@@ -30,8 +31,50 @@ export type Metadata = {
   stability?: Stability;
 };
 
+const KEYS = new Set(Object.keys(ComponentMetadata.properties));
+
 /**
- * Reads the metadata exports of a loaded module. Throws one line naming the bad export and the
+ * The metadata exports of a component file, read from its tokens: the file is never evaluated on the host,
+ * so each must be a literal (`export const priority = 65;`, `export const after = "steps";`).
+ */
+export function metadataOf(source: string): Metadata {
+  const tokens = codeTokens(source);
+  const found: Record<string, unknown> = {};
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    if (tokens[i]!.value !== "export" || !/^(?:const|let|var)$/.test(tokens[i + 1]!.value)) continue;
+    const key = tokens[i + 2]!.value;
+    if (!KEYS.has(key)) continue;
+    let j = i + 3;
+    // a type annotation (`: number`) sits between the name and `=`
+    while (j < tokens.length && tokens[j]!.value !== "=" && tokens[j]!.value !== ";") j++;
+    found[key] = literal(
+      key,
+      tokens.slice(j + 1, j + 3).map((t) => ({ type: t.type, value: t.value })),
+    );
+  }
+  return readMetadata(found);
+}
+
+function literal(key: string, [first, second]: Array<{ type: string; value: string }>): unknown {
+  if (first?.type === "NumericLiteral") return Number(first.value);
+  if (first?.value === "-" && second?.type === "NumericLiteral") return -Number(second.value);
+  if ((first?.type === "StringLiteral" || first?.type === "NoSubstitutionTemplate") && !first.value.includes("\\"))
+    return first.value.slice(1, -1);
+  throw new Error(
+    `export const ${key} must be a plain string or number, so it is read without running the file (export const ${key} = ${EXAMPLE[key]};)`,
+  );
+}
+
+const EXAMPLE: Record<string, string> = {
+  name: '"Deploy"',
+  before: '"notes"',
+  after: '"steps"',
+  priority: "65",
+  stability: '"stable"',
+};
+
+/**
+ * Reads the metadata exports (as `metadataOf` found them). Throws one line naming the bad export and the
  * expected shape; the file then renders as its error line instead of guessing a placement.
  */
 export function readMetadata(module: Record<string, unknown>): Metadata {

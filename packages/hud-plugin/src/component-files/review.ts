@@ -1,18 +1,27 @@
-import { readFileSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { AcceptanceStore, sha256 } from "./acceptance.ts";
-import { codeFiles } from "./gate.ts";
+import { codeFiles, readCodeFile } from "./code-files.ts";
 import { hudRoots, type HudRoot, type RootOptions } from "./roots.ts";
 
 /**
  * What the person reviews, from any process (the CLI, the TUI): the code files under a project's
- * component folders and the global ones, each with the decision on its current content. `waiting`: no
- * decision yet, so an opencode that was running when it was written does not run it.
+ * component folders and the global ones, each with the decision on its current content. `waiting`: a
+ * project file with no decision yet, whose output does not reach the agent; `trusted`: a file of the
+ * person's own global folder, which renders unless rejected.
  */
-export type ComponentState = "waiting" | "accepted" | "rejected" | "present at start";
-export type ReviewedFile = { path: string; display: string; sha256: string; bytes: number; state: ComponentState };
+export type ComponentState = "waiting" | "accepted" | "rejected" | "trusted";
+export type ReviewedFile = {
+  path: string;
+  display: string;
+  sha256: string;
+  bytes: number;
+  state: ComponentState;
+  scope: HudRoot["scope"];
+};
 
-const STATE = { start: "present at start", accepted: "accepted", rejected: "rejected" } as const;
+/** How a hash is shown and named back: its first 12 hex digits. */
+export const SHORT_HASH = 12;
 
 export function reviewComponents(directory: string, dataDir: string, options: RootOptions = {}): ReviewedFile[] {
   const store = new AcceptanceStore(dataDir);
@@ -21,8 +30,9 @@ export function reviewComponents(directory: string, dataDir: string, options: Ro
     for (const path of codeFiles(root.dir)) {
       let bytes: Buffer;
       try {
-        bytes = readFileSync(path);
+        bytes = readCodeFile(root.dir, path).bytes;
       } catch {
+        // a link out of the folder or an oversized file never renders: nothing to decide
         continue;
       }
       const hash = sha256(bytes);
@@ -32,7 +42,8 @@ export function reviewComponents(directory: string, dataDir: string, options: Ro
         display: displayOf(root, directory, path),
         sha256: hash,
         bytes: bytes.length,
-        state: decision ? STATE[decision] : "waiting",
+        state: decision ?? (root.scope === "global" ? "trusted" : "waiting"),
+        scope: root.scope,
       });
     }
   return out;
@@ -43,15 +54,17 @@ function displayOf(root: HudRoot, directory: string, path: string): string {
 }
 
 /**
- * Records the person's answer for the file's content as it is now: what runs later is exactly what was
- * accepted (an edit after this waits again). `file` is relative to `cwd` or absolute and must be a code
- * file under one of the component folders; anything else is one line saying so.
+ * Records the person's answer for the content they saw: `hash` (at least its first 12 hex digits, as the
+ * list shows it) must be the file's content now, else nothing is recorded and the one line says the file
+ * changed since. An accept needs the hash; a reject without one rejects the content as it is now. `file` is
+ * relative to `cwd` or absolute and must be a code file under one of the component folders.
  */
 export function decideComponent(
   directory: string,
   dataDir: string,
   file: string,
   decision: "accepted" | "rejected",
+  hash: string | undefined,
   now: number,
   options: RootOptions = {},
   cwd = directory,
@@ -64,6 +77,14 @@ export function decideComponent(
     const folders = hudRoots(directory, options).map((r) => r.dir);
     throw new Error(`${file} is not a component file under ${folders.join(" or ")}`);
   }
+  if (hash === undefined && decision === "accepted")
+    throw new Error(
+      `name the content you accept: agent-hud components accept ${found.display} ${found.sha256.slice(0, SHORT_HASH)}`,
+    );
+  if (hash !== undefined && (hash.length < SHORT_HASH || !found.sha256.startsWith(hash.toLowerCase())))
+    throw new Error(
+      `${found.display} is now sha256 ${found.sha256.slice(0, SHORT_HASH)}, not ${hash}: it changed since you looked (or the hash is shorter than ${SHORT_HASH} digits); read it again and answer with its current hash`,
+    );
   new AcceptanceStore(dataDir).record([{ path: found.path, sha256: found.sha256, decision, at: now }]);
   return { ...found, state: decision };
 }

@@ -56,6 +56,7 @@ export class PersonEditor {
       worktree,
       projectKey: projectKeyFor(worktree),
       now: this.now,
+      componentGate: { dataDir: o.dir, notify: () => {} },
     });
     this.board = boardPublisher(o.board, projectKeyFor(worktree), this.redactor.deep, this.now);
   }

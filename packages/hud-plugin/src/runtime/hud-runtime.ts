@@ -12,8 +12,10 @@ import {
   type RenderResult,
 } from "@agent-hud/hud-components";
 import type { HudConfig } from "../config/index.ts";
-import { loadComponentFiles } from "../component-files/index.ts";
+import { fileComponents, type FileGate } from "../component-files/index.ts";
 import { AgentComponents } from "../agent-components/registry.ts";
+import { StoredRenders } from "../agent-components/stored-renders.ts";
+import { renderAhead } from "./render-ahead.ts";
 import type { Logger } from "../log/index.ts";
 import { MemoryFileSync } from "../memory-file/index.ts";
 import { validateSessionID } from "../store/index.ts";
@@ -35,6 +37,10 @@ export type RuntimeDeps = {
   worktree?: string;
   /** The privacy redactor's deep form: the memory file's text passes it before it is written. */
   redact?: <T>(value: T) => T;
+  /** The person's decisions on component files; without it a project's files wait (tests). */
+  componentGate?: FileGate;
+  /** A short-lived process: components show their stored renders, no sandbox is started. */
+  storedRendersOnly?: boolean;
 };
 
 const MAX_SESSIONS = 256;
@@ -62,12 +68,14 @@ export class HudRuntime {
   /** The agent's sandboxed components (`components.define`). */
   readonly agents: AgentComponents;
   private readonly resume: ResumeDeps;
+  private closed = false;
 
   constructor(readonly deps: RuntimeDeps) {
     this.projector = { caps: deps.config.caps };
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
     this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log, this.holder.id);
-    this.agents = new AgentComponents(deps.config.agentComponents, deps.now);
+    const stored = deps.componentGate ? new StoredRenders(deps.componentGate.dataDir, deps.now) : undefined;
+    this.agents = new AgentComponents(deps.config.agentComponents, deps.now, stored, deps.storedRendersOnly);
     this.resume = {
       store: deps.store,
       projectKey: deps.projectKey,
@@ -164,6 +172,8 @@ export class HudRuntime {
       });
       if (scope === "project") this.memory?.schedule();
     }
+    const view = () => (this.closed ? undefined : (this.syncFiles(), this.view(session)));
+    renderAhead(this.agents, view, session.lastGood?.density, this.deps.log);
     return outcomes;
   }
 
@@ -183,6 +193,7 @@ export class HudRuntime {
   render(session: SessionRuntime, context?: ContextInfo, built?: HudView): Rendered | undefined {
     try {
       const view = built ?? this.view(session);
+      const files = this.syncFiles();
       const input: HudProps = {
         view,
         context: context ?? this.context(session),
@@ -191,7 +202,7 @@ export class HudRuntime {
           now: this.deps.now(),
           directory: this.deps.directory,
           sections: this.deps.config.sections,
-          custom: this.agents.sections(view, loadComponentFiles(this.deps.directory)),
+          custom: this.agents.sections(view, files.failed),
           tokenizer: this.tokenizer.current,
         },
       };
@@ -232,16 +243,21 @@ export class HudRuntime {
     return this.renderForCall(session).finally(() => this.agents.delivered());
   }
 
+  /** The component files as they are now, handed to the sandbox's registry (never evaluated here). */
+  private syncFiles() {
+    const files = fileComponents(this.deps.directory, this.deps.componentGate);
+    this.agents.setFiles(files.files);
+    return files;
+  }
+
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
-    // agent components render first, at the last HUD's density, so the HUD is usually built once
-    const view = this.agents.defines(session.lastInput?.view) ? this.view(session) : undefined;
-    if (view) await this.agents.prepare(view, session.lastGood?.density);
-    let rendered = this.render(session, undefined, view);
-    if (rendered && this.agents.needsRender(rendered.input.view, rendered.result.density)) {
-      await this.agents.prepare(rendered.input.view, rendered.result.density);
-      rendered = this.render(session);
-    }
+    this.syncFiles();
+    // the call never waits for the sandbox: it reads the components' last renders (made ahead of it, or kept
+    // by an earlier process) and has whatever is missing rendered in the background for the next call
+    const rendered = this.render(session);
     if (!rendered) return undefined;
+    if (this.agents.needsRender(rendered.input.view, rendered.result.density))
+      void this.agents.refresh(rendered.input.view, rendered.result.density);
     const result = this.keep(session, rendered);
     const budget = this.deps.config.budgets[result.density] ?? defaultBudgets[result.density];
     if (!this.tokenizer.observe(result.tokens, budget, result.omitted)) return result;
@@ -282,6 +298,7 @@ export class HudRuntime {
 
   /** Writes what is queued; from now on other instances count this one's sessions as no longer live. */
   dispose(): void {
+    this.closed = true;
     this.flushDeferred();
     this.holder.release();
     this.agents.close();

@@ -4,7 +4,7 @@ import { HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
 import { showProblems, type ToastClient } from "../config/show-problems.ts";
 import { ModelLimitsBook } from "../context/index.ts";
-import { gateComponents } from "../component-files/start-gate.ts";
+import { componentNotice } from "../component-files/notify.ts";
 import { createLogger, errorLine, type AppLogClient, type Logger } from "../log/index.ts";
 import { createRedactor, redactingLog } from "../privacy/index.ts";
 import { Recall, scheduleLogRetention, type Retention } from "../recall/index.ts";
@@ -23,6 +23,8 @@ export type HostStart = {
   client?: unknown;
   /** A log sink for hosts without `client.app.log` (V2); stderr when neither is given. */
   log?: Logger | undefined;
+  /** A process that lives for one hook (Claude Code without its server): stored renders only, no sandbox. */
+  storedRendersOnly?: boolean;
 };
 
 /** One plugin instance: the hook context both hosts drive, the configuration toast, and its teardown. */
@@ -46,7 +48,6 @@ export function openHud(host: HostStart): OpenHud | undefined {
     ...(config.storageDir ? { dir: config.storageDir } : {}),
     log: (level, msg, extra) => log.log(level, `agent-hud store: ${msg}`, extra),
   });
-  gateComponents(host.directory, dirname(store.path), log, host.client, now);
   const projectKey = projectKeyFor(worktree);
   const redactor = createRedactor(config.privacy, (error) =>
     log.once(
@@ -65,6 +66,8 @@ export function openHud(host: HostStart): OpenHud | undefined {
     now,
     worktree,
     redact: redactor.deep,
+    componentGate: { dataDir: dirname(store.path), notify: componentNotice(log, host.client) },
+    ...(host.storedRendersOnly ? { storedRendersOnly: true } : {}),
   });
   // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
   runtime.memory?.read();

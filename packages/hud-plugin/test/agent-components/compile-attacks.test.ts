@@ -37,6 +37,11 @@ const attacks = (marker: string): Array<[string, string, string]> => {
       `const fs = await import("node:fs", { with: { type: "macro" } });\nfs.writeFileSync(${m}, "x");\n${body}`,
       "node:fs",
     ],
+    ["export * as x from (a namespace re-export)", `export * as x from "node:fs";\n${body}`, "node:fs"],
+    ["export * from", `export * from "./other";\n${body}`, "./other"],
+    ["export { a } from", `export { a } from "./other";\n${body}`, "./other"],
+    ["export type { a } from", `export type { a } from "./other";\n${body}`, "./other"],
+    ["export type * from", `export type * from "./other";\n${body}`, "./other"],
   ];
 };
 

@@ -30,21 +30,34 @@ const write = (name: string) => {
   return path;
 };
 
-test("/hud-edit offers accept and reject for each waiting file only; an answer is recorded and the rows go", () => {
+test("/hud-edit offers accept and reject for each waiting file with its hash; an answer is recorded and the rows go", () => {
   const early = write("Early.tsx");
   const late = write("Late.tsx");
-  new AcceptanceStore(data).record([{ path: early, sha256: sha256(readFileSync(early)), decision: "start", at: 1 }]);
+  new AcceptanceStore(data).record([{ path: early, sha256: sha256(readFileSync(early)), decision: "accepted", at: 1 }]);
   const rows = componentActions(project, data, () => 7);
+  const hash = sha256(readFileSync(late)).slice(0, 12);
   expect(rows.map((r) => r.title)).toEqual([
-    "Accept component .opencode/hud/Late.tsx",
-    "Reject component .opencode/hud/Late.tsx",
+    `Accept component .opencode/hud/Late.tsx ${hash}`,
+    `Reject component .opencode/hud/Late.tsx ${hash}`,
   ]);
   expect(rows[0]!.decide()).toEqual({
     ok: true,
-    text: "accepted .opencode/hud/Late.tsx; it runs from the agent's next call",
+    text: "accepted .opencode/hud/Late.tsx; it renders from the agent's next call",
   });
   expect(new AcceptanceStore(data).decision(late, sha256(readFileSync(late)))).toBe("accepted");
   expect(componentActions(project, data)).toEqual([]);
+});
+
+test("a row answers for the content it showed: a file changed after the list was drawn is refused, not accepted", () => {
+  const late = write("Late.tsx");
+  const [accept] = componentActions(project, data, () => 7);
+  writeFileSync(late, "export default () => <paragraph>swapped</paragraph>;\n");
+  const answer = accept!.decide();
+  expect(answer.ok).toBe(false);
+  expect(answer.text).toMatch(
+    /^\.opencode\/hud\/Late\.tsx is now sha256 [0-9a-f]{12}, not [0-9a-f]{12}: it changed since you looked/,
+  );
+  expect(new AcceptanceStore(data).decision(late, sha256(readFileSync(late)))).toBeUndefined();
 });
 
 test("a file name cannot break the dialog row: control characters are shown, not obeyed", () => {

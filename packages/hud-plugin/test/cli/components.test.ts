@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main.ts";
 import { sha256 } from "../../src/component-files/acceptance.ts";
-import { clearComponentGates, startComponentGate, verdict } from "../../src/component-files/gate.ts";
-import { hudRoots } from "../../src/component-files/roots.ts";
+import { AcceptanceStore } from "../../src/component-files/acceptance.ts";
 
 let root: string;
 let env: Record<string, string>;
@@ -17,10 +16,8 @@ beforeEach(() => {
   project = join(root, "project");
   data = join(root, "data", "opencode", "hud");
   mkdirSync(join(project, ".opencode", "hud"), { recursive: true });
-  clearComponentGates();
 });
 afterEach(() => {
-  clearComponentGates();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -47,37 +44,53 @@ const write = (name: string, text: string) => {
   return path;
 };
 
-test("list shows each file's state; accept lets that content run in a running plugin, an edit waits again", async () => {
-  write("Early.tsx", "export default () => null;\n");
-  const gate = startComponentGate({
-    directory: project,
-    roots: hudRoots(project, { env }),
-    dataDir: data,
-    notify: () => {},
-    now: () => 1,
-  });
+const decision = (path: string) => new AcceptanceStore(data).decision(path, sha256(readFileSync(path)));
+const short = (path: string) => sha256(readFileSync(path)).slice(0, 12);
+
+test("list shows each file's state and short hash; accept names that hash, and a file changed since is refused", async () => {
   const late = write("Late.tsx", "export default () => <paragraph>late</paragraph>;\n");
+  const mine = join(env.XDG_CONFIG_HOME!, "opencode", "hud", "Mine.tsx");
+  mkdirSync(join(env.XDG_CONFIG_HOME!, "opencode", "hud"), { recursive: true });
+  writeFileSync(mine, "export default () => null;\n");
   const listed = await cli("components", "list");
   expect(listed.code).toBe(0);
   expect(listed.out.split("\n").filter(Boolean)).toEqual([
-    expect.stringMatching(/^present at start +\.opencode\/hud\/Early\.tsx {2}\(27 bytes, sha256 [0-9a-f]{12}\)$/),
-    expect.stringMatching(/^waiting +\.opencode\/hud\/Late\.tsx {2}\(50 bytes, sha256 [0-9a-f]{12}\)$/),
+    `waiting   ${short(late)}  .opencode/hud/Late.tsx  (50 bytes)`,
+    `trusted   ${short(mine)}  ~/../config/opencode/hud/Mine.tsx  (27 bytes)`.replace(
+      "~/../config",
+      join(root, "config"),
+    ),
   ]);
-  expect(verdict(gate, late, readFileSync(late))).toBe("waiting");
 
-  const accepted = await cli("components", "accept", ".opencode/hud/Late.tsx");
+  // without the hash the person saw, nothing is accepted
+  const bare = await cli("components", "accept", ".opencode/hud/Late.tsx");
+  expect([bare.code, bare.err.split("\n")[0]]).toEqual([
+    2,
+    `agent-hud components: name the content you accept: agent-hud components accept .opencode/hud/Late.tsx ${short(late)}`,
+  ]);
+  const seen = short(late);
+  // the file changes between the person's reading and the answer: the accept is refused
+  write("Late.tsx", "export default () => <paragraph>swapped after the review</paragraph>;\n");
+  const stale = await cli("components", "accept", ".opencode/hud/Late.tsx", seen);
+  expect(stale.code).toBe(2);
+  expect(stale.err.split("\n")[0]).toStartWith(
+    `agent-hud components: .opencode/hud/Late.tsx is now sha256 ${short(late)}, not ${seen}: it changed since you looked`,
+  );
+  expect(decision(late)).toBeUndefined();
+
+  const accepted = await cli("components", "accept", ".opencode/hud/Late.tsx", short(late));
   expect(accepted).toEqual({
     code: 0,
-    out: `accepted .opencode/hud/Late.tsx (sha256 ${sha256(readFileSync(late)).slice(0, 12)}); it runs from the agent's next call\n`,
+    out: `accepted .opencode/hud/Late.tsx (sha256 ${short(late)}); it renders from the agent's next call\n`,
     err: "",
   });
-  expect(verdict(gate, late, readFileSync(late))).toBe("run");
-  expect((await cli("components")).out).toContain("accepted         .opencode/hud/Late.tsx");
+  expect(decision(late)).toBe("accepted");
+  expect((await cli("components")).out).toContain(`accepted  ${short(late)}  .opencode/hud/Late.tsx`);
 
   write("Late.tsx", "export default () => <paragraph>changed again</paragraph>;\n");
-  expect(verdict(gate, late, readFileSync(late))).toBe("waiting");
+  expect(decision(late)).toBeUndefined();
   expect((await cli("components", "reject", join(project, ".opencode/hud/Late.tsx"))).code).toBe(0);
-  expect(verdict(gate, late, readFileSync(late))).toBe("rejected");
+  expect(decision(late)).toBe("rejected");
 });
 
 test("a file outside the component folders, or bad arguments: one line, the usage, exit 2, nothing recorded", async () => {
@@ -97,8 +110,8 @@ test("from a subfolder of the repository, the project's component folder is foun
   const sub = join(project, "packages", "api");
   mkdirSync(sub, { recursive: true });
   const late = write("Late.tsx", "export default () => null;\n");
-  expect((await cliIn(sub, "components")).out).toMatch(/^waiting +\.opencode\/hud\/Late\.tsx /m);
-  expect((await cliIn(sub, "components", "accept", "../../.opencode/hud/Late.tsx")).code).toBe(0);
-  expect((await cliIn(sub, "components")).out).toMatch(/^accepted +\.opencode\/hud\/Late\.tsx /m);
+  expect((await cliIn(sub, "components")).out).toMatch(/^waiting +[0-9a-f]{12}  \.opencode\/hud\/Late\.tsx /m);
+  expect((await cliIn(sub, "components", "accept", "../../.opencode/hud/Late.tsx", short(late))).code).toBe(0);
+  expect((await cliIn(sub, "components")).out).toMatch(/^accepted +[0-9a-f]{12}  \.opencode\/hud\/Late\.tsx /m);
   expect(late).toBe(join(project, ".opencode", "hud", "Late.tsx"));
 });

@@ -3,10 +3,12 @@
 // instance keeps writing its own.
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main.ts";
 import { workspace, type Workspace } from "../project/support.ts";
+import { RENDERS_FILE } from "../../src/agent-components/stored-renders.ts";
+import { rendersSettled } from "../../src/agent-components/registry.ts";
 
 let ws: Workspace;
 beforeEach(() => {
@@ -180,3 +182,16 @@ test("purge leaves none of the purged text in any file of the data folder, while
   expect(events("ses_kept")).toBeGreaterThan(10);
   expect(await oc.hud("ses_kept", "notes.list", {})).toContain("wombatkept note 9");
 }, 60_000);
+
+test("purge removes the components' stored renders, which hold rendered state of every session", async () => {
+  const oc = await ws.instance("repo");
+  await fill(oc, "ses_a", 1);
+  const source = `export default ({ state }) => <paragraph>rendered {state.notes.map((n) => n.content).join()}</paragraph>;`;
+  expect(await oc.hud("ses_a", "components.define", { name: "Seen", source })).toStartWith("ok: defined");
+  const renders = join(ws.storageDir, RENDERS_FILE);
+  // the renders the define began have landed (a running plugin keeps its cache going after a purge)
+  await rendersSettled();
+  expect(existsSync(renders)).toBe(true);
+  expect((await cli("purge", "--session", "ses_a")).code).toBe(0);
+  expect(existsSync(renders)).toBe(false);
+});

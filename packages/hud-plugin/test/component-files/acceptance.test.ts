@@ -1,7 +1,7 @@
-// A file write is not a code grant: component files present when the plugin starts load; one created or
-// changed afterwards runs only once the person accepted that exact content, and until then the HUD keeps
-// the component's last accepted render.
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+// Every component file renders in the sandbox, whoever wrote it: its module code never runs in the plugin's
+// process. The person's review decides what reaches the agent: a project file renders once its exact content
+// is accepted (a cloned repository's, the agent's, a pull's alike); the global folder is the person's own.
+import { describe, expect, test } from "bun:test";
 import {
   chmodSync,
   existsSync,
@@ -14,40 +14,34 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { AcceptanceStore, ACCEPTED_FILE, sha256 } from "../../src/component-files/acceptance.ts";
-import { clearComponentGates, startComponentGate, verdict } from "../../src/component-files/gate.ts";
-import { hudRoots } from "../../src/component-files/roots.ts";
+import { clearFileComponents } from "../../src/component-files/index.ts";
 import { LinkRefused } from "../../src/store/private-files.ts";
-import { render, useTempDirs } from "./helpers.ts";
+import { useTempDirs } from "./helpers.ts";
 
 const fixture = useTempDirs();
-let data: string;
-let notices: string[];
-beforeEach(() => {
-  clearComponentGates();
-  data = join(fixture.dirs.project, "..", "data");
-  notices = [];
-});
-afterEach(() => clearComponentGates());
+const data = () => fixture.dirs.data;
 
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
-const start = () =>
-  startComponentGate({
-    directory: fixture.dirs.project,
-    roots: hudRoots(fixture.dirs.project, { env: fixture.dirs.env }),
-    dataDir: data,
-    notify: (line) => void notices.push(line),
-    now: () => 1,
-  });
-/** A component that leaves a file behind when its module runs: proof of execution, not of rendering. */
-const marking = (marker: string, text: string) =>
-  `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran");\nexport default () => <paragraph>${text}</paragraph>;\n`;
-const accept = (path: string, decision: "accepted" | "rejected" = "accepted") =>
-  new AcceptanceStore(data).record([{ path, sha256: sha256(readFileSync(path)), decision, at: 2 }]);
+/**
+ * A component whose module code writes a marker file wherever it can reach a file system: the marker's
+ * absence is the proof that it never ran with the plugin's rights; its text in the HUD, that it rendered.
+ */
+const marking = (
+  marker: string,
+  text: string,
+) => `const fs = typeof require === "function" ? require("node:fs") : undefined;
+fs?.writeFileSync(${JSON.stringify(marker)}, "ran");
+globalThis.Bun?.write?.(${JSON.stringify(marker)}, "ran");
+export default () => <paragraph>${text}</paragraph>;
+`;
+const decide = (path: string, decision: "accepted" | "rejected" = "accepted") =>
+  new AcceptanceStore(data()).record([{ path, sha256: sha256(readFileSync(path)), decision, at: 2 }]);
 const bump = (path: string) => utimesSync(path, new Date(), new Date(Date.now() + 5_000));
+const hud = () => fixture.render({ accept: false });
 
 describe("the acceptance store", () => {
   test("records path and sha256 owner-only; the newest decision on a content wins", () => {
-    const store = new AcceptanceStore(data);
+    const store = new AcceptanceStore(data());
     const hash = sha256("x");
     expect(store.decision("/p/A.tsx", hash)).toBeUndefined();
     store.record([{ path: "/p/A.tsx", sha256: hash, decision: "accepted", at: 1 }]);
@@ -55,15 +49,15 @@ describe("the acceptance store", () => {
     expect(store.decision("/p/A.tsx", sha256("y"))).toBeUndefined();
     expect(store.decision("/p/B.tsx", hash)).toBeUndefined();
     store.record([{ path: "/p/A.tsx", sha256: hash, decision: "rejected", at: 2 }]);
-    expect(new AcceptanceStore(data).decision("/p/A.tsx", hash)).toBe("rejected");
-    expect(mode(join(data, ACCEPTED_FILE))).toBe("600");
-    expect(mode(data)).toBe("700");
-    const saved = JSON.parse(readFileSync(join(data, ACCEPTED_FILE), "utf8"));
+    expect(new AcceptanceStore(data()).decision("/p/A.tsx", hash)).toBe("rejected");
+    expect(mode(join(data(), ACCEPTED_FILE))).toBe("600");
+    expect(mode(data())).toBe("700");
+    const saved = JSON.parse(readFileSync(join(data(), ACCEPTED_FILE), "utf8"));
     expect(saved.files).toEqual([{ path: "/p/A.tsx", sha256: hash, decision: "rejected", at: 2 }]);
   });
 
   test("keeps the newest 16 versions of a file", () => {
-    const store = new AcceptanceStore(data);
+    const store = new AcceptanceStore(data());
     for (let i = 0; i < 20; i++)
       store.record([{ path: "/p/A.tsx", sha256: sha256(`v${i}`), decision: "accepted", at: i }]);
     expect(store.entries()).toHaveLength(16);
@@ -72,12 +66,12 @@ describe("the acceptance store", () => {
   });
 
   test("a store file that is a link is neither read nor written; the file it points at is unchanged", () => {
-    mkdirSync(data, { recursive: true });
+    mkdirSync(data(), { recursive: true });
     const outside = join(fixture.dirs.project, "..", "outside.json");
     writeFileSync(outside, `{"files":[]}`);
     chmodSync(outside, 0o644);
-    symlinkSync(outside, join(data, ACCEPTED_FILE));
-    const store = new AcceptanceStore(data);
+    symlinkSync(outside, join(data(), ACCEPTED_FILE));
+    const store = new AcceptanceStore(data());
     expect(() => store.entries()).toThrow(LinkRefused);
     expect(() => store.record([{ path: "/p/A.tsx", sha256: sha256("x"), decision: "accepted", at: 1 }])).toThrow(
       LinkRefused,
@@ -85,118 +79,90 @@ describe("the acceptance store", () => {
     expect([readFileSync(outside, "utf8"), mode(outside)]).toEqual([`{"files":[]}`, "644"]);
   });
 
-  test("a malformed store accepts nothing and says why", () => {
-    mkdirSync(data, { recursive: true });
-    writeFileSync(join(data, ACCEPTED_FILE), "{ not json");
-    const gate = start();
-    const path = fixture.dirs.write("Late.tsx", "export default () => null;\n");
-    expect(verdict(gate, path, readFileSync(path))).toBe("waiting");
-    expect(notices.some((n) => n.includes(`cannot read ${join(data, ACCEPTED_FILE)}`))).toBe(true);
+  test("a malformed store accepts no project file and says why", async () => {
+    mkdirSync(data(), { recursive: true });
+    writeFileSync(join(data(), ACCEPTED_FILE), "{ not json");
+    fixture.dirs.write("Late.tsx", "export default () => <paragraph>late</paragraph>;\n");
+    expect(await hud()).not.toContain("late");
+    expect(fixture.notices.some((n) => n.includes(`cannot read ${join(data(), ACCEPTED_FILE)}`))).toBe(true);
   });
 });
 
-describe("the loader's decision", () => {
-  test("a file present at start runs; one created afterwards does not run until accepted", () => {
-    const marker = join(data, "..", "late-ran");
-    fixture.dirs.write("Early.tsx", `export default () => <paragraph>early</paragraph>;\n`);
-    start();
-    expect(render(fixture.load())).toContain("early");
-    const late = fixture.dirs.write("Late.tsx", marking(marker, "late"));
-    const held = render(fixture.load());
-    expect(held).toContain("early");
-    expect(held).not.toContain("late");
-    expect(existsSync(marker)).toBe(false);
-    // asked again on every render while nothing changed: still held, still said once
-    fixture.load();
-    expect(existsSync(marker)).toBe(false);
-    const rel = join(".opencode", "hud", "Late.tsx");
-    expect(notices).toEqual([
-      `agent-hud: ${rel} was written while opencode ran and will not run until you accept it: /hud-edit, or agent-hud components accept ${rel}`,
+describe("what reaches the agent, and that no file's code runs in the plugin", () => {
+  test("a file present before the plugin starts (a cloned repository) waits for accept; accepted, it renders in the sandbox and its marker is never written", async () => {
+    const marker = join(fixture.dirs.root, "cloned-ran");
+    const path = fixture.dirs.write("Cloned.tsx", marking(marker, "cloned text"));
+    expect(await hud()).not.toContain("cloned text");
+    expect(fixture.notices).toEqual([
+      expect.stringMatching(
+        /^agent-hud: \.opencode\/hud\/Cloned\.tsx is new or changed and will not reach the agent until you accept it: \/hud-edit, or agent-hud components accept \.opencode\/hud\/Cloned\.tsx [0-9a-f]{12}$/,
+      ),
     ]);
-    accept(late);
-    expect(render(fixture.load())).toContain("late");
-    expect(readFileSync(marker, "utf8")).toBe("ran");
-  });
-
-  test("a changed file keeps its last accepted render until the new content is accepted", () => {
-    const marker = join(data, "..", "v2-ran");
-    const path = fixture.dirs.write("Edit.tsx", `export default () => <paragraph>version one</paragraph>;\n`);
-    start();
-    expect(render(fixture.load())).toContain("version one");
-    fixture.dirs.write("Edit.tsx", marking(marker, "version two"));
-    bump(path);
-    const held = render(fixture.load());
-    expect(held).toContain("version one");
-    expect(held).not.toContain("version two");
+    decide(path);
+    expect(await hud()).toContain("cloned text");
     expect(existsSync(marker)).toBe(false);
-    accept(path);
-    const md = render(fixture.load());
-    expect(md).toContain("version two");
-    expect(md).not.toContain("version one");
-    expect(existsSync(marker)).toBe(true);
   });
 
-  test("changed back to the content present at start, it runs again without a decision", () => {
-    const v1 = `export default () => <paragraph>version one</paragraph>;\n`;
-    const path = fixture.dirs.write("Back.tsx", v1);
-    start();
-    fixture.load();
-    fixture.dirs.write("Back.tsx", `export default () => <paragraph>version two</paragraph>;\n`);
-    bump(path);
-    expect(render(fixture.load())).toContain("version one");
-    fixture.dirs.write("Back.tsx", v1);
-    utimesSync(path, new Date(), new Date(Date.now() + 10_000));
-    expect(render(fixture.load())).toContain("version one");
-    expect(notices).toHaveLength(1);
-  });
-
-  test("a rejected content stays out, without a second notice", () => {
-    const marker = join(data, "..", "rejected-ran");
-    start();
-    const path = fixture.dirs.write("No.tsx", marking(marker, "rejected"));
-    fixture.load();
-    accept(path, "rejected");
-    expect(render(fixture.load())).not.toContain("rejected");
+  test("a file the agent writes mid-session waits; accepted, it renders and its marker is never written", async () => {
+    const marker = join(fixture.dirs.root, "agent-ran");
+    fixture.dirs.write("Early.tsx", "export default () => <paragraph>early</paragraph>;\n");
+    expect(await fixture.render()).toContain("early");
+    const path = fixture.dirs.write("Written.tsx", marking(marker, "agent text"));
+    expect(await hud()).not.toContain("agent text");
+    decide(path);
+    expect(await hud()).toContain("agent text");
     expect(existsSync(marker)).toBe(false);
-    expect(notices).toHaveLength(1);
   });
 
-  test("a helper changed after start does not run through an accepted component that imports it", () => {
-    const marker = join(data, "..", "helper-ran");
-    fixture.dirs.write("lib/word.ts", `export const word = "alpha";\n`);
+  test("after a restart an accepted file still renders in the sandbox, and a rejected one stays out", async () => {
+    const marker = join(fixture.dirs.root, "restart-ran");
+    const kept = fixture.dirs.write("Kept.tsx", marking(marker, "kept text"));
+    const out = fixture.dirs.write("Out.tsx", marking(marker, "rejected text"));
+    decide(kept);
+    decide(out, "rejected");
+    expect(await hud()).toContain("kept text");
+    // a new process: nothing of the first one's memory, only the stored decisions
+    clearFileComponents();
+    const again = await hud();
+    expect(again).toContain("kept text");
+    expect(again).not.toContain("rejected text");
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test("a changed file keeps its last accepted render until the new content is accepted", async () => {
+    const path = fixture.dirs.write("Deploy.tsx", "export default () => <paragraph>deploy v1</paragraph>;\n");
+    decide(path);
+    expect(await hud()).toContain("deploy v1");
+    writeFileSync(path, "export default () => <paragraph>deploy v2</paragraph>;\n");
+    bump(path);
+    const held = await hud();
+    expect(held).toContain("deploy v1");
+    expect(held).not.toContain("deploy v2");
+    decide(path);
+    expect(await hud()).toContain("deploy v2");
+  });
+
+  test("a helper changed after accept holds its component until the helper's new content is accepted", async () => {
+    const helper = fixture.dirs.write("lib/word.ts", `export const word = "alpha";\n`);
     const path = fixture.dirs.write(
-      "Uses.tsx",
-      `import { word } from "./lib/word.ts";\nexport default () => <paragraph>word {word}</paragraph>;\n`,
+      "Word.tsx",
+      `import { word } from "./lib/word.ts";\nexport default () => <paragraph>{word}</paragraph>;\n`,
     );
-    start();
-    expect(render(fixture.load())).toContain("word alpha");
-    fixture.dirs.write(
-      "lib/word.ts",
-      `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran");\nexport const word = "beta";\n`,
-    );
-    // the component itself changes (and is accepted), so it is evaluated again with its helper
-    fixture.dirs.write(
-      "Uses.tsx",
-      `import { word } from "./lib/word.ts";\nexport default () => <paragraph>the word {word}</paragraph>;\n`,
-    );
+    expect(await fixture.render()).toContain("alpha");
+    writeFileSync(helper, `export const word = "beta";\n`);
     bump(path);
-    accept(path);
-    const md = render(fixture.load());
-    expect(md).toContain("lib/word.ts changed while opencode ran and waits for your acceptance");
-    expect(existsSync(marker)).toBe(false);
+    const held = await hud();
+    expect(held).toContain("alpha");
+    expect(held).not.toContain("beta");
+    decide(helper);
+    expect(await hud()).toContain("beta");
   });
 
-  test("a second start in the same process keeps the first picture", () => {
-    start();
-    const path = fixture.dirs.write("Late.tsx", `export default () => <paragraph>late</paragraph>;\n`);
-    const again = start();
-    expect(verdict(again, path, readFileSync(path))).toBe("waiting");
-  });
-
-  test("the global folder is gated too", () => {
-    start();
-    fixture.dirs.writeGlobal("Global.tsx", `export default () => <paragraph>global late</paragraph>;\n`);
-    expect(render(fixture.load())).not.toContain("global late");
-    expect(notices).toHaveLength(1);
+  test("the person's global folder renders without review; a rejection keeps it out", async () => {
+    const path = fixture.dirs.writeGlobal("Mine.tsx", "export default () => <paragraph>my own</paragraph>;\n");
+    expect(await hud()).toContain("my own");
+    expect(fixture.notices).toEqual([]);
+    decide(path, "rejected");
+    expect(await hud()).not.toContain("my own");
   });
 });

@@ -1,69 +1,90 @@
 import { afterEach, beforeEach } from "bun:test";
-import {
-  emptyState,
-  makeContextInfo,
-  renderHud,
-  replay,
-  type CustomSection,
-  type HudView,
-} from "@agent-hud/hud-components";
+import { emptyState, makeContextInfo, renderHud, replay, type HudView } from "@agent-hud/hud-components";
+import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { clearComponentFiles, loadComponentFiles } from "../../src/component-files/index.ts";
-import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
+import { AgentComponents } from "../../src/agent-components/registry.ts";
+import { AcceptanceStore } from "../../src/component-files/acceptance.ts";
+import { clearFileComponents, fileComponents } from "../../src/component-files/index.ts";
+import { reviewComponents } from "../../src/component-files/review.ts";
+import { relaxTimeLimits } from "../agent-components/support.ts";
 
-/** A throw-away project folder and global config folder for component files. */
+/** A throw-away project folder, global config folder and data folder for component files. */
 export function tempDirs() {
   const root = mkdtempSync(join(tmpdir(), "hud-custom-"));
   const project = join(root, "project");
   const configHome = join(root, "config");
   mkdirSync(project, { recursive: true });
+  const writeUnder = (dir: string, name: string, source: string) => {
+    const path = join(dir, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, source);
+    return path;
+  };
   return {
+    root,
     project,
+    data: join(root, "data"),
     globalDir: join(configHome, "opencode", "hud"),
     env: { XDG_CONFIG_HOME: configHome, HOME: join(root, "home") },
     /** Writes a file under the project's `.opencode/hud/`. */
-    write(name: string, source: string) {
-      const path = join(project, ".opencode", "hud", name);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, source);
-      return path;
-    },
-    writeGlobal(name: string, source: string) {
-      const path = join(configHome, "opencode", "hud", name);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, source);
-      return path;
-    },
+    write: (name: string, source: string) => writeUnder(join(project, ".opencode", "hud"), name, source),
+    writeGlobal: (name: string, source: string) => writeUnder(join(configHome, "opencode", "hud"), name, source),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }
 
-/** A HUD with a task set, rendered at full density with the given custom sections. */
-export function render(custom: CustomSection[], directory = "/project"): string {
-  const session = replay("session", [{ kind: "task.set", at: 1, description: "ship the loader" }]);
-  const view: HudView = { session, project: emptyState("project") };
-  return renderHud(view, makeContextInfo({ usedTokens: 1_000, usableTokens: 100_000 }), {
-    custom,
-    directory,
-    tokenizer: bpeTokenizer,
-  }).markdown;
-}
+/** A view with a task set. */
+export const taskView = (): HudView => ({
+  session: replay("session", [{ kind: "task.set", at: 1, description: "ship the loader" }]),
+  project: emptyState("project"),
+});
 
 /**
- * Fresh folders and an empty loader cache around every test of the calling file. `dirs` is read through the
- * returned object because it is replaced before each test.
+ * Fresh folders, an empty file cache and relaxed sandbox time limits around every test of the calling file.
+ * `render` goes the plugin's way: the files read as text, rendered in the sandbox process, placed by the HUD.
+ * `dirs` is read through the returned object because it is replaced before each test.
  */
 export function useTempDirs() {
+  let undo = () => {};
+  let agents: AgentComponents | undefined;
   const fixture = {
     dirs: undefined as unknown as ReturnType<typeof tempDirs>,
-    load: () => loadComponentFiles(fixture.dirs.project, { env: fixture.dirs.env }),
+    notices: [] as string[],
+    gate: () => ({ dataDir: fixture.dirs.data, notify: (line: string) => fixture.notices.push(line) }),
+    load: () => fileComponents(fixture.dirs.project, fixture.gate(), { env: fixture.dirs.env }),
+    /** Records the person's accept of every project file's current content. */
+    acceptAll() {
+      const files = reviewComponents(fixture.dirs.project, fixture.dirs.data, { env: fixture.dirs.env });
+      new AcceptanceStore(fixture.dirs.data).record(
+        files.map((f) => ({ path: f.path, sha256: f.sha256, decision: "accepted" as const, at: 1 })),
+      );
+    },
+    /** The HUD's markdown at full density; the project's files accepted first unless `accept` is false. */
+    async render(options: { accept?: boolean; view?: HudView } = {}): Promise<string> {
+      if (options.accept !== false) fixture.acceptAll();
+      const view = options.view ?? taskView();
+      const files = fixture.load();
+      agents ??= new AgentComponents({ enabled: true, maxCount: 8, budgetMs: 10_000 }, () => 1);
+      agents.setFiles(files.files);
+      await agents.prepare(view, "full");
+      const context = makeContextInfo({ usedTokens: 1_000, usableTokens: 100_000 });
+      return renderHud(view, context, { custom: agents.sections(view, files.failed), tokenizer: bpeTokenizer })
+        .markdown;
+    },
   };
   beforeEach(() => {
     fixture.dirs = tempDirs();
-    clearComponentFiles();
+    fixture.notices = [];
+    clearFileComponents();
+    undo = relaxTimeLimits();
   });
-  afterEach(() => fixture.dirs.cleanup());
+  afterEach(() => {
+    agents?.close();
+    agents = undefined;
+    undo();
+    fixture.dirs.cleanup();
+  });
   return fixture;
 }

@@ -10,7 +10,7 @@ import { fakeOpencode, tailText } from "../helpers/fake-opencode.ts";
 const file = join(globalHudDir(), "IsolationProbe.tsx");
 afterAll(() => rmSync(file, { force: true }));
 
-test("the fake opencode's global components folder is a throw-away folder, not the machine's", async () => {
+test("the fake opencode's global components folder is a throw-away folder, not the machine's (its files render untrusted-free: the person's own)", async () => {
   const dir = globalHudDir();
   expect(dir).not.toBe(join(homedir(), ".config", "opencode", "hud"));
   expect(realpathSync(join(dir, "..", "..")).startsWith(realpathSync(tmpdir()))).toBe(true);
@@ -20,6 +20,8 @@ test("the fake opencode's global components folder is a throw-away folder, not t
   const oc = await fakeOpencode();
   try {
     const messages = [oc.user("ses_iso", "hello")];
+    // the first call kicks the file's render off in the sandbox and never waits for it: the next has it
+    await oc.transform(messages);
     expect(tailText(await oc.transform(messages), messages)).toContain("isolation probe");
   } finally {
     await oc.close();

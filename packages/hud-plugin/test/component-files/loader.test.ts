@@ -1,28 +1,34 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { render, useTempDirs } from "./helpers.ts";
+import { useTempDirs } from "./helpers.ts";
 
 const fixture = useTempDirs();
-const load = () => fixture.load();
+/** The sections the files make, by name (the project's accepted first: these tests are about rendering). */
+const load = () => {
+  fixture.acceptAll();
+  const { files, failed } = fixture.load();
+  const all = [...files.map((f) => ({ ...f, ...f.place, source: f.label })), ...failed];
+  return all.sort((a, b) => (a.name < b.name ? -1 : 1));
+};
+const render = () => fixture.render();
 
-describe("loading plain JSX component files", () => {
-  test("a .tsx file without pragma or installed dependency renders in the HUD, props included", () => {
+describe("component files render in the sandbox", () => {
+  test("a .tsx file without pragma or installed dependency renders in the HUD, props included", async () => {
     fixture.dirs.write(
       "Greeting.tsx",
-      `export default function Greeting({ state, density, directory }: any) {
-  return <section><paragraph><strong>Hello</strong> {state.task?.description} at {density} in <inlineCode value={directory} /></paragraph></section>;
+      `import type { HudComponentProps } from "@agent-hud/hud-components";
+export default function Greeting({ state, view, density }: HudComponentProps) {
+  return <section><paragraph><strong>Hello</strong> {state.task?.description} at {density} ({view.session.task?.description})</paragraph></section>;
 }
 `,
     );
     const sections = load();
     expect(sections.map((s) => [s.name, s.source])).toEqual([["Greeting", join(".opencode", "hud", "Greeting.tsx")]]);
-    expect(render(sections, fixture.dirs.project)).toContain(
-      `**Hello** ship the loader at full in \`${fixture.dirs.project}\``,
-    );
+    expect(await render()).toContain(`**Hello** ship the loader at full (ship the loader)`);
   });
 
-  test("fragments, h() from @agent-hud/ujsx and relative helper imports resolve inside the loaded file", () => {
+  test("fragments, h() from @agent-hud/ujsx and relative helper imports link inside the sandbox", async () => {
     fixture.dirs.write(
       "lib/label.tsx",
       `export const Label = (p: { text: string }) => <><strong>{p.text}</strong>{" "}</>;\n`,
@@ -36,10 +42,10 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
     );
     const sections = load();
     expect(sections.map((s) => s.name)).toEqual(["Mixed"]);
-    expect(render(sections)).toContain("**Mixed** *via h*");
+    expect(await render()).toContain("**Mixed** *via h*");
   });
 
-  test(".ts, .jsx and .js files load too; helpers, tests and dotted names are not components", () => {
+  test(".ts, .jsx and .js files load too; helpers, tests and dotted names are not components", async () => {
     fixture.dirs.write(
       "Plain.ts",
       `import { h } from "@agent-hud/ujsx";\nexport default () => h("paragraph", {}, "from ts");\n`,
@@ -51,12 +57,12 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
     fixture.dirs.write("helpers/Nested.tsx", `export default () => <paragraph>nested</paragraph>;\n`);
     const sections = load();
     expect(sections.map((s) => s.name)).toEqual(["Js", "Jsx", "Plain"]);
-    const md = render(sections);
+    const md = await render();
     for (const text of ["from ts", "from jsx", "from js"]) expect(md).toContain(text);
     for (const text of ["private", "nested"]) expect(md).not.toContain(text);
   });
 
-  test("the global folder follows XDG_CONFIG_HOME, and a project file overrides a global one of the same name", () => {
+  test("the global folder follows XDG_CONFIG_HOME, and a project file overrides a global one of the same name", async () => {
     fixture.dirs.writeGlobal("Shared.tsx", `export default () => <paragraph>global shared</paragraph>;\n`);
     fixture.dirs.writeGlobal("OnlyGlobal.tsx", `export default () => <paragraph>global only</paragraph>;\n`);
     fixture.dirs.write("Shared.tsx", `export default () => <paragraph>project shared</paragraph>;\n`);
@@ -65,13 +71,13 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
       ["OnlyGlobal", join(fixture.dirs.globalDir, "OnlyGlobal.tsx")],
       ["Shared", join(".opencode", "hud", "Shared.tsx")],
     ]);
-    const md = render(sections);
+    const md = await render();
     expect(md).toContain("global only");
     expect(md).toContain("project shared");
     expect(md).not.toContain("global shared");
   });
 
-  test("a global folder and a component file that are symlinks (dotfiles) load like plain ones", () => {
+  test("a global folder that is a symlink (dotfiles) renders; a project file linking out of its folder is refused", async () => {
     const real = join(dirname(fixture.dirs.project), "dotfiles", "hud");
     mkdirSync(real, { recursive: true });
     writeFileSync(join(real, "Dot.tsx"), `export default () => <paragraph>from dotfiles</paragraph>;\n`);
@@ -80,21 +86,21 @@ export default () => <section><paragraph><Label text="Mixed" />{h("emphasis", {}
     symlinkSync(real, fixture.dirs.globalDir);
     mkdirSync(join(fixture.dirs.project, ".opencode", "hud"), { recursive: true });
     symlinkSync(join(real, "Shared.tsx"), join(fixture.dirs.project, ".opencode", "hud", "Linked.tsx"));
-    const sections = load();
-    expect(sections.map((s) => s.name)).toEqual(["Dot", "Linked", "Shared"]);
-    const md = render(sections);
+    const md = await render();
     expect(md).toContain("from dotfiles");
+    expect(md).toContain(
+      "**⚠ custom section failed** .opencode/hud/Linked.tsx: failed to load: cannot read it: it links out of its component folder",
+    );
     expect(md).toContain("linked into the project");
-    expect(md).not.toContain("failed");
   });
 
-  test("no folders, no sections", () => {
-    expect(load()).toEqual([]);
+  test("no folders, no sections", async () => {
+    expect(fixture.load()).toEqual({ files: [], failed: [] });
   });
 });
 
 describe("metadata exports", () => {
-  test("name, after, priority and stability are passed through", () => {
+  test("name, after, priority and stability are passed through", async () => {
     fixture.dirs.write(
       "Meta.tsx",
       `export const name = "build-info";
@@ -114,17 +120,17 @@ export default () => <paragraph>meta</paragraph>;
       priority: 75,
       stability: "volatile",
     });
-    const md = render(sections);
+    const md = await render();
     expect(md.indexOf("before the task")).toBeLessThan(md.indexOf("ship the loader"));
     expect(md).toContain("meta");
   });
 
-  test("a bad metadata export renders one line naming the export and the expected shape", () => {
+  test("a bad metadata export renders one line naming the export and the expected shape", async () => {
     fixture.dirs.write(
       "BadMeta.tsx",
       `export const after = "sidebar";\nexport default () => <paragraph>never shown</paragraph>;\n`,
     );
-    const md = render(load());
+    const md = await render();
     const line = md.split("\n").find((l) => l.includes("BadMeta.tsx"));
     expect(line).toContain(
       `.opencode/hud/BadMeta.tsx: failed to load: export const after is "sidebar"; expected a built-in section: task |`,
@@ -132,11 +138,11 @@ export default () => <paragraph>meta</paragraph>;
     expect(md).not.toContain("never shown");
   });
 
-  test("before and after together are rejected", () => {
+  test("before and after together are rejected", async () => {
     fixture.dirs.write(
       "Both.tsx",
       `export const before = "task";\nexport const after = "notes";\nexport default () => null;\n`,
     );
-    expect(render(load())).toContain("export either before or after, not both");
+    expect(await render()).toContain("export either before or after, not both");
   });
 });

@@ -1,22 +1,23 @@
 import { expect, test } from "bun:test";
 import { rmSync, utimesSync } from "node:fs";
-import { render, useTempDirs } from "./helpers.ts";
+import { useTempDirs } from "./helpers.ts";
 
 const fixture = useTempDirs();
-const load = () => fixture.load();
+const load = () => (fixture.acceptAll(), fixture.load());
+const render = () => fixture.render();
 
-test("an unchanged folder returns the same array, so callers can key caches on it", () => {
+test("an unchanged folder returns the same array, so callers can key caches on it", async () => {
   fixture.dirs.write("Same.tsx", `export default () => <paragraph>same</paragraph>;\n`);
   const first = load();
   expect(load()).toBe(first);
-  expect(first).toHaveLength(1);
+  expect(first.files).toHaveLength(1);
 });
 
-test("an edited file is re-evaluated on the next call, without touching the other files", () => {
+test("an edited file is re-evaluated on the next call, without touching the other files", async () => {
   const path = fixture.dirs.write("Edit.tsx", `export default () => <paragraph>version one</paragraph>;\n`);
   fixture.dirs.write("Other.tsx", `export default () => <paragraph>other</paragraph>;\n`);
   const first = load();
-  expect(render(first)).toContain("version one");
+  expect(await render()).toContain("version one");
   fixture.dirs.write(
     "Edit.tsx",
     `export const before = "task";\nexport default () => <paragraph>version two</paragraph>;\n`,
@@ -25,34 +26,34 @@ test("an edited file is re-evaluated on the next call, without touching the othe
   utimesSync(path, new Date(), new Date(Date.now() + 2_000));
   const second = load();
   expect(second).not.toBe(first);
-  const md = render(second);
+  const md = await render();
   expect(md).toContain("version two");
   expect(md).not.toContain("version one");
   expect(md.indexOf("version two")).toBeLessThan(md.indexOf("ship the loader"));
-  expect(second.find((s) => s.name === "Other")).toBe(first.find((s) => s.name === "Other")!);
+  expect(second.files.find((s) => s.name === "Other")).toBe(first.files.find((s) => s.name === "Other")!);
 });
 
-test("a fixed syntax error recovers, a new file appears and a deleted one disappears", () => {
+test("a fixed syntax error recovers, a new file appears and a deleted one disappears", async () => {
   fixture.dirs.write("Fix.tsx", `export default () => <paragraph>unclosed;\n`);
-  expect(render(load())).toContain("Fix.tsx: failed to load: ");
+  expect(await render()).toContain("Fix.tsx: SyntaxError");
   fixture.dirs.write("Fix.tsx", `export default () => <paragraph>fixed now</paragraph>;\n`);
   const added = fixture.dirs.write("Added.tsx", `export default () => <paragraph>added</paragraph>;\n`);
-  const md = render(load());
+  const md = await render();
   expect(md).toContain("fixed now");
   expect(md).toContain("added");
-  expect(md).not.toContain("failed to load");
+  expect(md).not.toContain("SyntaxError");
   rmSync(added);
-  expect(load().map((s) => s.name)).toEqual(["Fix"]);
+  expect(load().files.map((s) => s.name)).toEqual(["Fix"]);
 });
 
-test("an edited helper is picked up together with the component that imports it", () => {
+test("an edited helper is picked up together with the component that imports it", async () => {
   fixture.dirs.write("lib/word.ts", `export const word = "alpha";\n`);
   const path = fixture.dirs.write(
     "UsesHelper.tsx",
     `import { word } from "./lib/word.ts";\nexport default () => <paragraph>{word}</paragraph>;\n`,
   );
-  expect(render(load())).toContain("alpha");
+  expect(await render()).toContain("alpha");
   fixture.dirs.write("lib/word.ts", `export const word = "beta";\n`);
   utimesSync(path, new Date(), new Date(Date.now() + 2_000));
-  expect(render(load())).toContain("beta");
+  expect(await render()).toContain("beta");
 });

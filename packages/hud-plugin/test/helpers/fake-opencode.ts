@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { createHooks } from "../../src/plugin.ts";
+import { rendersSettled } from "../../src/agent-components/registry.ts";
 
 export type Msg = {
   info: Record<string, unknown> & { id: string; role: string; sessionID: string };
@@ -29,6 +30,8 @@ export function userMessage(n: number, sessionID: string, text: string): Msg {
 }
 
 /** A plugin instance over a temp store, with a recording stand-in for opencode's SDK client. */
+export { rendersSettled };
+
 export async function fakeOpencode(options?: Record<string, unknown>) {
   const dir = mkdtempSync(join(tmpdir(), "hud-plugin-test-"));
   const logs: Array<{ level: string; message: string }> = [];
@@ -90,6 +93,9 @@ export async function fakeOpencode(options?: Record<string, unknown>) {
      * (the call's turn and session touch) is written by the time the next step of a test runs.
      */
     async transform(messages: Msg[]): Promise<Msg[]> {
+      // in opencode a tool's answer reaches the next request after the provider's round trip: the renders
+      // begun when the state changed have landed by then (a test of the call's own timing uses the hook)
+      await rendersSettled();
       const output = { messages: structuredClone(messages) };
       await hooks["experimental.chat.messages.transform"]({}, output as never);
       await hostTurn();

@@ -58,7 +58,9 @@ export async function handleHook(
 ): Promise<HookReply | undefined> {
   if (!isHookEvent(input.hook_event_name)) return undefined;
   const directory = directoryOf(input);
-  const opened = openHud({ directory, worktree: gitRoot(directory), log });
+  // this process lives for one hook: component files and agent components show their stored renders (the
+  // session's server renders them in its sandbox); nothing of a component is evaluated here
+  const opened = openHud({ directory, worktree: gitRoot(directory), log, storedRendersOnly: true });
   if (!opened) return undefined;
   phases.open = performance.now();
   try {
