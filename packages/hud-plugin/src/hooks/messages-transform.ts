@@ -4,6 +4,7 @@ import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
 import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
 import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import type { HookDeps } from "../runtime/hook-deps.ts";
+import { callHud } from "../runtime/call-hud.ts";
 
 /** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
 export function trackTokens(
@@ -38,18 +39,11 @@ export function messagesTransform(deps: HookDeps) {
     deps.ledger?.request(session, { resolve: [(e) => void (e.messages = hashV1Messages(held))] });
     deps.runtime.noteCall(session);
     if (deps.config.placement !== "tail") return;
-    // switched off by the person: the request goes out as if the HUD did not exist (the preamble stays)
-    if (deps.board.isOff(sessionID)) return;
-    await deps.runtime.syncMemoryFile();
-    const result = await deps.runtime.renderCall(session);
-    if (!result) return;
-    const line = deps.config.cacheLedger.showToAgent ? deps.ledger?.line(session) : undefined;
-    const tail = hudTailMessage(
-      output.messages,
-      wrapHud(line ? `${result.markdown.trimEnd()}\n\n${line}` : result.markdown),
-    );
+    const hud = await callHud(deps, session);
+    if (!hud) return;
+    const tail = hudTailMessage(output.messages, wrapHud(hud.text));
     if (!tail) return;
     output.messages.push(tail);
-    deps.publisher.publishLater(sessionID, ["received", "current"], result, session.lastInput);
+    hud.placed();
   };
 }

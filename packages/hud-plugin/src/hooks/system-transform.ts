@@ -2,6 +2,7 @@ import { hashSystem } from "../cache-ledger/hash.ts";
 import { preamble } from "../placement/preamble.ts";
 import { wrapHud } from "../placement/tail-message.ts";
 import type { HookDeps } from "../runtime/hook-deps.ts";
+import { callHud } from "../runtime/call-hud.ts";
 
 // opencode's title call goes through the same hook; it gets nothing from the HUD.
 const TITLE_MARKER = "You are a title generator";
@@ -19,14 +20,12 @@ export function systemTransform(deps: HookDeps) {
     const own = new Set([text]);
     try {
       if (deps.config.placement !== "system" || !session) return;
-      if (deps.board.isOff(session.id)) return;
-      await deps.runtime.syncMemoryFile();
-      const result = await deps.runtime.renderCall(session);
-      if (!result) return;
-      const hud = wrapHud(result.markdown);
-      own.add(hud);
-      output.system.push(hud);
-      deps.publisher.publishLater(session.id, ["received", "current"], result, session.lastInput);
+      const hud = await callHud(deps, session);
+      if (!hud) return;
+      const part = wrapHud(hud.text);
+      own.add(part);
+      output.system.push(part);
+      hud.placed();
     } finally {
       // the parts as they stand when agent-hud's hook ends; a plugin after it is not seen (a bust then reads unknown)
       // copied now: opencode may join the parts after the hook, which would hide which one was agent-hud's

@@ -40,6 +40,7 @@ const ALLOWED: Record<string, string> = {
   "privacy-patterns.js": "build output (bun run build)",
   "dist/claude-code/": "build output (bun run build): the Claude Code plugin root",
   "commands/hud.md": "in the built Claude Code plugin root",
+  "commands/": "in the Claude Code plugin roots the build writes (dist/claude-code/ and the package folder)",
   "hook.js": "in the built Claude Code plugin root",
   "scripts/mcp.js": "in the built Claude Code plugin root",
   "packages/hud-plugin/dist/claude-code/scripts/statusline.sh": "in the built Claude Code plugin root",

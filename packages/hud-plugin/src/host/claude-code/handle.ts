@@ -3,6 +3,7 @@ import type { ModelLimits } from "../../context/limits.ts";
 import type { Logger } from "../../log/index.ts";
 import { openHud } from "../../runtime/open.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
+import { callHud } from "../../runtime/call-hud.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
@@ -125,11 +126,11 @@ async function run(
       reply = await emit(deps, session, file, event, false);
       break;
     case "SubagentStart": {
-      await deps.runtime.syncMemoryFile();
-      const result = await deps.runtime.renderCall(session);
-      if (!result) break;
-      reply = { event, text: fullText(result.markdown, SUBAGENT_NOTE) };
-      if (agent) keepAgent(file, agent, { full: result.markdown, shown: result.markdown, changes: 0 });
+      // a sub-agent's copy is its parent's HUD: the person's views already show it
+      const hud = await callHud(deps, session);
+      if (!hud) break;
+      reply = { event, text: fullText(hud.result.markdown, SUBAGENT_NOTE) };
+      if (agent) keepAgent(file, agent, { full: hud.result.markdown, shown: hud.result.markdown, changes: 0 });
       break;
     }
     case "PreCompact": {
@@ -206,15 +207,16 @@ function compactionAhead(session: SessionRuntime): boolean {
 }
 
 async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {
+  // switched off: nothing is sent, and what the conversation holds stays the base of the next update
   if (deps.board.isOff(session.id)) return undefined;
   // once only: if no compaction comes (auto-compact off), the next hook finds no copy and sends a full one
   if (!start && file.emission && compactionAhead(session)) {
     delete file.emission;
     return undefined;
   }
-  await deps.runtime.syncMemoryFile();
-  const result = await deps.runtime.renderCall(session);
-  if (!result) return undefined;
+  const hud = await callHud(deps, session);
+  if (!hud) return undefined;
+  const result = hud.result;
   const decision = decide(
     file.emission,
     result.markdown,
@@ -222,7 +224,8 @@ async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, 
     start || !file.emission ? lead(deps.config) : undefined,
   );
   if (decision.state) file.emission = decision.state;
-  deps.publisher.publish(session.id, ["received", "current"], result, session.lastInput);
+  // a hook's process ends with the hook: the views hear of it now
+  hud.placed("now");
   return decision.kind === "none" ? undefined : { event, text: decision.text };
 }
 
@@ -246,11 +249,10 @@ function keepAgent(file: SessionFile, agent: string, state: EmissionState): void
  * so its updates are kept against that copy, and the parent's record of what it holds is untouched.
  */
 async function emitToAgent(deps: HookDeps, session: SessionRuntime, file: SessionFile, agent: string, event: string) {
-  await deps.runtime.syncMemoryFile();
-  const result = await deps.runtime.renderCall(session);
-  if (!result) return undefined;
+  const hud = await callHud(deps, session);
+  if (!hud) return undefined;
   const previous = file.agents?.[agent];
-  const decision = decide(previous, result.markdown, false, previous ? undefined : SUBAGENT_NOTE);
+  const decision = decide(previous, hud.result.markdown, false, previous ? undefined : SUBAGENT_NOTE);
   if (decision.state) keepAgent(file, agent, decision.state);
   return decision.kind === "none" ? undefined : { event, text: decision.text };
 }

@@ -5,6 +5,7 @@ import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
 import { preamble } from "../../placement/preamble.ts";
 import { wrapHud } from "../../placement/tail-message.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
+import { callHud, type CallHud } from "../../runtime/call-hud.ts";
 import type { CompactionEvent, ContextEvent, ExecuteAfter } from "./host-api.ts";
 import { appendHud, systemPart } from "./messages.ts";
 
@@ -31,19 +32,14 @@ export function contextHook(deps: HookDeps, toast: () => void) {
     const held = deps.ledger && { messages: e.messages.slice(), tools: (e as { tools?: unknown }).tools };
     const own = new Set([text]);
     deps.runtime.noteCall(session);
-    let result: Awaited<ReturnType<typeof deps.runtime.renderCall>>;
+    let hud: CallHud | undefined;
     try {
-      if (deps.board.isOff(e.sessionID)) return;
-      await deps.runtime.syncMemoryFile();
-      result = await deps.runtime.renderCall(session);
-      if (!result) return;
-      const hud = wrapHud(result.markdown);
-      own.add(hud);
-      if (deps.config.placement === "system") e.system.push(systemPart(e.system, hud));
-      else {
-        const line = deps.config.cacheLedger.showToAgent ? deps.ledger?.line(session) : undefined;
-        appendHud(e.system, e.messages, line ? wrapHud(`${result.markdown.trimEnd()}\n\n${line}`) : hud);
-      }
+      hud = await callHud(deps, session);
+      if (!hud) return;
+      const part = wrapHud(hud.text);
+      own.add(part);
+      if (deps.config.placement === "system") e.system.push(systemPart(e.system, part));
+      else appendHud(e.system, e.messages, part);
     } finally {
       if (held) {
         const parts = e.system.map((p) => p.text);
@@ -56,7 +52,7 @@ export function contextHook(deps: HookDeps, toast: () => void) {
         deps.ledger?.request(session, { resolve: [fill] });
       }
     }
-    deps.publisher.publishLater(e.sessionID, ["received", "current"], result, session.lastInput);
+    hud?.placed();
   };
 }
 

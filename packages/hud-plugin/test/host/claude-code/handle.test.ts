@@ -165,6 +165,35 @@ describe("Claude Code hooks", () => {
     expect(unknown?.text).toContain("sub-agent");
   });
 
+  test("the person's switch holds for every hook: the main loop, a sub-agent's start and its tool batches", async () => {
+    const s = claudeSession();
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    await handleHook(s.input("SubagentStart", { agent_id: "agent-1", agent_type: "Explore" }), log);
+    await tool(s.project, s.sessionID, { tool: "task.set", args: { description: "rotate the signing keys" } });
+    const opened = openHud({ directory: s.project, worktree: s.project, log })!;
+    try {
+      opened.deps.board.setOff(s.sessionID, true, Date.now());
+    } finally {
+      opened.dispose();
+    }
+    expect(await handleHook(s.input("PostToolBatch"), log)).toBeUndefined();
+    expect(
+      await handleHook(s.input("SubagentStart", { agent_id: "agent-2", agent_type: "Explore" }), log),
+    ).toBeUndefined();
+    expect(await handleHook(s.input("PostToolBatch", { agent_id: "agent-1" }), log)).toBeUndefined();
+    // on again: the change reaches the main loop and the sub-agent that missed it
+    const back = openHud({ directory: s.project, worktree: s.project, log })!;
+    try {
+      back.deps.board.setOff(s.sessionID, false, Date.now());
+    } finally {
+      back.dispose();
+    }
+    expect((await handleHook(s.input("PostToolBatch"), log))?.text).toContain("rotate the signing keys");
+    expect((await handleHook(s.input("PostToolBatch", { agent_id: "agent-1" }), log))?.text).toContain(
+      "rotate the signing keys",
+    );
+  });
+
   test("a new session of the same project is offered the last unfinished task", async () => {
     const s = claudeSession();
     await handleHook(s.input("SessionStart", { source: "startup" }), log);
