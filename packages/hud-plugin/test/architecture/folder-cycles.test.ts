@@ -24,6 +24,13 @@ describe("hud-plugin folder imports point one way", () => {
     expect(folderCycles(graph)).toEqual([]);
   });
 
+  test("the board (the person's views) reads storage and layouts, never the runtime or a host", () => {
+    const graph = folderGraph(SRC, sourceFiles(SRC), (f) => readFileSync(f, "utf8"));
+    const board = [...(graph.get("board") ?? [])].sort();
+    expect(board).toContain("store");
+    expect(board.filter((f) => !["store", "cache-ledger", "config", "component-files"].includes(f))).toEqual([]);
+  });
+
   test("only src/host/ imports a host package (@opencode-ai/*, @modelcontextprotocol/*)", () => {
     const hostPackage = /from\s*"@(?:opencode-ai|modelcontextprotocol)\//;
     const inside = sourceFiles(SRC).filter((f) => hostPackage.test(readFileSync(f, "utf8")));
