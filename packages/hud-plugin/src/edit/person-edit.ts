@@ -1,10 +1,4 @@
-import {
-  describeOutcome,
-  makeContextInfo,
-  planOperation,
-  type HudState,
-  type ToolCall,
-} from "@agent-hud/hud-components";
+import { makeContextInfo, type HudState, type ToolCall } from "@agent-hud/hud-components";
 import { boardPublisher, type BoardPublisher } from "../board/publish.ts";
 import type { HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
@@ -12,7 +6,7 @@ import { createLogger } from "../log/index.ts";
 import { createRedactor, redactingLog, type Redactor } from "../privacy/index.ts";
 import { HudRuntime } from "../runtime/hud-runtime.ts";
 import { EventStore, projectKeyFor } from "../store/index.ts";
-import { answerHistory } from "../tools/history.ts";
+import { applyPersonCall } from "./person-call.ts";
 
 export type PersonEditOptions = {
   board: HudBoard;
@@ -67,22 +61,10 @@ export class PersonEditor {
       const runtime = this.runtime;
       const session = runtime.session(sessionID);
       await runtime.syncMemoryFile();
-      const plan = planOperation(runtime.view(session), call, {
-        now: this.now(),
-        host: {
-          history: (args) => answerHistory(runtime, session, args),
-          resumeSource: () => runtime.resumeSource(session),
-        },
-      });
-      if (!plan.ok) return { ok: false, text: plan.error };
-      if ("answer" in plan) return { ok: true, text: await plan.answer };
-      if ("output" in plan) return { ok: true, text: plan.output };
-      const events = plan.events.map((e) => ({ ...e, event: { ...e.event, by: "person" as const } }));
-      const outcomes = runtime.record(session, events);
-      const text = describeOutcome(call, outcomes);
-      if (outcomes.some((o) => !o.ok)) return { ok: false, text };
+      const answer = await applyPersonCall(runtime, session, call, this.now());
+      if (!answer.recorded) return { ok: answer.ok, text: answer.text };
       await this.show(sessionID);
-      return { ok: true, text };
+      return { ok: true, text: answer.text };
     } catch (error) {
       return { ok: false, text: `agent-hud: the edit failed: ${String(error)}` };
     }

@@ -102,9 +102,8 @@ export class HudRuntime {
   }
 
   /**
-   * The session's runtime; throws one line for an id that is not a plain opencode session id. A server
-   * lives for days and sees many sessions, so only the most recently used ones stay in memory; an evicted
-   * session is rebuilt from the store when it comes back.
+   * The session's runtime (one line thrown for a bad id). A server sees many sessions over days: only the
+   * most recently used stay in memory, an evicted one is rebuilt from the store when it comes back.
    */
   session(sessionID: string): SessionRuntime {
     let session = this.sessions.get(sessionID);
@@ -115,19 +114,15 @@ export class HudRuntime {
     return session;
   }
 
-  /**
-   * A session opencode deleted: what is queued is written first (so nothing lands after the removal), then
-   * its runtime is dropped. Removing its stored rows is the caller's (`store/forget.ts`).
-   */
+  /** A deleted session: what is queued is written first, then its runtime dropped (rows: `store/forget.ts`). */
   forget(sessionID: string): void {
     this.flushDeferred();
     this.sessions.delete(sessionID);
   }
 
   /**
-   * The memory-file sync step, before a HUD goes out or a tool plans: a changed `memory.md` (an edit, a pull)
-   * becomes a `memory.sync` event in the project log. Its own step because it writes, and reading the state
-   * (`view`, `render`) never does; the hosts call it where they render for a call. Never throws.
+   * The memory-file sync step, before a HUD goes out or a tool plans: a changed `memory.md` becomes a
+   * `memory.sync` event. Its own step because it writes, and `view`/`render` never do. Never throws.
    */
   async syncMemoryFile(): Promise<void> {
     await this.memory?.prepare();
@@ -281,10 +276,7 @@ export class HudRuntime {
     this.deferred.touch(session, this.deps.now());
   }
 
-  /**
-   * One LLM call of the session: its turn counts in the state at once (staleness, this call's HUD) and
-   * is written with the session's touch after the hook returns.
-   */
+  /** One LLM call: its turn counts in the state at once, and is written with the session's touch later. */
   noteCall(session: SessionRuntime): void {
     this.deferred.event(session.cache, { kind: "turn", at: this.deps.now() });
     this.touch(session);

@@ -1,6 +1,6 @@
-import { describeOutcome, planOperation, type ToolCall } from "@agent-hud/hud-components";
+import type { ToolCall } from "@agent-hud/hud-components";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
-import { answerHistory } from "../../tools/history.ts";
+import { applyPersonCall } from "../../edit/person-call.ts";
 
 /**
  * `/hud-edit` in Claude Code (through the mod): the person's edits, typed after the command as
@@ -56,20 +56,9 @@ export async function applyEdit(
   if (typeof call === "string") return { ok: false, text: call };
   const runtime = deps.runtime;
   const session = runtime.session(sessionID);
-  const plan = planOperation(runtime.view(session), call, {
-    now: deps.now(),
-    host: {
-      history: (args) => answerHistory(runtime, session, args),
-      resumeSource: () => runtime.resumeSource(session),
-    },
-  });
-  if (!plan.ok) return { ok: false, text: plan.error };
-  if ("answer" in plan) return { ok: true, text: await plan.answer };
-  if ("output" in plan) return { ok: true, text: plan.output };
-  const events = plan.events.map((e) => ({ ...e, event: { ...e.event, by: "person" as const } }));
-  const outcomes = runtime.record(session, events);
-  const text = describeOutcome(call, outcomes);
-  if (outcomes.some((o) => !o.ok)) return { ok: false, text };
+  const answer = await applyPersonCall(runtime, session, call, deps.now());
+  if (!answer.recorded) return { ok: answer.ok, text: answer.text };
+  const text = answer.text;
   const rendered = runtime.render(session);
   if (rendered) deps.publisher.publish(session.id, ["current"], runtime.keep(session, rendered), rendered.input);
   return { ok: true, text };
