@@ -61,6 +61,17 @@ test("a sub-agent's model calls carry a HUD with its parent's task", async () =>
     { text: "parent answer" },
   );
   await session.send("delegate the search");
+  // the turn's result can be written before the sub-agent's request is recorded (an agent Claude Code runs
+  // in the background): wait for it, and name what the Agent call answered if it never comes
+  const ran = () => api.agentRequests().slice(before).some(isSubagent);
+  await api.waitFor(ran, 30_000, "the sub-agent's request").catch((error: Error) => {
+    const answers = api
+      .agentRequests()
+      .slice(before)
+      .flatMap((r) => toolResults(r).slice(-1));
+    throw new Error(`${error.message}; the Agent call answered: ${JSON.stringify(answers.at(-1) ?? "nothing")}`);
+  });
+  await api.waitFor(() => api.agentRequests().length - before >= 4, 30_000, "the parent's and the sub-agent's calls");
   const requests = api.agentRequests().slice(before);
   const sub = requests.filter(isSubagent);
   expect(sub).toHaveLength(1);

@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { RENDERS_FILE } from "../agent-components/stored-renders.ts";
-import { RECALL_FILE } from "../recall/schema.ts";
+import { PURGED_TABLE, RECALL_FILE, purgedHash } from "../recall/schema.ts";
 import { forgetSessions, pruneQuarantined } from "../store/forget.ts";
 import { DB_FILE } from "../store/paths.ts";
 import { refuseLinks } from "../store/private-files.ts";
@@ -45,7 +45,11 @@ export function purge(
     const byProject = ["docs WHERE project", "sessions WHERE project"].map((where) =>
       db.query(`DELETE FROM ${where} = ?`),
     );
+    // remembered by a hash, so a running opencode that still reports one of them never indexes it again
+    db.run(PURGED_TABLE);
+    const remember = db.query("INSERT OR IGNORE INTO purged (hash) VALUES (?)");
     db.transaction(() => {
+      for (const id of sessionIDs) remember.run(purgedHash(id));
       for (const id of sessionIDs)
         session.forEach((statement, i) => statement.run(bySession[i]!.includes("stream") ? `session:${id}` : id));
       for (const key of projectKeys) byProject.forEach((statement) => statement.run(key));

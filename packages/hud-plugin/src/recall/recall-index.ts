@@ -4,7 +4,7 @@ import { retryBusy } from "../store/faults.ts";
 import { privateDatabase } from "../store/private-files.ts";
 import { nameParts } from "./identifiers.ts";
 import { expiredWhere, type Retention } from "./retention.ts";
-import { RECALL_FILE, createSchema } from "./schema.ts";
+import { RECALL_FILE, createSchema, purgedHash } from "./schema.ts";
 import { ORIGIN, RENUMBER, scopeOf } from "./sql.ts";
 import { searchDocs } from "./search.ts";
 import { SnippetPad } from "./snippet-pad.ts";
@@ -52,6 +52,11 @@ export class RecallIndex {
     return statement;
   }
 
+  /** A session the person purged is never indexed again (see `purged` in schema.ts). */
+  private purged(session: string | null): boolean {
+    return session !== null && this.q("SELECT 1 FROM purged WHERE hash = ?").get(purgedHash(session)) !== null;
+  }
+
   private touchSession(session: string, at: number): void {
     this.q(
       `INSERT INTO sessions (id, project, updated_at) VALUES (?1, ?2, ?3)
@@ -65,6 +70,7 @@ export class RecallIndex {
 
   /** A message as opencode reports it: role, time, and whether it is a compaction's summary. */
   message(info: MessageLike): void {
+    if (this.purged(info.sessionID)) return;
     const summary = info.role === "assistant" && info.summary === true;
     const known = this.messageRow(info.id);
     if (known && (known.summary === 1 || !summary)) return;
@@ -95,6 +101,7 @@ export class RecallIndex {
 
   /** A message part; unchanged text is not written again. */
   part(part: PartLike): void {
+    if (this.purged(part.sessionID)) return;
     // redacted before it is clipped: a cut through a secret would leave a piece the redactor cannot know
     const text = partText(part, this.redact);
     if (!text) return;
@@ -154,6 +161,7 @@ export class RecallIndex {
     session: string | null,
     entries: ReadonlyArray<{ seq: number; event: { kind: string; at: number }; pending?: true }>,
   ): void {
+    if (this.purged(session)) return;
     let seq = this.cursor(stream);
     const start = seq;
     this.db.transaction(() => {

@@ -5,6 +5,17 @@ import { nameParts } from "./identifiers.ts";
 export const RECALL_FILE = "recall.db";
 
 /**
+ * Sessions the person purged, by a hash of their id (the id itself is purged too): a running opencode may
+ * still report one of their messages, or catch a session up from its own storage, and would index it again.
+ */
+export const PURGED_TABLE = `CREATE TABLE IF NOT EXISTS purged (hash TEXT PRIMARY KEY) WITHOUT ROWID`;
+
+/** The key a purged session is remembered by. */
+export function purgedHash(sessionID: string): string {
+  return new Bun.CryptoHasher("sha256").update(`agent-hud purged session ${sessionID}`).digest("hex");
+}
+
+/**
  * The conversation index lives in its own file next to the event log: it is derived data (rebuilt from
  * opencode through the SDK client), written far more often than the log, and never worth a lock the
  * log's writers would wait on.
@@ -39,6 +50,7 @@ const FTS = [
 
 const DDL = [
   `PRAGMA auto_vacuum = INCREMENTAL`,
+  PURGED_TABLE,
   `CREATE TABLE IF NOT EXISTS sessions (
      id          TEXT PRIMARY KEY,
      project     TEXT NOT NULL,

@@ -183,6 +183,33 @@ test("purge leaves none of the purged text in any file of the data folder, while
   expect(await oc.hud("ses_kept", "notes.list", {})).toContain("wombatkept note 9");
 }, 60_000);
 
+test("a purged session is never indexed again, even when a running opencode still reports its messages", async () => {
+  const oc = await ws.instance("repo");
+  const say = async (id: string, n: number, text: string, call = true) => {
+    await oc.event("message.updated", {
+      info: { id: `msg_${id}_${n}`, sessionID: id, role: "user", time: { created: n } },
+    });
+    await oc.event("message.part.updated", {
+      part: { id: `prt_${id}_${n}`, sessionID: id, messageID: `msg_${id}_${n}`, type: "text", text },
+    });
+    if (call) await oc.hudOf(id);
+  };
+  await say("ses_gone", 1, "numbatgone first words");
+  await say("ses_kept", 1, "bilbykept first words");
+  expect(Object.keys(copiesOnDisk("numbatgone")).length).toBeGreaterThan(0);
+  expect((await cli("purge", "--session", "ses_gone")).code).toBe(0);
+  // late: opencode reports the purged session's messages again (a catch-up, a title, a retry)
+  // (no LLM call of its own: a session the agent works in again is a new start, with a HUD of its own)
+  await say("ses_gone", 2, "numbatgone late words", false);
+  await say("ses_kept", 2, "bilbykept late words");
+  expect(copiesOnDisk("numbatgone")).toEqual({});
+  expect(copiesOnDisk("ses_gone")).toEqual({});
+  // the other session goes on being indexed
+  expect(await oc.hud("ses_kept", "search", { query: "bilbykept late" })).toMatch(
+    /turn 2 · user: «bilbykept» «late» words/,
+  );
+}, 60_000);
+
 test("purge removes the components' stored renders, which hold rendered state of every session", async () => {
   const oc = await ws.instance("repo");
   await fill(oc, "ses_a", 1);
