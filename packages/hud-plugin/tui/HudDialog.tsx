@@ -1,22 +1,13 @@
 /** @jsxImportSource @opentui/solid */
 import { createMemo } from "solid-js";
-import { dialogRows } from "../dist/board/core.js";
+import { dialogRows, summarize } from "../dist/board/core.js";
 import { Rows } from "./Rows.tsx";
 import type { BoardReader } from "../dist/board/core.js";
 import type { ThemeColors } from "./types/host.ts";
 
 const WIDTH = 76;
-const emptySummary = {
-  calls: 0,
-  hitShare: 0,
-  busts: 0,
-  partial: 0,
-  lost: 0,
-  input: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  output: 0,
-};
+// a session with no call yet: the ledger summary of no calls, from the one place that builds summaries
+const emptySummary = summarize([]);
 
 /**
  * `/hud`: the HUD exactly as the agent last received it, with its density, size and what was left out, and

@@ -6,6 +6,7 @@ export { dialogRows, type DialogInput } from "./dialog-rows.ts";
 export { promptStatus } from "./prompt-status.ts";
 export { ledgerRows, ledgerSidebarRow } from "./ledger-rows.ts";
 export { ledgerLine } from "../cache-ledger/format.ts";
+export { summarize } from "../cache-ledger/usage.ts";
 export type { LedgerCall, LedgerSummary } from "../cache-ledger/types.ts";
 export { hudCommands, type HudCommand } from "./commands.ts";
 export { roleColor, spanAttributes, type ThemeColors } from "./theme.ts";
