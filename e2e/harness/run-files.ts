@@ -79,6 +79,15 @@ async function pool(files: string[], n: number, options: string[]): Promise<Resu
   return results;
 }
 
+/** The lines that explain a file's first failing test (bun prints the error just above its "(fail)" line), and every "(fail)" line. */
+function firstFailure(output: string): string {
+  const lines = output.split("\n");
+  const first = lines.findIndex((line) => line.startsWith("(fail)"));
+  const why = first < 0 ? lines.slice(-30) : lines.slice(Math.max(0, first - 40), first);
+  const fails = lines.filter((line) => line.startsWith("(fail)"));
+  return [...why, ...fails].map((line) => (line.length > 240 ? `${line.slice(0, 240)}…` : line)).join("\n");
+}
+
 function allFiles(): string[] {
   const glob = new Bun.Glob("{test,v2-contract}/**/*.test.ts");
   return [...glob.scanSync({ cwd: E2E })].sort();
@@ -107,5 +116,6 @@ console.log(
   `\ne2e: ${results.length} files, ${failed.length} failed, ${workers()} workers, ${((performance.now() - started) / 1000).toFixed(1)} s wall` +
     `; slowest: ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s`).join(", ")}`,
 );
-for (const r of failed) console.log(`failed: ${r.file}`);
+// repeated at the end, where a CI log that keeps only its tail still shows why
+for (const r of failed) console.log(`failed: ${r.file}\n${firstFailure(r.output)}`);
 process.exit(failed.length > 0 ? 1 : 0);

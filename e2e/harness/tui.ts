@@ -78,6 +78,24 @@ export class Tui {
     tmux("send-keys", "-t", this.name, ...keys);
   }
 
+  /**
+   * Runs a slash command as a person does: types it, waits until the prompt holds all of it and the
+   * completion list's top row is that command, then presses Enter. Waiting for the name anywhere in the
+   * list is not enough: typing `/hud-edit` shows `/hud-edit` in the list while only `/hud` has been read,
+   * and an Enter then would run `/hud`.
+   */
+  async slash(name: string): Promise<void> {
+    const command = `/${name}`;
+    this.type(command);
+    await this.waitFor((t) => {
+      const rows = t.screen().split("\n");
+      const typed = rows.some((row) => row.trimEnd().endsWith(`┃  ${command}`));
+      const top = rows.find((row) => /┃ \/\S/.test(row));
+      return typed && top !== undefined && top.includes(`┃ ${command} `);
+    }, `${command} typed and first in the completion list`);
+    this.press("Enter");
+  }
+
   /** Polls the screen until `predicate` holds; returns when it first did. Throws with the screen on timeout. */
   async waitFor(predicate: (tui: Tui) => boolean, what: string, timeoutMs = 30_000, everyMs = 50): Promise<number> {
     const deadline = Date.now() + timeoutMs;

@@ -34,9 +34,7 @@ test("the sidebar shows the cache line with the bust, and /hud names its cause a
   await llm.waitFor(() => llm.agentRequests().length >= 2, 60_000, "the second call");
   await tui.waitFor((t) => /cache \d+% · 1 bust/.test(t.sidebar()), "the bust in the sidebar");
 
-  tui.type("/hud");
-  await tui.waitFor((t) => t.screen().includes("/hud "), "/hud in the completion list");
-  tui.press("Enter");
+  await tui.slash("hud");
   await tui.waitFor(
     (t) => t.screen().includes("cause: system prompt changed (not agent-hud)"),
     "the bust's cause in /hud",

@@ -32,9 +32,7 @@ export default () => <paragraph><strong>Late</strong> written by the agent</para
   expect(held).not.toContain("**Late**");
   expect(existsSync(marker)).toBe(false);
 
-  tui.type("/hud-edit");
-  await tui.waitFor((t) => t.screen().includes("/hud-edit "), "/hud-edit in the completion list");
-  tui.press("Enter");
+  await tui.slash("hud-edit");
   await tui.waitFor((t) => t.screen().includes("Edit the HUD"), "the edit dialog");
   expect(tui.screen()).toMatch(/Accept component \.opencode\/hud\/Late\.tsx [0-9a-f]{12}/);
   tui.type("accept component");

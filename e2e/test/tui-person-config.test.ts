@@ -35,9 +35,7 @@ test("started in a subfolder with the memory file off, the person's edit writes 
   const before = llm.agentRequests().length;
   tui.type("go", true);
   await llm.waitFor(() => llm.agentRequests().length >= before + 2, 60_000, "the agent's two requests");
-  tui.type("/hud-edit");
-  await tui.waitFor((t) => t.screen().includes("/hud-edit "), "/hud-edit in the completion list");
-  tui.press("Enter");
+  await tui.slash("hud-edit");
   await tui.waitFor((t) => t.screen().includes("Edit the HUD"), "the edit dialog");
   tui.type("add a note");
   await tui.waitFor((t) => t.screen().includes("Add a note"), "the note action filtered");
