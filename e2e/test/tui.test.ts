@@ -36,7 +36,6 @@ async function say(text: string, requests: number): Promise<void> {
   await llm.waitFor(() => agentCount() >= before + requests, 60_000, `${requests} agent requests after "${text}"`);
 }
 
-
 test("opencode plugin <dir> lists the plugin for the server and the TUI", () => {
   for (const file of ["opencode.json", "tui.json"]) {
     const config = JSON.parse(readFileSync(join(project.dir, ".opencode", file), "utf8"));
