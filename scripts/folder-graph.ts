@@ -23,6 +23,11 @@ export function folderOf(src: string, file: string): string | undefined {
   return parts.length > 1 ? parts[0] : undefined;
 }
 
+/** Every module specifier a source text imports or re-exports from, in order. */
+export function specifiers(text: string): string[] {
+  return [...text.matchAll(SPECIFIER)].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
+}
+
 /** Folder → folders it imports from (relative imports only; packages are outside the question). */
 export function folderGraph(src: string, files: readonly string[], read: (file: string) => string): Graph {
   const graph: Graph = new Map();
@@ -31,8 +36,7 @@ export function folderGraph(src: string, files: readonly string[], read: (file: 
     if (!from) continue;
     const edges = graph.get(from) ?? new Set<string>();
     graph.set(from, edges);
-    for (const match of read(file).matchAll(SPECIFIER)) {
-      const spec = match[1] ?? match[2] ?? match[3] ?? "";
+    for (const spec of specifiers(read(file))) {
       if (!spec.startsWith(".")) continue;
       const to = folderOf(src, resolve(dirname(file), spec));
       if (to && to !== from) edges.add(to);
