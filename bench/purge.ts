@@ -4,8 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EventStore, Recall } from "@agent-hud/hud-plugin/internal";
-import { purge } from "../packages/hud-plugin/src/cli/purge.ts";
+import { EventStore, purge, Recall } from "@agent-hud/hud-plugin/internal";
 
 const PROJECT = "0123456789abcdef";
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRedactor, EventStore, Recall, RECALL_FILE } from "@agent-hud/hud-plugin/internal";
+import { createRedactor, EventStore, Recall, RECALL_FILE, RecallIndex } from "@agent-hud/hud-plugin/internal";
 
 const TARGET = {
   updateP99Ms: 5,
@@ -175,7 +175,6 @@ async function year(dir: string): Promise<void> {
 
 /** A 10 MB write (its input and its output): indexed clipped, then searched for a word it repeats 600k times. */
 async function hugeWrite(dir: string): Promise<void> {
-  const { RecallIndex } = await import("../packages/hud-plugin/src/recall/index.ts");
   const index = RecallIndex.open(dir, "0123456789abcdef");
   const content = `OPENINGWORD ${"lorem ipsum dolor ".repeat(600_000)} CLOSINGWORD`;
   index.message({ id: "msg_big", sessionID: "ses_big", role: "assistant", time: { created: 1 } });

@@ -8,7 +8,9 @@ export type { Logger } from "./log/index.ts";
 export { MemoryFileSync } from "./memory-file/index.ts";
 export { MAX_LINES, MAX_MEMORY_BYTES, readMemoryText } from "./memory-file/safe-read.ts";
 export { createRedactor } from "./privacy/index.ts";
-export { Recall } from "./recall/index.ts";
+export { Recall, RecallIndex } from "./recall/index.ts";
+// the CLI's purge, timed by the bench over a year-sized data folder
+export { purge } from "./cli/purge.ts";
 export { RECALL_FILE } from "./recall/schema.ts";
 export { STOP_WORDS } from "./recall/stop-words.ts";
 export { StreamCache } from "./runtime/stream-cache.ts";

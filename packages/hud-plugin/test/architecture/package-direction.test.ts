@@ -51,3 +51,20 @@ describe("the packages depend one way and the libraries stay pure", () => {
     expect(violations("hud-components", ["hud-plugin"])).toEqual([]);
   });
 });
+
+describe("the benchmarks time what users load", () => {
+  // docs/architecture.md, "Left as they are, on purpose": the two exceptions, each with its reason there
+  const EXCEPTIONS: Record<string, RegExp> = {
+    "redaction-probe.ts": /^\.\.\/packages\/hud-plugin\/src\/privacy\//,
+    "redaction.ts": /^\.\.\/packages\/hud-plugin\/test\/privacy\/corpus\.ts$/,
+  };
+  test("a bench imports a package's entry points, never its source files (but the two named exceptions)", () => {
+    const bench = resolve(PACKAGES, "..", "bench");
+    const imports = sourceFiles(bench).flatMap((file) =>
+      specifiers(readFileSync(file, "utf8")).map((spec) => ({ file: file.slice(bench.length + 1), spec })),
+    );
+    expect(imports.some(({ spec }) => spec === "@agent-hud/hud-plugin/internal")).toBe(true);
+    const reaching = imports.filter(({ file, spec }) => spec.includes("packages/") && !EXCEPTIONS[file]?.test(spec));
+    expect(reaching.map(({ file, spec }) => `${file} imports ${spec}`)).toEqual([]);
+  });
+});
