@@ -1,4 +1,4 @@
-// agent-hud's Claude Code mod (2.1.287 and later). Three measures:
+// agent-hud's Claude Code mod (2.1.328 and later). Three measures:
 // 1. the bridge per turn over the real `hud` MCP server (stdio, `scripts/mcp.js`): what the mod asks per turn
 //    of two steps (two usage records, the hud_compact check, one pane view), p50/p99 over 200 turns;
 // 2. the mod's cost per turn inside the real Claude Code (the pinned binary, headless, a fake API): each mod

@@ -1,4 +1,4 @@
-// Compaction from durable state through agent-hud's Claude Code mod (2.1.287 and later): by default the
+// Compaction from durable state through agent-hud's Claude Code mod (2.1.328 and later): by default the
 // mod gives Claude Code's summary request the HUD (once: the PreCompact hook steps aside); with
 // `compaction: "hud"` the mod answers the compaction itself and no summary request reaches the API.
 import { afterEach, expect, test } from "bun:test";

@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { claudeCodeDir } from "./session-file.ts";
 import { PLUGIN_NAME } from "./lead.ts";
+import { loadsMods, MOD_MIN } from "./mod-version.ts";
 
 /** The oldest Bun the hooks and the MCP server run on (package.json `engines`). */
 export const MIN_BUN = "1.2.0";
@@ -63,7 +64,9 @@ export function claudeCodeDoctor(
     const last = Math.max(...files.map((f) => statSync(join(sessions, f)).mtimeMs));
     lines.push(`claude-code: hooks ran for ${files.length} session(s), last at ${new Date(last).toISOString()}`);
   }
-  lines.push(versionLine(claudeVersion()));
+  const version = claudeVersion();
+  lines.push(versionLine(version));
+  if (version) lines.push(modLine(version));
   return lines;
 }
 
@@ -76,6 +79,13 @@ function versionLine(version: string | null): string {
   if (newer(version, newest) && version !== newest)
     return `claude-code: Claude Code ${version} is newer than the newest tested (${newest}); report anything odd`;
   return `claude-code: Claude Code ${version} (${range})`;
+}
+
+/** Whether this Claude Code runs the mod (the pane, `/hud`, compaction from the HUD) or the hooks alone. */
+function modLine(version: string): string {
+  return loadsMods(version)
+    ? `claude-code: the mod loads in ${version} (pane, /hud, /hud-edit, compaction from the HUD; mods on by default)`
+    : `claude-code: ${version} runs the hooks only; the mod (pane, /hud, compaction from the HUD) needs ${MOD_MIN} or later`;
 }
 
 /** `claude --version` prints "2.1.332 (Claude Code)"; a missing or silent binary reads as not found. */

@@ -22,7 +22,7 @@ export const NO_SESSION =
   "hud: no Claude Code session is linked to this tool yet (the agent-hud hooks have not run); check `agent-hud doctor`";
 
 export const NO_MOD =
-  "hud_compact: agent-hud's Claude Code mod is not running in this session (it needs Claude Code 2.1.287 or later with mods on), so nothing could start the compaction; save your state with `hud` instead";
+  "hud_compact: agent-hud's Claude Code mod is not running in this session (it needs Claude Code 2.1.328 or later with mods on), so nothing could start the compaction; save your state with `hud` instead";
 
 const CLAUDE_COMPACT_DESCRIPTION = HUD_COMPACT_DESCRIPTION.replace("opencode", "Claude Code");
 

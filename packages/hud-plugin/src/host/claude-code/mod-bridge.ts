@@ -7,28 +7,17 @@ import { isSessionID } from "../../store/index.ts";
 import { hudCompaction, type TurnText } from "./mod-compaction.ts";
 import { MOD_ENV } from "./mod-active.ts";
 import { applyEdit } from "./mod-edit.ts";
+export { loadsMods, MOD_MIN_VERSION } from "./mod-version.ts";
 
 /**
  * The `hud` MCP server's side of the mod bridge. Claude Code's mod (a hooks module inside Claude Code: no
  * Node, no Bun, no disk) reaches the state through `$.mcp.call` on this server, which has the runtime open:
  * one internal tool, `hud_mod`, with one operation per call. The model never gets it: it is listed only to a
- * client that loads mods (2.1.287 and later), deferred behind ToolSearch, and the mod's `tool.offer` hook
- * keeps it out of every request.
+ * client whose mod loads (2.1.328 and later), deferred behind ToolSearch, and the mod's `tool.offer` hook
+ * keeps it out of every request. 2.1.287 to 2.1.327 load mods but have no `tool.offer`, so they refuse this
+ * one whole: listed to them, `hud_mod` would sit behind ToolSearch with no mod to use it and nothing to hide it.
  */
 export const MOD_TOOL = "hud_mod";
-
-/** The first Claude Code release that loads a plugin's hooks module. */
-export const MOD_MIN_VERSION = [2, 1, 287] as const;
-
-export function loadsMods(version: string | undefined): boolean {
-  const parts = /^(\d+)\.(\d+)\.(\d+)/
-    .exec(version ?? "")
-    ?.slice(1)
-    .map(Number);
-  if (!parts) return false;
-  for (let i = 0; i < 3; i++) if (parts[i] !== MOD_MIN_VERSION[i]) return parts[i]! > MOD_MIN_VERSION[i]!;
-  return true;
-}
 
 export const MOD_TOOL_SPEC = {
   name: MOD_TOOL,

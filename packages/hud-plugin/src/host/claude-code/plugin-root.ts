@@ -29,7 +29,7 @@ export const MOD_FILE = "register.js";
 
 /**
  * Every hook runs the same script; it checks for Bun first, so a missing runtime is one line, never an error.
- * `modules` is the mod (Claude Code 2.1.287 and later; a path relative to `hooks/`); older versions read
+ * `modules` is the mod (Claude Code 2.1.328 and later; a path relative to `hooks/`); older versions read
  * only `hooks`.
  */
 export function hooksJson() {

@@ -41,6 +41,18 @@ describe("doctor's Claude Code lines", () => {
     expect(line(null)).toContain("`claude` not found on PATH");
   });
 
+  test("say whether the installed version runs the mod: 2.1.328 on, earlier ones the hooks only", () => {
+    const data = join(mkdtempSync(join(tmpdir(), "cc-doctor-")), "data");
+    const mod = (version: string | null) => claudeCodeDoctor(data, {}, "1.3.14", () => version)[4];
+    expect(mod("2.1.332")).toContain("the mod loads in 2.1.332");
+    expect(mod("2.1.328")).toContain("the mod loads in 2.1.328");
+    expect(mod("2.1.327")).toBe(
+      "claude-code: 2.1.327 runs the hooks only; the mod (pane, /hud, compaction from the HUD) needs 2.1.328 or later",
+    );
+    expect(mod("2.1.287")).toContain("runs the hooks only");
+    expect(mod(null)).toBeUndefined();
+  });
+
   test("read the version from the claude on PATH (a stand-in script printing as claude does)", () => {
     const root = mkdtempSync(join(tmpdir(), "cc-doctor-"));
     const bin = join(root, "bin");

@@ -39,9 +39,10 @@ async function mod(client: Client, args: Record<string, unknown>) {
 }
 
 describe("the mod bridge", () => {
-  test("Claude Code versions from 2.1.287 load mods", () => {
-    expect(["2.1.287", "2.1.332", "2.2.0", "3.0.0"].map(loadsMods)).toEqual([true, true, true, true]);
-    expect(["2.1.286", "2.1.197", "2.0.999", "", undefined].map(loadsMods)).toEqual([
+  test("Claude Code versions from 2.1.328 load this mod (2.1.287 to 2.1.327 refuse it: no tool.offer)", () => {
+    expect(["2.1.328", "2.1.332", "2.2.0", "3.0.0"].map(loadsMods)).toEqual([true, true, true, true]);
+    expect(["2.1.327", "2.1.287", "2.1.197", "2.0.999", "", undefined].map(loadsMods)).toEqual([
+      false,
       false,
       false,
       false,
@@ -50,9 +51,12 @@ describe("the mod bridge", () => {
     ]);
   });
 
-  test("the internal tool is listed only to a client that loads mods, deferred behind ToolSearch", async () => {
+  test("the internal tool is listed only to a client that loads this mod, deferred behind ToolSearch", async () => {
     const old = await connect("2.1.197");
     expect((await old.listTools()).tools.map((t) => t.name)).toEqual(["hud"]);
+    // loads mods but refuses this one (no tool.offer): nothing would hide hud_mod from the model there
+    const refusing = await connect("2.1.327");
+    expect((await refusing.listTools()).tools.map((t) => t.name)).toEqual(["hud"]);
     const tools = (await (await connect("2.1.332")).listTools()).tools;
     expect(tools.map((t) => t.name)).toEqual(["hud", "hud_compact", MOD_TOOL]);
     expect(tools[2]!._meta).toEqual({ "anthropic/alwaysLoad": false });

@@ -1,5 +1,5 @@
 /**
- * agent-hud's Claude Code mod (2.1.287 and later): a hooks module that runs inside Claude Code, with no
+ * agent-hud's Claude Code mod (2.1.328 and later): a hooks module that runs inside Claude Code, with no
  * Node, no Bun and no disk. The state stays in the `hud` MCP server the plugin already runs; every call here
  * goes to it through `$.mcp.call` (its internal `hud_mod` tool). The settings hooks keep putting the HUD in
  * the conversation; this module adds what they cannot: the pane beside the transcript, `/hud`, compaction
