@@ -2,7 +2,8 @@
 // a full copy every batch. Claude Code's history only grows, so every HUD text a hook appends stays until a
 // compaction: what is carried is the session's full copy plus every update. Each batch changes the HUD by the
 // agent's own `hud` calls (their results tell the agent, so updates leave them out) and by a file the agent
-// read (a derived fact, which the next update says). Target (printed, never asserted): at most one full copy
+// read (a derived fact, which the next update says; the file it pushes out of the full list is not named, by
+// the rule the full copy states). Target (printed, never asserted): at most one full copy
 // plus each changed line once (measured on a twin session given a full copy after every batch).
 import { loadBpeTokenizer } from "@agent-hud/hud-components";
 import type { Setup } from "./host-claude-code.ts";
@@ -79,7 +80,7 @@ export async function carriedTokens(hook: Hook, s: Setup, call: Call): Promise<v
     }
     console.log(
       `${title}: ${carried} HUD tokens carried after ${BATCHES} changing batches (o200k; ${fulls} full copy, ${updates} updates); ` +
-        `one full copy plus each changed line once: ${bound}${carried <= bound ? "" : " (over target)"}` +
+        `target, one full copy plus each changed line once: ${bound}${carried <= bound ? " (met)" : " (over target)"}` +
         ` (${bound + left} counting a line that left the HUD as changed too); ` +
         `a full copy every batch: ${everyBatch}`,
     );

@@ -1,3 +1,6 @@
+import { linesOf, missing } from "./line-diff.ts";
+import { pushedOut } from "./pushed-out.ts";
+
 /**
  * What a Claude Code hook appends to the conversation. Claude Code's history can only grow, so every HUD
  * text a hook emits stays in every later request until compaction. A full copy goes out at session start,
@@ -5,7 +8,8 @@
  * changed since the previous HUD text the conversation holds, and nothing when none did. Updates are
  * incremental, so each changed line is said once; the agent reads its state from the latest full copy with
  * every update after it applied in order. What the agent's own `hud` calls changed is not said again: their
- * results told it (`ownCall`). A full copy is sent again only when it is shorter than the update.
+ * results told it (`ownCall`), nor does an entry that newer ones pushed out of a full list (`pushedOut`):
+ * the full copy's header states that rule once. A full copy is sent again only when it is shorter than the update.
  */
 
 /** Per-session memory of what the conversation already holds; kept in a small file between hook processes. */
@@ -24,30 +28,10 @@ export type Emission =
   | { kind: "none"; state: EmissionState | undefined };
 
 export const FULL_HEADER =
-  "Your HUD, complete (not from the user). Each later HUD update lists only what changed since the HUD text before it, not what your own `hud` calls changed: apply them in order (`+ line` is added; `- line` is removed, and `- words …` removes the line that begins with those words).";
+  "Your HUD, complete (not from the user). Each later HUD update lists only what changed since the HUD text before it, not what your own `hud` calls changed: apply them in order (`+ line` is added; `- line` is removed, and `- words …` removes the line that begins with those words). A list keeps its newest entries: one that newer entries push out leaves unnamed.";
 
 export function fullText(markdown: string, lead?: string): string {
   return [...(lead ? [lead] : []), FULL_HEADER, "<agent-hud>", markdown.trimEnd(), "</agent-hud>"].join("\n");
-}
-
-const linesOf = (text: string) => text.split("\n").filter((l) => l.trim());
-
-function counts(lines: string[]): Map<string, number> {
-  const map = new Map<string, number>();
-  for (const line of lines) map.set(line, (map.get(line) ?? 0) + 1);
-  return map;
-}
-
-/** The lines of `from` that are not in `other` (as a multiset), in order. */
-function missing(from: string[], other: string[]): string[] {
-  const left = counts(other);
-  const out: string[] = [];
-  for (const line of from) {
-    const n = left.get(line) ?? 0;
-    if (n > 0) left.set(line, n - 1);
-    else out.push(line);
-  }
-  return out;
 }
 
 /** Lines of `now` missing from `before` (+) and lines of `before` missing from `now` (-), in order. */
@@ -73,11 +57,16 @@ export function removalName(line: string, held: string[]): string {
   return line;
 }
 
-/** The update from what the agent holds to `now`: removals named short, then the added lines. */
+/**
+ * The update from what the agent holds to `now`: removals named short, then the added lines. An entry
+ * pushed out of a full list is not named: the rule told it, and the agent's view converges at the next
+ * full copy.
+ */
 export function updateLines(held: string, now: string): string[] {
   const a = linesOf(held);
   const b = linesOf(now);
-  return [...missing(a, b).map((l) => `- ${removalName(l, a)}`), ...missing(b, a).map((l) => `+ ${l}`)];
+  const removed = missing(missing(a, b), pushedOut(held, now));
+  return [...removed.map((l) => `- ${removalName(l, a)}`), ...missing(b, a).map((l) => `+ ${l}`)];
 }
 
 export const UPDATE_HEADER = "HUD update:";
@@ -90,21 +79,37 @@ export function changesText(lines: string[]): string {
   return [UPDATE_HEADER, ...lines].join("\n");
 }
 
-/** `held` with a change applied: the lines `before` had and `after` has not go, those `after` gained come. */
-export function applyChange(held: string, before: string, after: string): string {
+/**
+ * `held` with a change applied: the lines `before` had and `after` has not go, those `after` gained come,
+ * each placed after the line it follows in `placed` (the HUD the change made), so a list's new entry
+ * stays under its heading and `pushedOut` reads the lists as the agent does.
+ */
+export function applyChange(held: string, before: string, after: string, placed: string = after): string {
   const a = linesOf(before);
   const b = linesOf(after);
-  const kept = missing(linesOf(held), missing(a, b));
-  return [...kept, ...missing(b, a)].join("\n");
+  const lines = missing(linesOf(held), missing(a, b));
+  const added = missing(b, a);
+  let at = -1;
+  for (const line of linesOf(placed)) {
+    const index = added.indexOf(line);
+    if (index >= 0) {
+      added.splice(index, 1);
+      lines.splice(++at, 0, line);
+      continue;
+    }
+    const found = lines.indexOf(line, at + 1);
+    if (found >= 0) at = found;
+  }
+  return [...lines, ...added].join("\n");
 }
 
 /**
- * The agent's own `hud` call took the HUD from `before` to `after`; its result told the agent, so the
- * conversation holds the change without an update.
+ * The agent's own `hud` call took the HUD from `before` to `after` (the told part of its change), making
+ * `placed`; its result told the agent, so the conversation holds the change without an update.
  */
-export function ownCall(state: EmissionState, before: string, after: string): EmissionState {
+export function ownCall(state: EmissionState, before: string, after: string, placed?: string): EmissionState {
   if (before === after) return state;
-  return { ...state, shown: applyChange(state.shown, before, after) };
+  return { ...state, shown: applyChange(state.shown, before, after, placed) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { defaultDir, isSessionID } from "../../store/index.ts";
 import { lineChanges, ownCall } from "./emission.ts";
+import { pushedOut } from "./pushed-out.ts";
 import { readSessionFile, writeSessionFile } from "./session-file.ts";
 
 /** Every string the call's arguments hold (the agent wrote them, so it knows them). */
@@ -21,9 +22,9 @@ const isMarker = (word: string) => word === "" || /^([-+]|\d+\.|\[.?\]?)$/.test(
 /**
  * The part of this change of the HUD the agent can tell from its own call: the lines it added that show
  * something the agent wrote, the lines it removed that do too or that a told line on the same topic
- * replaced (the task), and the headings that came or went with them. The rest (an earlier session's task
- * copied in by `resume`, an agent component's section, an older item pushed out of a list) is left for
- * the next update to say.
+ * replaced (the task), the entries its additions pushed out of a full list (the full copy's header gives
+ * that rule), and the headings that came or went with them. The rest (an earlier session's task copied in
+ * by `resume`, an agent component's section) is left for the next update to say.
  */
 export function toldByCall(before: string, after: string, args: unknown): { before: string; after: string } {
   const texts = written(args)
@@ -37,7 +38,8 @@ export function toldByCall(before: string, after: string, args: unknown): { befo
   const headings = toldAdded.length ? added.filter(isHeading) : [];
   const replaced = (line: string) =>
     !isMarker(topic(line)) && [...headings, ...toldAdded].some((a) => topic(a) === topic(line));
-  const toldRemoved = removed.filter((line) => !isHeading(line) && (shows(line) || replaced(line)));
+  const pushed = new Set(pushedOut(before, after));
+  const toldRemoved = removed.filter((line) => !isHeading(line) && (shows(line) || replaced(line) || pushed.has(line)));
   // a heading comes with its section's first item and goes with its last
   const withHeadings = (lines: string[], told: string[]) => [...(told.length ? lines.filter(isHeading) : []), ...told];
   return { before: withHeadings(removed, toldRemoved).join("\n"), after: withHeadings(added, toldAdded).join("\n") };
@@ -66,7 +68,7 @@ export async function runOwnCall<T>(
     const dataDir = deps.config.storageDir ?? defaultDir();
     const file = readSessionFile(dataDir, sessionID);
     if (!file.emission || file.subagentRunning) return result;
-    file.emission = ownCall(file.emission, told.before, told.after);
+    file.emission = ownCall(file.emission, told.before, told.after, after);
     writeSessionFile(dataDir, sessionID, file);
   } catch (error) {
     // the next update then says the change again: more tokens, never a wrong HUD

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { pushedOut } from "../../../src/host/claude-code/pushed-out.ts";
 import {
   decide,
+  FULL_HEADER,
   lineChanges,
   ownCall,
   removalName,
@@ -44,6 +46,8 @@ function readBack(texts: string[]): string[] {
   }
   return lines.sort();
 }
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 function emitted(d: Emission): string {
   if (d.kind === "none") throw new Error("expected a HUD text");
@@ -116,5 +120,39 @@ describe("what a hook appends", () => {
     const other = decide(own, hud("fix the lexer", 2), false);
     expect(emitted(other)).toContain("+ - note number 1");
     expect(emitted(other)).not.toContain("lexer");
+  });
+
+  test("an entry that a new one pushed out of a full list is not named; the rule is in the full copy's header", () => {
+    const files = (from: number, to: number) =>
+      ["### Agent HUD", "#### Active files", ...range(from, to).map((n) => `- \`src/part-${n}.ts\` — read`)].join("\n");
+    expect(FULL_HEADER).toContain("newer entries push out leaves unnamed");
+    const start = decide(undefined, files(1, 15), true);
+    const next = decide(start.state, files(2, 16), false);
+    expect(emitted(next)).toBe(`${UPDATE_HEADER}\n+ - \`src/part-16.ts\` — read`);
+    // the agent's view converges: the next update is against the HUD as it is, not one holding part-1
+    expect(decide(next.state, files(2, 16), false).kind).toBe("none");
+    expect(emitted(decide(next.state, files(3, 17), false))).not.toContain("part-2.ts");
+  });
+
+  test("what left a list by other means is still named: removed, replaced, or a list that shrank", () => {
+    const steps = (...lines: string[]) => ["#### Next steps", ...lines].join("\n");
+    // the person finished s1 (the line is replaced) and the agent's list grew by s3: s1's old line is named
+    const replaced = decide(
+      decide(undefined, steps("- [ ] s1: a", "- [ ] s2: b"), true).state,
+      steps("- [x] s1: a", "- [ ] s2: b", "- [ ] s3: c"),
+      false,
+    );
+    expect(emitted(replaced)).toContain("- - [ ] s1");
+    // a note removed while another came in: a cap takes the oldest first, so n2 did not age out while n1 stayed
+    const notes = (...ids: number[]) => ["#### Notes", ...ids.map((n) => `- n${n}: fact ${n}`)].join("\n");
+    expect(pushedOut(notes(1, 2, 3), notes(1, 3, 4))).toEqual([]);
+    expect(pushedOut(notes(1, 2, 3), notes(2, 3, 4))).toEqual(["- n1: fact 1"]);
+    expect(pushedOut(notes(1, 2, 3), notes(1, 3))).toEqual([]);
+    expect(pushedOut(notes(1, 2, 3), notes(3, 4))).toEqual([]);
+    expect(emitted(decide(decide(undefined, notes(1, 2, 3), true).state, notes(3, 4), false))).toContain("- - n1");
+    // the "+N more" count changing is the same line replaced, never an entry aged out
+    const more = (n: number, ...ids: number[]) =>
+      ["#### Notes", `- +${n} more notes — \`hud notes.list\``, ...ids.map((i) => `- n${i}: fact ${i}`)].join("\n");
+    expect(pushedOut(more(3, 4, 5), more(4, 5, 6))).toEqual(["- n4: fact 4"]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { decide, ownCall, UPDATE_HEADER } from "../../../src/host/claude-code/emission.ts";
 import { toldByCall } from "../../../src/host/claude-code/own-calls.ts";
 
 const hud = (...lines: string[]) => ["**Context** 4% of 180k usable", ...lines].join("\n");
@@ -22,11 +23,38 @@ describe("which changes the agent's own hud call told it", () => {
     expect(toldByCall(hud(), hud("#### Task", "port the CLI", "- [ ] add flags `s1`"), { id: "ses_1" })).toEqual(
       all([], []),
     );
-    // a step that pushed the oldest one out of the list: the new step is told, the one gone is not
+  });
+
+  test("a step that pushed the oldest one out of a full list: both are told (the full copy's header gives the rule)", () => {
     expect(
       toldByCall(hud("- [ ] a `s1`", "- [ ] b `s2`"), hud("- [ ] b `s2`", "- [ ] write c `s3`"), {
         description: "write c",
       }),
-    ).toEqual(all([], ["- [ ] write c `s3`"]));
+    ).toEqual(all(["- [ ] a `s1`"], ["- [ ] write c `s3`"]));
+  });
+
+  test("a growing session: the agent adds a step and reads a file to full lists; the update says the file alone", () => {
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const board = (steps: number, files: number) =>
+      [
+        "### Agent HUD",
+        "#### Task",
+        "stream the exporter",
+        "#### Next steps",
+        ...range(steps - 9, steps).map((n) => `- [ ] s${n}: write part ${n} of the exporter`),
+        "#### Active files",
+        ...range(files - 14, files).map((n) => `- \`src/part-${n}.ts\` — read`),
+        "**Context** 3% of 180k usable",
+      ].join("\n");
+    let state = decide(undefined, board(10, 15), true).state!;
+    for (let n = 11; n <= 13; n++) {
+      const before = board(n - 1, n + 4);
+      const after = board(n, n + 4);
+      const told = toldByCall(before, after, { description: `write part ${n} of the exporter` });
+      state = ownCall(state, told.before, told.after, after);
+      const update = decide(state, board(n, n + 5), false);
+      expect(update.kind === "changes" && update.text).toBe(`${UPDATE_HEADER}\n+ - \`src/part-${n + 5}.ts\` — read`);
+      state = update.state!;
+    }
   });
 });
