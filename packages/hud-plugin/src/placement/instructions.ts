@@ -32,6 +32,16 @@ const WORDING: Record<HudArrival, Wording> = {
   },
 };
 
+/**
+ * The line that offers `hud_compact`; a host whose tool becomes available only after the session's first
+ * instructions (Claude Code's mod says hello after SessionStart) sends it on its own, once.
+ */
+export function compactInstruction(toolName?: string): string {
+  // the compaction tool is the same server's, so a prefixed `hud` names it too
+  const name = toolName ? `\`hud_compact\` (\`${toolName}_compact\`)` : "`hud_compact`";
+  return `When the HUD says context is nearly full, save what matters to it first, then call ${name} to summarize the conversation on your own terms.`;
+}
+
 export type InstructionOptions = {
   arrival: HudArrival;
   /** The tool's name as the model sees it, when the host prefixes it (e.g. an MCP server's tool). */
@@ -57,11 +67,7 @@ export function instructions(options: InstructionOptions, config: Pick<HudConfig
     '- what later sessions of this project should know too: add `scope: "project"` to `notes.add`, `decisions.record` or `steps.add`, or use `conventions.add` / `keyfiles.add`; when the HUD offers to resume an earlier session\'s unfinished task, `resume` copies it into this session',
     "- `help` lists every operation with its argument shape; `snapshot` shows all items with their ids; `history` shows recent changes",
     "- after a compaction, `search` (`{ query }`) finds anything this session saw, tool outputs included; `messages.read` (`{ id }`) returns a hit whole",
-    ...(compact
-      ? [
-          "When the HUD says context is nearly full, save what matters to it first, then call `hud_compact` to summarize the conversation on your own terms.",
-        ]
-      : []),
+    ...(compact ? [compactInstruction(options.toolName)] : []),
     // the file is the repository's: its lines may be a teammate's, or a stranger's in a cloned repository
     ...(config.memoryFile.enabled
       ? [

@@ -28,11 +28,19 @@ describe("the agent's instructions, one source for every host", () => {
     expect(preamble({ placement: "system", memoryFile } as Parameters<typeof preamble>[0])).toBe(
       instructions({ arrival: "system" }, config),
     );
-    const claude = lead(config);
+    const claude = lead(config, false);
     expect(claude).toContain(`\`hud\` tool (\`${TOOL_NAME}\`)`);
-    // Claude Code has no way to start a compaction from a tool today, so it is never offered there
+    // without agent-hud's mod nothing can start a compaction from a tool in Claude Code: it is not named
     expect(claude).not.toContain("hud_compact");
     expect(instructions({ arrival: "appended", compactTool: true }, config)).toContain("hud_compact");
+  });
+
+  test("Claude Code with agent-hud's mod running: hud_compact is named, by the name the model is offered", () => {
+    const withMod = lead(config, true);
+    expect(withMod).toContain(`call \`hud_compact\` (\`${TOOL_NAME}_compact\`) to summarize`);
+    expect(`${TOOL_NAME}_compact`).toBe("mcp__plugin_agent-hud_hud__hud_compact");
+    // the rest is the same text, so only where the tool exists does the lead differ
+    expect(withMod.replace(/\nWhen the HUD says context is nearly full[^\n]*/, "")).toBe(lead(config, false));
   });
 
   test("the memory-file line follows the option", () => {

@@ -9,7 +9,7 @@ import { defaultDir, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
 import { gitRoot } from "./git-root.ts";
 import { decide, fullText, type EmissionState } from "./emission.ts";
-import { lead } from "./lead.ts";
+import { compactLead, lead } from "./lead.ts";
 import { recordCalls } from "./ledger-calls.ts";
 import { modActive } from "./mod-active.ts";
 import { linkSession } from "./process-link.ts";
@@ -113,7 +113,7 @@ async function run(
     case "SessionStart": {
       if (compacted)
         deps.runtime.record(session, [{ scope: "session", event: { kind: "compact.after", at: deps.now(), summary } }]);
-      reply = await emit(deps, session, file, event, true);
+      reply = await emit(deps, session, file, event, true, env);
       break;
     }
     case "UserPromptSubmit":
@@ -123,7 +123,7 @@ async function run(
         break;
       }
       deps.runtime.noteCall(session);
-      reply = await emit(deps, session, file, event, false);
+      reply = await emit(deps, session, file, event, false, env);
       break;
     case "SubagentStart": {
       // a sub-agent's copy is its parent's HUD: the person's views already show it
@@ -206,7 +206,14 @@ function compactionAhead(session: SessionRuntime): boolean {
   return usableTokens > AUTO_COMPACT_BUFFER && usedTokens >= usableTokens - AUTO_COMPACT_BUFFER;
 }
 
-async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {
+async function emit(
+  deps: HookDeps,
+  session: SessionRuntime,
+  file: SessionFile,
+  event: string,
+  start: boolean,
+  env: Record<string, string | undefined>,
+) {
   // switched off: nothing is sent, and what the conversation holds stays the base of the next update
   if (deps.board.isOff(session.id)) return undefined;
   // once only: if no compaction comes (auto-compact off), the next hook finds no copy and sends a full one
@@ -217,16 +224,20 @@ async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, 
   const hud = await callHud(deps, session);
   if (!hud) return undefined;
   const result = hud.result;
-  const decision = decide(
-    file.emission,
-    result.markdown,
-    start,
-    start || !file.emission ? lead(deps.config) : undefined,
-  );
+  const modRunning = modActive(env);
+  const withLead = start || !file.emission;
+  const decision = decide(file.emission, result.markdown, start, withLead ? lead(deps.config, modRunning) : undefined);
   if (decision.state) file.emission = decision.state;
   // a hook's process ends with the hook: the views hear of it now
   hud.placed("now");
-  return decision.kind === "none" ? undefined : { event, text: decision.text };
+  const texts = decision.kind === "none" ? [] : [decision.text];
+  // the mod says hello after the session's first hook: its tool is told once, when the next hook sees it
+  if (withLead) file.compactTold = modRunning;
+  else if (modRunning && !file.compactTold) {
+    texts.unshift(compactLead());
+    file.compactTold = true;
+  }
+  return texts.length ? { event, text: texts.join("\n\n") } : undefined;
 }
 
 const SUBAGENT_NOTE =

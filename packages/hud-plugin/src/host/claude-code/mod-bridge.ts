@@ -56,11 +56,12 @@ export async function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): 
       return { text: snapshot === undefined ? "" : compactionFraming(snapshot) };
     }
     case "compact": {
-      const snapshot = compactionSnapshot(deps, session);
+      // recorded as the compaction it is; the state itself reaches the new context through SessionStart
+      compactionSnapshot(deps, session);
       const turns = Array.isArray(args["turns"]) ? (args["turns"] as TurnText[]) : [];
       const request = typeof args["request"] === "string" ? args["request"] : "";
       bridge.compacted.add(session);
-      return { text: hudCompaction(snapshot ?? "", request, turns) };
+      return { text: hudCompaction(request, turns, !deps.board.isOff(session)) };
     }
     case "compacted":
       bridge.compacted.add(session);

@@ -22,6 +22,8 @@ export type SessionFile = {
   usage?: { id: string; tokens: CallUsage; at: number };
   /** A compaction came after the ledger's latest call: the next call's bust is a history rewrite. */
   ledgerCompacted?: boolean;
+  /** The conversation's latest lead named `hud_compact`: agent-hud's mod was running when it was written. */
+  compactTold?: boolean;
   /** When the latest prompt or tool result was written, if no answer followed it yet (its request's time). */
   requestAt?: number;
 };

@@ -33,6 +33,24 @@ describe("Claude Code hooks", () => {
     expect(after?.text).not.toContain("# Agent HUD");
   });
 
+  test("the lead names hud_compact where agent-hud's mod runs (it starts the compaction), and nowhere else", async () => {
+    const s = claudeSession();
+    const plain = await handleHook(s.input("SessionStart", { source: "startup" }), log, {});
+    expect(plain?.text).toContain("# Agent HUD");
+    expect(plain?.text).not.toContain("hud_compact");
+    // the mod said hello after the first hook: the next hook tells the tool once, even with the HUD unchanged
+    const mod = { AGENT_HUD_MOD: "1" };
+    const told = await handleHook(s.input("UserPromptSubmit"), log, mod);
+    expect(told?.text).toStartWith("When the HUD says context is nearly full");
+    expect(told?.text).toContain("call `hud_compact` (`mcp__plugin_agent-hud_hud__hud_compact`)");
+    expect(told?.text).not.toContain("<agent-hud>");
+    expect(await handleHook(s.input("PostToolBatch"), log, mod)).toBeUndefined();
+    // a lead written while the mod runs names it, and nothing after repeats it
+    const withMod = await handleHook(s.input("SessionStart", { source: "compact" }), log, mod);
+    expect(withMod?.text).toContain("call `hud_compact` (`mcp__plugin_agent-hud_hud__hud_compact`)");
+    expect(await handleHook(s.input("UserPromptSubmit"), log, mod)).toBeUndefined();
+  });
+
   test("the transcript's tool calls, usage and texts reach the HUD and recall", async () => {
     const s = claudeSession();
     await handleHook(s.input("SessionStart", { source: "startup" }), log);

@@ -7,7 +7,7 @@ import { readCalls } from "../../../src/cache-ledger/table.ts";
 import { createHudServer, NO_MOD } from "../../../src/host/claude-code/mcp-server.ts";
 import { loadsMods, MOD_TOOL } from "../../../src/host/claude-code/mod-bridge.ts";
 import { MOD_ENV } from "../../../src/host/claude-code/mod-active.ts";
-import { HUD_SUMMARY_HEADER } from "../../../src/host/claude-code/mod-compaction.ts";
+import { HUD_FOLLOWS, HUD_SUMMARY_HEADER } from "../../../src/host/claude-code/mod-compaction.ts";
 import { createLogger } from "../../../src/log/index.ts";
 import { openHud } from "../../../src/runtime/open.ts";
 import { claudeSession } from "./fixture.ts";
@@ -105,7 +105,7 @@ describe("the mod bridge", () => {
     expect(opened.deps.board.isOff(s.sessionID)).toBe(false);
   });
 
-  test("a hud compaction holds the state, the latest request, the last turns and the way back", async () => {
+  test("a hud compaction holds the latest request, the last turns and the way back; the HUD comes once, after it", async () => {
     const client = await connect("2.1.332");
     await client.callTool({ name: "hud", arguments: { tool: "notes.add", args: { content: "the WAL stays on" } } });
     const turns = [
@@ -114,13 +114,21 @@ describe("the mod bridge", () => {
     ];
     const { text: answer } = await mod(client, { op: "compact", request: "make the login test stable", turns });
     const summary = JSON.parse(answer).text as string;
-    expect(summary).toStartWith(HUD_SUMMARY_HEADER);
-    expect(summary).toContain("the WAL stays on");
+    expect(summary).toStartWith(`${HUD_SUMMARY_HEADER} ${HUD_FOLLOWS}`);
+    // the SessionStart(compact) hook appends the full HUD right after the summary: not twice
+    expect(summary).not.toContain("the WAL stays on");
+    expect(summary).not.toContain("<agent-hud>");
     expect(summary).toContain("## The user's latest request\nmake the login test stable");
     expect(summary).toContain("[assistant (called Bash)]");
     expect(summary).toContain("[cut; the rest: hud search]");
     expect(summary.length).toBeLessThan(5000);
     expect(summary).toContain('{ tool: "search", args: { query } }');
+    // switched off: no HUD follows, and the summary does not promise one
+    await mod(client, { op: "switch", off: true });
+    const off = JSON.parse((await mod(client, { op: "compact", request: "go on", turns: [] })).text).text as string;
+    await mod(client, { op: "switch", off: false });
+    expect(off).toStartWith(HUD_SUMMARY_HEADER);
+    expect(off).not.toContain(HUD_FOLLOWS);
   });
 
   test("usage lands in the session's cache ledger once per request; the first after a compaction says so", async () => {
