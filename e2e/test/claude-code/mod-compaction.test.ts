@@ -56,7 +56,7 @@ test('compaction: "hud" answers from the stored state with no summary request: l
   expect(summary).toContain('{ tool: "search", args: { query } }');
   // the summary replaced the history: the first prompt survives only inside it
   expect(requestText(after!).split(`Remember: ${LINE}`)).toHaveLength(2);
-}, 60_000);
+});
 
 test("by default the summary request is told the HUD once, by the mod (the PreCompact hook steps aside)", async () => {
   const { api } = await compactOnce();
@@ -66,7 +66,7 @@ test("by default the summary request is told the HUD once, by the mod (the PreCo
   const text = textOf(instructions.content);
   expect(text).toContain("Ship the CSV exporter");
   expect(text.split(FRAMING)).toHaveLength(2);
-}, 60_000);
+});
 
 test("hud_compact: the agent asks during a turn, the mod starts the compaction once the turn ends", async () => {
   env = startClaudeHud({ env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" } });
@@ -90,4 +90,4 @@ test("hud_compact: the agent asks during a turn, the mod starts the compaction o
   expect(requestText(asked)).toContain("the conversation will be summarized when this turn ends");
   await api.waitFor((requests) => requests.some((r) => r.kind === "compaction"), 30_000, "the compaction request");
   expect(api.ofKind("compaction")).toHaveLength(1);
-}, 60_000);
+});
