@@ -8,7 +8,7 @@ export const TOOL_NAME = `mcp__plugin_${PLUGIN_NAME}_hud__hud`;
 /**
  * What the session's first HUD says about itself. Claude Code has no system prompt a plugin may edit, so
  * this travels with the full HUD at session start (and after a compaction, which drops the first one).
- * `hud_compact` is named only where agent-hud's mod runs (2.1.287 and later, mods on): only the mod can
+ * `hud_compact` is named only where agent-hud's mod runs (`mod-version.ts`, mods on): only the mod can
  * start the compaction it asks for, and without it the tool answers that it cannot.
  */
 export function lead(config: Pick<HudConfig, "memoryFile">, modRunning: boolean): string {
