@@ -1,4 +1,4 @@
-import { usageOfTokens } from "../../cache-ledger/usage.ts";
+import { usageOfTokens } from "../opencode/usage.ts";
 import { OWN_TOOLS, type HostEvent, type MessageEvent, type PartEvent, type Todo } from "../../events/host-event.ts";
 
 /** opencode 1's bus event: a type and its properties (`info` for messages and sessions, `part` for parts). */

@@ -1,4 +1,4 @@
-import { usageOfTokens } from "../../cache-ledger/usage.ts";
+import { usageOfTokens } from "../opencode/usage.ts";
 import { OWN_TOOLS, type HostEvent, type PartEvent } from "../../events/host-event.ts";
 import type { EventFrame } from "./host-api.ts";
 
