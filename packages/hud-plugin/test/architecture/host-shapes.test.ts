@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { sourceFiles } from "../../../../scripts/folder-graph.ts";
+import { folderGraph, sourceFiles } from "../../../../scripts/folder-graph.ts";
 
 const SRC = resolve(import.meta.dir, "../../src");
 
@@ -54,5 +54,14 @@ describe("a host's event shapes stay in its folder", () => {
     const inHosts = files.filter((f) => /\/host\/[^/]+\//.test(f)).map(read);
     for (const [name, pattern] of SHAPES) expect(`${name}: ${inHosts.some((t) => pattern.test(t))}`).toEndWith("true");
     expect(shapesOutsideHosts(read, files)).toEqual([]);
+  });
+
+  test("the port, recall and the cache ledger import no host's folder", () => {
+    const graph = folderGraph(SRC, sourceFiles(SRC), (f) => readFileSync(f, "utf8"));
+    // the scan sees the hosts' imports of the port (a graph that read nothing would pass vacuously)
+    expect(graph.get("host")?.has("events")).toBe(true);
+    expect(graph.get("recall")?.has("events")).toBe(true);
+    for (const folder of ["events", "recall", "cache-ledger"])
+      expect(`${folder}: ${graph.get(folder)?.has("host")}`).toBe(`${folder}: false`);
   });
 });
