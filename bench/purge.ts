@@ -15,14 +15,8 @@ const fmt = (n: number) => n.toFixed(3);
 let ids = 0;
 function observe(recall: Recall, session: string, at: number, text: string): void {
   const id = `msg_${(++ids).toString(36).padStart(8, "0")}`;
-  recall.observe({
-    type: "message.updated",
-    properties: { info: { id, sessionID: session, role: "user", time: { created: at } } },
-  });
-  recall.observe({
-    type: "message.part.updated",
-    properties: { part: { id: `prt_${id}`, sessionID: session, messageID: id, type: "text", text } },
-  });
+  recall.observe({ kind: "message", session, id, role: "user", at });
+  recall.observe({ kind: "text", session, message: id, id: `prt_${id}`, text });
 }
 
 const body = (session: string, i: number) =>

@@ -4,7 +4,14 @@
 import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRedactor, EventStore, Recall, RECALL_FILE, RecallIndex } from "@agent-hud/hud-plugin/internal";
+import {
+  createRedactor,
+  EventStore,
+  Recall,
+  RECALL_FILE,
+  RecallIndex,
+  type HostEvent,
+} from "@agent-hud/hud-plugin/internal";
 
 const TARGET = {
   updateP99Ms: 5,
@@ -31,27 +38,26 @@ const WORDS = Array.from({ length: 6_000 }, (_, i) => {
 const word = () => WORDS[Math.floor(Math.pow(WORDS.length, random())) - 1]!;
 const sentence = (words: number) => Array.from({ length: words }, word).join(" ");
 
-type Bus = { type: string; properties: Record<string, unknown> };
 let ids = 0;
-/** One message as the plugin sees it: the message update and its finished part (text or a tool call). */
-function message(session: string, at: number): Bus[] {
+/** One message as the plugin sees it (the host's events): the message and its finished part (text or a tool call). */
+function message(session: string, at: number): HostEvent[] {
   const id = `msg_${(++ids).toString(36).padStart(8, "0")}`;
   const role = ids % 3 === 0 ? "user" : "assistant";
   const tool = role === "assistant" && ids % 2 === 0;
-  const part = tool
+  const where = { session, message: id, id: `prt_${id}` };
+  const part: HostEvent = tool
     ? {
-        type: "tool",
+        kind: "tool",
+        ...where,
         tool: "bash",
-        state: { status: "completed", input: { command: sentence(4) }, output: sentence(240) },
+        own: false,
+        done: true,
+        failed: false,
+        input: { command: sentence(4) },
+        output: sentence(240),
       }
-    : { type: "text", text: sentence(role === "user" ? 25 : 70), time: { start: at, end: at } };
-  return [
-    { type: "message.updated", properties: { info: { id, sessionID: session, role, time: { created: at } } } },
-    {
-      type: "message.part.updated",
-      properties: { part: { id: `prt_${id}`, sessionID: session, messageID: id, ...part } },
-    },
-  ];
+    : { kind: "text", ...where, text: sentence(role === "user" ? 25 : 70), at };
+  return [{ kind: "message", session, id, role, at }, part];
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -177,15 +183,20 @@ async function year(dir: string): Promise<void> {
 async function hugeWrite(dir: string): Promise<void> {
   const index = RecallIndex.open(dir, "0123456789abcdef");
   const content = `OPENINGWORD ${"lorem ipsum dolor ".repeat(600_000)} CLOSINGWORD`;
-  index.message({ id: "msg_big", sessionID: "ses_big", role: "assistant", time: { created: 1 } });
+  index.message({ kind: "message", id: "msg_big", session: "ses_big", role: "assistant", at: 1 });
   const t0 = Bun.nanoseconds();
   index.part({
+    kind: "tool",
     id: "prt_big",
-    sessionID: "ses_big",
-    messageID: "msg_big",
-    type: "tool",
+    session: "ses_big",
+    message: "msg_big",
     tool: "write",
-    state: { status: "completed", input: { filePath: "big.txt", content }, output: content, time: { start: 1 } },
+    own: false,
+    done: true,
+    failed: false,
+    input: { filePath: "big.txt", content },
+    output: content,
+    at: 1,
   });
   const indexMs = (Bun.nanoseconds() - t0) / 1e6;
   const samples: number[] = [];

@@ -1,7 +1,7 @@
 // Lays facts, their near misses and everyday turns out as one session and feeds it to the plugin the way
 // opencode does (message and part updates on the bus; the HUD log indexed up to its cursor), so the
 // documents are stored by the same code `hud search` reads.
-import type { Recall } from "@agent-hud/hud-plugin/internal";
+import type { HostEvent, Recall } from "@agent-hud/hud-plugin/internal";
 import type { Rng } from "./random.ts";
 import type { Fact, Item, Query } from "./types.ts";
 
@@ -76,33 +76,31 @@ export function feed(recall: Recall, session: string, start: number, { items, qu
     }
     const message = id("msg");
     const partID = id("prt");
-    const info = {
-      id: message,
-      sessionID: session,
-      role: item.role,
-      time: { created: at },
-      ...(item.summary ? { summary: true } : {}),
-    };
-    const part =
+    const where = { session, message, id: partID };
+    const part: HostEvent =
       item.part.type === "text"
-        ? { type: "text", text: item.part.text, time: { start: at, end: at } }
+        ? { kind: "text", ...where, text: item.part.text, at }
         : {
-            type: "tool",
+            kind: "tool",
+            ...where,
             tool: item.part.tool,
-            callID: id("call"),
-            state: {
-              status: "completed",
-              input: item.part.input,
-              output: item.part.output,
-              time: { start: at, end: at },
-            },
+            own: false,
+            done: true,
+            failed: false,
+            input: item.part.input,
+            output: item.part.output,
+            at,
           };
     const t0 = Bun.nanoseconds();
-    recall.observe({ type: "message.updated", properties: { info } });
     recall.observe({
-      type: "message.part.updated",
-      properties: { part: { id: partID, sessionID: session, messageID: message, ...part } },
+      kind: "message",
+      session,
+      id: message,
+      role: item.role,
+      at,
+      ...(item.summary ? { summary: true } : {}),
     });
+    recall.observe(part);
     if (messages >= total - timed) updateMs.push((Bun.nanoseconds() - t0) / 1e6);
     messages++;
     if (item.label) keys.set(item.label, `part:${partID}`);

@@ -11,6 +11,7 @@ export { createRedactor } from "./privacy/index.ts";
 export { Recall, RecallIndex } from "./recall/index.ts";
 // the CLI's purge, timed by the bench over a year-sized data folder
 export { purge } from "./cli/purge.ts";
+export type { HostEvent } from "./events/host-event.ts";
 export { RECALL_FILE } from "./recall/schema.ts";
 export { STOP_WORDS } from "./recall/stop-words.ts";
 export { StreamCache } from "./runtime/stream-cache.ts";

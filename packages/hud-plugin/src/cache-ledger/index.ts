@@ -3,5 +3,5 @@ export { attribute, describeCause, isBust, lostTokens, CARRIED_SHARE } from "./a
 export { callLine, ledgerLine, lossText, shareBars, shareChart, totalsLine } from "./format.ts";
 export { hashPlainMessages, hashSystem, hashText, hashV1Messages } from "./hash.ts";
 export { SessionLedger, type LedgerOptions } from "./session-ledger.ts";
-export { hitShare, isPartial, moneyOf, pricesOf, promptTokens, sameUsage, summarize, usageOfTokens } from "./usage.ts";
+export { hitShare, isPartial, moneyOf, pricesOf, promptTokens, sameUsage, summarize } from "./usage.ts";
 export type * from "./types.ts";

@@ -17,26 +17,6 @@ export const isPartial = (call: { loss?: { cause: string }; bust?: unknown }): b
 export const sameUsage = (a: CallUsage, b: CallUsage): boolean =>
   a.input === b.input && a.output === b.output && a.cacheRead === b.cacheRead && a.cacheWrite === b.cacheWrite;
 
-const count = (value: unknown): number =>
-  typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
-
-/**
- * opencode's `tokens` ({ input, output, reasoning, cache: { read, write } }); a missing or malformed count
- * reads as 0. Reasoning is billed as output.
- */
-export function usageOfTokens(tokens: unknown): CallUsage | undefined {
-  if (!tokens || typeof tokens !== "object") return undefined;
-  const t = tokens as Record<string, unknown>;
-  const cache = t.cache && typeof t.cache === "object" ? (t.cache as Record<string, unknown>) : {};
-  const usage = {
-    input: count(t.input),
-    output: count(t.output) + count(t.reasoning),
-    cacheRead: count(cache.read),
-    cacheWrite: count(cache.write),
-  };
-  return promptTokens(usage) + usage.output > 0 ? usage : undefined;
-}
-
 const price = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
 

@@ -1,3 +1,3 @@
 export { usableTokens, limitsOf, type ModelLimits } from "./limits.ts";
-export { ContextTracker, type AssistantInfo, type AssistantTokens, type Usage } from "./tracker.ts";
+export { ContextTracker, type Usage } from "./tracker.ts";
 export { ModelLimitsBook } from "./model-limits.ts";

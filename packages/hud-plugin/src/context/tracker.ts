@@ -1,31 +1,6 @@
 import type { CallUsage } from "../cache-ledger/types.ts";
 import { usableTokens, type ModelLimits } from "./limits.ts";
 
-/**
- * Token counts of an assistant message as opencode reports them (input excludes cached tokens): opencode's
- * shape, which its hooks translate into the one usage type (`usageOfTokens`). Every field is optional
- * because providers and older messages leave some out or send `cache: null`.
- */
-export type AssistantTokens = {
-  input?: number | null;
-  output?: number | null;
-  reasoning?: number | null;
-  cache?: { read?: number | null; write?: number | null } | null;
-  total?: number | null;
-};
-
-/** The parts of an assistant message's info (`message.updated`, a request's messages) that usage comes from. */
-export type AssistantInfo = {
-  id: string;
-  sessionID: string;
-  role: string;
-  summary?: boolean;
-  tokens?: AssistantTokens;
-  time?: { created?: number };
-  providerID?: string;
-  modelID?: string;
-};
-
 /** A count that is missing, null, not a number or negative adds nothing, so the rest of a report still counts. */
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;

@@ -23,10 +23,3 @@ export function compactionSnapshot(deps: HookDeps, sessionID: string): string | 
   const result = planOperation(deps.runtime.view(session), { tool: "snapshot" }, { now: deps.now() });
   return result.ok && "output" in result ? result.output : undefined;
 }
-
-export function sessionCompacting(deps: HookDeps) {
-  return async (input: { sessionID: string }, output: { context: string[]; prompt?: string }): Promise<void> => {
-    const snapshot = compactionSnapshot(deps, input.sessionID);
-    if (snapshot !== undefined) output.context.push(compactionFraming(snapshot));
-  };
-}

@@ -8,17 +8,18 @@ import { RECALL_FILE, createSchema, purgedHash } from "./schema.ts";
 import { ORIGIN, RENUMBER, scopeOf } from "./sql.ts";
 import { searchDocs } from "./search.ts";
 import { SnippetPad } from "./snippet-pad.ts";
-import { eventText, partText, type PartLike } from "./texts.ts";
+import type { MessageEvent, PartEvent } from "../events/host-event.ts";
+import { eventText, partText } from "./texts.ts";
 
-export type { Compaction, Doc, Hit, MessageLike, SearchScope } from "./types.ts";
-import type { Compaction, Doc, Hit, MessageLike, SearchScope } from "./types.ts";
+export type { Compaction, Doc, Hit, SearchScope } from "./types.ts";
+import type { Compaction, Doc, Hit, SearchScope } from "./types.ts";
 
 type MessageRow = { role: string; at: number; summary: number };
 
 /**
  * The conversation index (SQLite FTS5, bm25 ranking). Every write is an idempotent upsert keyed by
- * opencode's part id or the event's stream and seq, so live bus events, a catch-up through the SDK
- * client and a restart can all feed it the same things.
+ * the host's part id or the event's stream and seq, so live host events, a catch-up through the host's
+ * history and a restart can all feed it the same things.
  */
 export class RecallIndex {
   private readonly statements = new Map<string, Statement>();
@@ -68,25 +69,25 @@ export class RecallIndex {
     return (this.q("SELECT role, at, summary FROM messages WHERE id = ?").get(id) as MessageRow | null) ?? undefined;
   }
 
-  /** A message as opencode reports it: role, time, and whether it is a compaction's summary. */
-  message(info: MessageLike): void {
-    if (this.purged(info.sessionID)) return;
+  /** A message as the host reports it: role, time, and whether it is a compaction's summary. */
+  message(info: MessageEvent): void {
+    if (this.purged(info.session)) return;
     const summary = info.role === "assistant" && info.summary === true;
     const known = this.messageRow(info.id);
     if (known && (known.summary === 1 || !summary)) return;
-    const at = info.time?.created ?? 0;
-    this.touchSession(info.sessionID, at);
+    const at = info.at ?? 0;
+    this.touchSession(info.session, at);
     const last = this.q(
       "SELECT id, at, turn, epoch FROM messages WHERE session = ? ORDER BY at DESC, id DESC LIMIT 1",
-    ).get(info.sessionID) as { id: string; at: number; turn: number; epoch: number } | null;
+    ).get(info.session) as { id: string; at: number; turn: number; epoch: number } | null;
     const inOrder = !known && (!last || last.at < at || (last.at === at && last.id < info.id));
     const turn = (last?.turn ?? 0) + (info.role === "user" ? 1 : 0);
     const epoch = (last?.epoch ?? 0) + (summary ? 1 : 0);
     this.q(
       `INSERT INTO messages (id, session, role, at, turn, epoch, summary) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
        ON CONFLICT (id) DO UPDATE SET summary = excluded.summary`,
-    ).run(info.id, info.sessionID, info.role, at, turn, epoch, summary ? 1 : 0);
-    if (!inOrder) this.q("UPDATE sessions SET renumber = 1 WHERE id = ?").run(info.sessionID);
+    ).run(info.id, info.session, info.role, at, turn, epoch, summary ? 1 : 0);
+    if (!inOrder) this.q("UPDATE sessions SET renumber = 1 WHERE id = ?").run(info.session);
   }
 
   /** Numbers a session's messages again when one arrived out of order (one pass, before it is read). */
@@ -100,20 +101,20 @@ export class RecallIndex {
   }
 
   /** A message part; unchanged text is not written again. */
-  part(part: PartLike): void {
-    if (this.purged(part.sessionID)) return;
+  part(part: PartEvent): void {
+    if (this.purged(part.session)) return;
     // redacted before it is clipped: a cut through a secret would leave a piece the redactor cannot know
     const text = partText(part, this.redact);
     if (!text) return;
-    const message = this.messageRow(part.messageID);
+    const message = this.messageRow(part.message);
     // the message's time, so that a part counts in its message's turn
     const at = message?.at ?? text.at ?? Date.now();
-    if (!message) this.touchSession(part.sessionID, at);
+    if (!message) this.touchSession(part.session, at);
     const source = text.source !== "text" ? text.source : message?.summary ? "summary" : (message?.role ?? "text");
     const doc = {
       kind: "part" as const,
-      session: part.sessionID,
-      message: part.messageID,
+      session: part.session,
+      message: part.message,
       source,
       at,
       body: text.body,

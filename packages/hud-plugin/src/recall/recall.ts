@@ -6,34 +6,26 @@ import { Refusal } from "../log/refusal.ts";
 import { classify, describe } from "../store/faults.ts";
 import type { EventReader } from "../store/ports.ts";
 import { compactionLines, hitLines, readText } from "./lines.ts";
-import { RecallIndex, type MessageLike } from "./recall-index.ts";
+import type { HostEvent } from "../events/host-event.ts";
+import { RecallIndex } from "./recall-index.ts";
 import { pruneEventLog } from "./retention.ts";
 import { RECALL_FILE } from "./schema.ts";
-import type { PartLike } from "./texts.ts";
 
 const DEFAULT_LIMIT = 8;
 const DAY = 86_400_000;
-/** A search waits this long at most for its session's catch-up through the SDK client. */
+/** A search waits this long at most for its session's catch-up through the host's history. */
 const SYNC_WAIT_MS = 3_000;
 const SYNC_SLICE = 100;
 
-/** The slice of opencode's SDK client the catch-up reads through (never opencode's database file). */
-export type { RecallClient, RecallOptions } from "./types.ts";
+/** What the host reads back for the catch-up (never a host's database file). */
+export type { RecallHistory, RecallOptions } from "./types.ts";
 import type { RecallOptions } from "./types.ts";
 
-type BusEvent = { type: string; properties?: Record<string, unknown> };
-
-/** `session.idle`, or `session.status` reporting idle (the form newer opencode versions emit). */
-function isIdle(event: BusEvent): boolean {
-  if (event.type === "session.idle") return true;
-  const status = event.properties?.["status"] as { type?: unknown } | undefined;
-  return event.type === "session.status" && status?.type === "idle";
-}
-
 /**
- * Recall: the agent's way back to what compaction took out of its prompt. Bus events keep the index
- * current; at the first idle moment, sessions that changed while no plugin was watching are read back
- * through the SDK client, and sessions older than the retention window are dropped. No method throws.
+ * Recall: the agent's way back to what compaction took out of its prompt. The host's events (the port's
+ * messages and parts) keep the index current; at the first idle moment, sessions that changed while no
+ * plugin was watching are read back through the host's history, and sessions older than the retention
+ * window are dropped. No method throws.
  */
 export class Recall {
   private readonly synced = new Map<string, Promise<void>>();
@@ -54,7 +46,7 @@ export class Recall {
   }
 
   /**
-   * The index is derived data: a corrupt file is set aside and rebuilt through the client; its WAL and
+   * The index is derived data: a corrupt file is set aside and rebuilt through the host's history; its WAL and
    * shared memory go with it (renamed, not deleted: a process holding them keeps its own handles).
    */
   private static setAside(options: RecallOptions): RecallIndex {
@@ -120,20 +112,23 @@ export class Recall {
     }
   }
 
-  /** Every bus event goes through here; message and part updates are indexed, the rest ignored. */
-  observe(event: BusEvent): void {
-    const info = event.properties?.["info"] as MessageLike | undefined;
-    const part = event.properties?.["part"] as PartLike | undefined;
-    if (event.type === "message.updated" && typeof info?.id === "string" && typeof info.sessionID === "string")
-      this.guard("indexing a message", () => this.index.message(info));
-    else if (event.type === "message.part.updated" && typeof part?.id === "string")
-      this.guard("indexing a part", () => this.index.part(part));
-    // a session deleted in opencode leaves nothing searchable behind
-    else if (event.type === "session.deleted" && typeof info?.id === "string")
-      this.guard("dropping a deleted session", () => this.index.drop(info.id));
-    else if (isIdle(event) && this.idleDelayMs !== undefined) {
-      this.later(this.idleDelayMs);
-      this.idleDelayMs = undefined;
+  /** Every host event goes through here; messages and parts are indexed, the rest ignored. */
+  observe(event: HostEvent): void {
+    switch (event.kind) {
+      case "message":
+        return this.guard("indexing a message", () => this.index.message(event));
+      case "text":
+      case "tool":
+      case "subtask":
+        return this.guard("indexing a part", () => this.index.part(event));
+      // a deleted session leaves nothing searchable behind
+      case "session.deleted":
+        return this.guard("dropping a deleted session", () => this.index.drop(event.session));
+      case "idle":
+        if (this.idleDelayMs === undefined) return;
+        this.later(this.idleDelayMs);
+        this.idleDelayMs = undefined;
+        return;
     }
   }
 
@@ -161,15 +156,15 @@ export class Recall {
 
   /** Reads back sessions updated since they were last synced; unchanged texts are not rewritten. */
   async catchUp(): Promise<number> {
-    const list = this.options.client?.session.list;
-    if (!list) return 0;
+    const history = this.options.history;
+    if (!history?.sessions) return 0;
     try {
       const cutoff = this.options.now() - this.options.retentionDays * DAY;
-      const sessions = (await list.call(this.options.client!.session)).data ?? [];
+      const sessions = await history.sessions();
       let read = 0;
       for (const s of sessions) {
         if (this.closed) break;
-        const updated = s.time?.updated ?? 0;
+        const updated = s.updated ?? 0;
         if (updated < cutoff || this.index.syncedAt(s.id) >= updated) continue;
         await this.sync(s.id, updated);
         read++;
@@ -185,21 +180,21 @@ export class Recall {
     let pending = this.synced.get(session);
     if (pending) return pending;
     pending = (async () => {
-      const messages = (await this.options.client?.session.messages({ path: { id: session } }))?.data ?? [];
+      const messages = (await this.options.history?.messages(session)) ?? [];
       // in slices, so a long session read back at start-up never holds the event loop for long
       for (let start = 0; start < messages.length; start += SYNC_SLICE) {
         if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
         this.guard("catch-up", () =>
           this.index.transaction(() => {
             for (const m of messages.slice(start, start + SYNC_SLICE)) {
-              this.index.message(m.info as MessageLike);
-              for (const p of m.parts) this.index.part(p as PartLike);
+              if (m.message) this.index.message(m.message);
+              for (const p of m.parts) this.index.part(p);
             }
           }),
         );
       }
-      const last = messages.at(-1)?.info as MessageLike | undefined;
-      this.guard("catch-up", () => this.index.markSynced(session, updated ?? last?.time?.created ?? 0));
+      const last = messages.at(-1)?.message;
+      this.guard("catch-up", () => this.index.markSynced(session, updated ?? last?.at ?? 0));
     })().catch((error: unknown) => {
       this.synced.delete(session);
       this.options.log.log("warn", `agent-hud recall: reading session ${session} failed: ${errorLine(error)}`);
@@ -241,7 +236,7 @@ export class Recall {
   }
 
   private async settle(session: string): Promise<void> {
-    if (!this.options.client) return;
+    if (!this.options.history) return;
     const wait = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, SYNC_WAIT_MS);
       (timer as { unref?: () => void }).unref?.();

@@ -1,19 +1,6 @@
 /** What the index keeps of a message part or a HUD event: searchable text, or nothing. */
+import type { PartEvent } from "../events/host-event.ts";
 import { redactedHead, redactedTail } from "../privacy/redact-then-cut.ts";
-
-export type PartLike = {
-  id: string;
-  sessionID: string;
-  messageID: string;
-  type: string;
-  text?: string;
-  ignored?: boolean;
-  time?: { start?: number; end?: number };
-  tool?: string;
-  state?: { status?: string; input?: unknown; output?: unknown; error?: unknown; time?: { start?: number } };
-  prompt?: string;
-  description?: string;
-};
 
 export type PartText = { source: string; body: string; at?: number };
 
@@ -45,27 +32,23 @@ type Redact = (text: string) => string;
 const same: Redact = (text) => text;
 
 /** The part's searchable text, `redact` applied to every piece before it is clipped. */
-export function partText(part: PartLike, redact: Redact = same): PartText | undefined {
-  switch (part.type) {
+export function partText(part: PartEvent, redact: Redact = same): PartText | undefined {
+  switch (part.kind) {
     case "text": {
-      if (part.ignored || typeof part.text !== "string" || !part.text.trim()) return undefined;
-      if (part.time?.start !== undefined && part.time.end === undefined) return undefined;
+      if (part.ignored || !part.text.trim() || part.streaming) return undefined;
       return {
         source: "text",
         body: clipForIndex(part.text, MAX_TEXT, redact),
-        ...(part.time?.end ? { at: part.time.end } : {}),
+        ...(part.at ? { at: part.at } : {}),
       };
     }
     case "tool": {
       // the HUD's own tools: their effects are in the HUD log, and indexing search answers would echo them
-      if (part.tool === "hud" || part.tool === "hud_compact") return undefined;
-      const state = part.state;
-      if (!state || (state.status !== "completed" && state.status !== "error")) return undefined;
-      const result = state.status === "completed" ? state.output : state.error;
-      const input = state.input === undefined ? "" : clipForIndex(JSON.stringify(state.input), MAX_INPUT, redact);
-      const output = typeof result === "string" ? result : JSON.stringify(result ?? "");
-      const body = `${redact(part.tool ?? "tool")} ${input}\n${clipForIndex(output, MAX_OUTPUT, redact)}`;
-      return { source: part.tool ?? "tool", body, ...(state.time?.start ? { at: state.time.start } : {}) };
+      if (part.own || !part.done) return undefined;
+      const input = part.input === undefined ? "" : clipForIndex(JSON.stringify(part.input), MAX_INPUT, redact);
+      const output = typeof part.output === "string" ? part.output : JSON.stringify(part.output ?? "");
+      const body = `${redact(part.tool)} ${input}\n${clipForIndex(output, MAX_OUTPUT, redact)}`;
+      return { source: part.tool, body, ...(part.at ? { at: part.at } : {}) };
     }
     case "subtask":
       return { source: "subtask", body: redact([part.description, part.prompt].filter(Boolean).join("\n")) };

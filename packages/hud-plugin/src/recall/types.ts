@@ -1,14 +1,7 @@
 // The recall module's shapes, apart from the code that fills and reads the index.
+import type { MessageEvent, PartEvent } from "../events/host-event.ts";
 import type { Logger } from "../log/index.ts";
 import type { Retention } from "./retention.ts";
-
-export type MessageLike = {
-  id: string;
-  sessionID: string;
-  role: string;
-  summary?: unknown;
-  time?: { created?: number };
-};
 
 /** One indexed text: `m<id>` for a message part, `e<id>` for a HUD event. */
 export type Doc = {
@@ -27,13 +20,13 @@ export type Hit = Omit<Doc, "body"> & { snippet: string };
 export type Compaction = { id: string; at: number; turn: number; text: string };
 export type SearchScope = { session: string } | { project: true };
 
-export type RecallClient = {
-  session: {
-    list?(): Promise<{ data?: Array<{ id: string; time?: { updated?: number } }> }>;
-    messages(options: {
-      path: { id: string };
-    }): Promise<{ data?: Array<{ info: Record<string, unknown>; parts: Array<Record<string, unknown>> }> }>;
-  };
+/**
+ * What a host can read back of its conversations, in the port's shapes: sessions with their last update,
+ * and a session's messages with their parts (opencode 1: through its SDK client, `host/v1/history.ts`).
+ */
+export type RecallHistory = {
+  sessions?(): Promise<Array<{ id: string; updated?: number | undefined }>>;
+  messages(session: string): Promise<Array<{ message: MessageEvent | undefined; parts: PartEvent[] }>>;
 };
 
 export type RecallOptions = {
@@ -44,7 +37,8 @@ export type RecallOptions = {
   retention?: Retention;
   log: Logger;
   now: () => number;
-  client?: RecallClient | undefined;
+  /** Where sessions changed while no plugin watched are read back from. */
+  history?: RecallHistory | undefined;
   /** The event store's database file: retention drops old sessions' HUD logs from it too. */
   eventLog?: string;
   /** Applied to every text before it is indexed (the privacy redactor). */

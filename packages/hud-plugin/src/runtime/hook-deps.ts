@@ -5,12 +5,12 @@ import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Redactor } from "../privacy/index.ts";
-import type { Recall, RecallClient } from "../recall/index.ts";
+import type { Recall } from "../recall/index.ts";
 import type { HudRuntime } from "./hud-runtime.ts";
 
-/** The slice of opencode's SDK client the hooks and tools call (recall's reads plus summarize). */
+/** The slice of opencode's SDK client the runtime's tools call (summarize, for `hud_compact`). */
 export type HudClient = {
-  session: RecallClient["session"] & {
+  session: {
     summarize(options: { path: { id: string }; body: { providerID: string; modelID: string } }): Promise<unknown>;
   };
 };
@@ -22,7 +22,7 @@ export type HookDeps = {
   log: Logger;
   client: HudClient | undefined;
   now: () => number;
-  /** Session of the latest LLM call, for bus events that carry no session (file.edited). */
+  /** Session of the latest LLM call, for host events that carry no session (V1's file.edited). */
   lastActive: { sessionID: string | undefined };
   limits: ModelLimitsBook;
   /** Path -> when its last edit was recorded. */

@@ -7,7 +7,7 @@ import { ModelLimitsBook } from "../context/index.ts";
 import { componentNotice } from "../component-files/notify.ts";
 import { createLogger, errorLine, type AppLogClient, type Logger } from "../log/index.ts";
 import { createRedactor, redactingLog } from "../privacy/index.ts";
-import { Recall, scheduleLogRetention, type Retention } from "../recall/index.ts";
+import { Recall, scheduleLogRetention, type RecallHistory, type Retention } from "../recall/index.ts";
 import { defaultDir, EventStore, projectKeyFor } from "../store/index.ts";
 import type { HookDeps, HudClient } from "./hook-deps.ts";
 import { HudRuntime } from "./hud-runtime.ts";
@@ -19,8 +19,10 @@ export type HostStart = {
   /** The repository root; opencode reports "/" for a directory outside any git repository. */
   worktree?: string | undefined;
   options?: Record<string, unknown> | undefined;
-  /** opencode's SDK client where the host has one (V1): log, toasts, messages of a session, summarize. */
+  /** opencode's SDK client where the host has one (V1): log, toasts, summarize. */
   client?: unknown;
+  /** What recall's catch-up reads back, in the port's shapes, where the host can read its sessions (V1). */
+  history?: RecallHistory | undefined;
   /** A log sink for hosts without `client.app.log` (V2); stderr when neither is given. */
   log?: Logger | undefined;
   /** A process that lives for one hook (Claude Code without its server): stored renders only, no sandbox. */
@@ -84,7 +86,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
         retention,
         log,
         now,
-        client,
+        history: host.history,
         eventLog: store.path,
         redact: redactor.text,
       })

@@ -32,9 +32,9 @@ describe("one per-call sequence", () => {
     const files = sourceFiles(SRC);
     const read = (f: string) => readFileSync(f, "utf8");
     expect(renderCallers(read, files).filter((f) => f !== RUNTIME)).toEqual([SEQUENCE]);
-    // every host goes through it: opencode 1 (hooks/), opencode 2 and Claude Code
+    // every host goes through it: opencode 1, opencode 2 and Claude Code
     const users = files.filter((f) => /\bcallHud\(/.test(read(f))).map((f) => f.slice(SRC.length + 1));
-    for (const host of ["hooks/messages-transform.ts", "hooks/system-transform.ts", "host/v2/hooks.ts"])
+    for (const host of ["host/v1/messages-transform.ts", "host/v1/system-transform.ts", "host/v2/hooks.ts"])
       expect(users).toContain(host);
     expect(users).toContain("host/claude-code/handle.ts");
   });

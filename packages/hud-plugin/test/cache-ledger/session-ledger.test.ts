@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { pricesOf, SessionLedger, usageOfTokens } from "../../src/cache-ledger/index.ts";
+import { pricesOf, SessionLedger } from "../../src/cache-ledger/index.ts";
+import { usageOfTokens } from "../../src/host/opencode/usage.ts";
 import { assistant, conversation, evidence, PREAMBLE, text, user } from "./requests.ts";
 
 const SYSTEM = ["You are opencode.", PREAMBLE];

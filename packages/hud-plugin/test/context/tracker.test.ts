@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { usageOfTokens } from "../../src/cache-ledger/usage.ts";
+import { usageOfTokens } from "../../src/host/opencode/usage.ts";
 import { ContextTracker, limitsOf, ModelLimitsBook, usableTokens } from "../../src/context/index.ts";
 
 const tokens = (input: number, output = 0, cacheRead = 0, cacheWrite = 0) => ({ input, output, cacheRead, cacheWrite });

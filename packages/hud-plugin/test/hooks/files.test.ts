@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { displayPath, touchedFiles } from "../../src/hooks/files.ts";
+import { displayPath } from "../../src/hooks/files.ts";
+import { touchedFiles } from "../../src/host/opencode/tool-facts.ts";
 
 describe("touchedFiles", () => {
   test("read opens, edit/write/multiedit edit", () => {

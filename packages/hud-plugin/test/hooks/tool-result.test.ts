@@ -2,8 +2,15 @@ import { AcceptanceStore, sha256 } from "../../src/component-files/acceptance.ts
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { bashResult } from "../../src/hooks/tool-result.ts";
+import { shellResult } from "../../src/hooks/tool-result.ts";
+import { shellFact } from "../../src/host/opencode/tool-facts.ts";
 import { fakeOpencode, tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
+
+/** opencode's bash call as the runtime records it: the host's fact, then the HUD's event. */
+const bashResult = (tool: string, args: unknown, result: unknown, at: number, redact?: (text: string) => string) => {
+  const fact = shellFact(tool, args, result, at);
+  return fact && shellResult(fact, redact);
+};
 
 describe("bashResult", () => {
   test("a bash call becomes a tool.result with its command, exit code and output", () => {

@@ -1,10 +1,18 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { bashResult } from "../../src/hooks/tool-result.ts";
+import { shellResult } from "../../src/hooks/tool-result.ts";
+import { shellFact } from "../../src/host/opencode/tool-facts.ts";
 import { createRedactor } from "../../src/privacy/index.ts";
 import { redactedHead, redactedTail } from "../../src/privacy/redact-then-cut.ts";
 import { clipForIndex, partText } from "../../src/recall/texts.ts";
+import { partOf } from "../../src/host/v1/bus.ts";
 import { fake } from "./corpus.ts";
+
+/** opencode's bash call as the runtime records it: the host's fact, then the HUD's event. */
+const bashResult = (tool: string, args: unknown, result: unknown, at: number, redact?: (text: string) => string) => {
+  const fact = shellFact(tool, args, result, at);
+  return fact && shellResult(fact, redact);
+};
 
 const redact = createRedactor({ redact: true }).text;
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -45,12 +53,12 @@ test("recall text part: a token across the head cut and one across the tail cut 
   const [head, tail] = [githubToken(), githubToken()];
   const keep = Math.floor((16 * 1024 - 40) / 2);
   const text = `${"a".repeat(keep - 20)} ${head} ${"b ".repeat(20_000)}${tail} ${"c".repeat(keep - 30)}`;
-  const body = partText({ id: "p", sessionID: "s", messageID: "m", type: "text", text }, redact)!.body;
+  const body = partText({ kind: "text", id: "p", session: "s", message: "m", text }, redact)!.body;
   expect(body).toContain("clipped from the index");
   expect(leftOf(body, head)).toEqual([]);
   expect(leftOf(body, tail)).toEqual([]);
   // without the redactor the same cut keeps pieces of both: the test sees a split token
-  const unredacted = partText({ id: "p", sessionID: "s", messageID: "m", type: "text", text })!.body;
+  const unredacted = partText({ kind: "text", id: "p", session: "s", message: "m", text })!.body;
   expect(leftOf(unredacted, head).length).toBeGreaterThan(0);
   expect(leftOf(unredacted, tail).length).toBeGreaterThan(0);
 });
@@ -71,7 +79,8 @@ test("recall tool part: a JSON-escaped PEM key cut at the input's head and at th
     tool: "write",
     state: { status: "completed", input, output },
   };
-  const body = partText(part, redact)!.body;
+  // opencode 1's tool part, as its host translates it
+  const body = partText(partOf(part)!, redact)!.body;
   expect(body.match(/clipped from the index/g)).toHaveLength(2);
   expect(leftOf(body, inputKey.replace(/\n/g, "\\\\n"))).toEqual([]);
   expect(leftOf(body, outputKey.replace(/\n/g, "\\n"))).toEqual([]);

@@ -1,8 +1,15 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
-import { bashResult } from "../../src/hooks/tool-result.ts";
+import { shellResult } from "../../src/hooks/tool-result.ts";
+import { shellFact } from "../../src/host/opencode/tool-facts.ts";
 import { createRedactor } from "../../src/privacy/index.ts";
 import { fake } from "./corpus.ts";
+
+/** opencode's bash call as the runtime records it: the host's fact, then the HUD's event. */
+const bashResult = (tool: string, args: unknown, result: unknown, at: number, redact?: (text: string) => string) => {
+  const fact = shellFact(tool, args, result, at);
+  return fact && shellResult(fact, redact);
+};
 
 const on = createRedactor({ redact: true });
 

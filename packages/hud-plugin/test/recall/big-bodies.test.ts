@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { clipForIndex } from "../../src/recall/texts.ts";
 import { RecallIndex } from "../../src/recall/index.ts";
-import { toolCall } from "./support.ts";
+import { port, toolCall } from "./support.ts";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -27,10 +27,9 @@ test("a 10 MB write input and output are stored clipped; both ends are found and
   dirs.push(dir);
   const index = RecallIndex.open(dir, "0123456789abcdef");
   const content = `OPENINGWORD ${"lorem ipsum dolor ".repeat(600_000)} CLOSINGWORD`;
-  for (const e of toolCall("ses_big", "write", { filePath: "big.txt", content }, content, 1)) {
-    const p = e.properties as { info?: never; part?: never };
-    if (e.type === "message.updated") index.message(p.info!);
-    else index.part(p.part!);
+  for (const e of port(toolCall("ses_big", "write", { filePath: "big.txt", content }, content, 1))) {
+    if (e.kind === "message") index.message(e);
+    else if (e.kind === "tool") index.part(e);
   }
   for (const word of ["OPENINGWORD", "CLOSINGWORD"])
     expect(index.search(word, { session: "ses_big" }, 5)).toHaveLength(1);

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Recall, type RecallClient } from "../../src/recall/index.ts";
+import { opencodeHistory, type HistoryClient } from "../../src/host/v1/history.ts";
+import { Recall } from "../../src/recall/index.ts";
 import { RECALL_FILE } from "../../src/recall/schema.ts";
-import { asMessages, assistantText, toolCall, userMessage, type BusEvent } from "./support.ts";
+import { asMessages, assistantText, observe, toolCall, userMessage, type BusEvent } from "./support.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,7 +20,7 @@ const NOW = 100 * 86_400_000;
 /** opencode as the SDK client shows it: sessions with their update time, and each session's messages. */
 function fakeClient(sessions: Map<string, { updated: number; events: BusEvent[] }>) {
   const reads: string[] = [];
-  const client: RecallClient = {
+  const client: HistoryClient = {
     session: {
       list: async () => ({ data: [...sessions].map(([id, s]) => ({ id, time: { updated: s.updated } })) }),
       messages: async ({ path }) => {
@@ -31,8 +32,15 @@ function fakeClient(sessions: Map<string, { updated: number; events: BusEvent[] 
   return { client, reads };
 }
 
-const open = (dir: string, client: RecallClient) =>
-  Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log: silent, now: () => NOW, client })!;
+const open = (dir: string, client: HistoryClient) =>
+  Recall.open({
+    dir,
+    projectKey: "0123456789abcdef",
+    retentionDays: 90,
+    log: silent,
+    now: () => NOW,
+    history: opencodeHistory(client),
+  })!;
 
 test("a restart reads only the sessions that changed, and rewrites only what changed in them", async () => {
   const dir = mkdtempSync(join(tmpdir(), "hud-recall-"));
@@ -101,7 +109,7 @@ test("an unreadable index file is set aside and rebuilt: search stays on", async
   const recall = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log, now: () => NOW })!;
   expect(recall).toBeDefined();
   expect(warnings).toEqual([expect.stringMatching(/^agent-hud recall: index was unreadable \(.+\); rebuilding it$/)]);
-  for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
+  observe(recall, userMessage("ses_a", "rebuilt words", NOW));
   expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
   expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
   recall.close();
@@ -113,8 +121,7 @@ test("a file damaged inside (header intact) opens, and verify() at the first idl
   const quiet = { log() {}, once() {} } as never;
   const first = Recall.open({ dir, projectKey: "0123456789abcdef", retentionDays: 90, log: quiet, now: () => NOW })!;
   for (let i = 0; i < 400; i++)
-    for (const e of userMessage("ses_a", `filler words number ${i} ${"lorem ipsum ".repeat(20)}`, NOW + i))
-      first.observe(e);
+    observe(first, userMessage("ses_a", `filler words number ${i} ${"lorem ipsum ".repeat(20)}`, NOW + i));
   first.close();
   const { Database } = await import("bun:sqlite");
   const db = new Database(join(dir, RECALL_FILE));
@@ -137,7 +144,7 @@ test("a file damaged inside (header intact) opens, and verify() at the first idl
     /index turned out corrupt \((integrity check reported .+|database disk image is malformed)\); rebuilding it$/,
   );
   expect(readdirSync(dir).filter((f) => f.includes(".broken-"))).toHaveLength(1);
-  for (const e of userMessage("ses_a", "rebuilt words", NOW)) recall.observe(e);
+  observe(recall, userMessage("ses_a", "rebuilt words", NOW));
   expect(recall.index.search("rebuilt", { session: "ses_a" }, 5)).toHaveLength(1);
   recall.close();
 });
@@ -153,7 +160,7 @@ test("turns and compactions follow message time, not arrival: a catch-up after n
   const live = userMessage("ses_c", "where was the kiwi", NOW - 100);
   const sessions = new Map([["ses_c", { updated: NOW - 100, events: [...history, ...live] }]]);
   const recall = open(dir, fakeClient(sessions).client);
-  for (const e of live) recall.observe(e); // the new prompt arrives before the catch-up ran
+  observe(recall, live); // the new prompt arrives before the catch-up ran
   await recall.catchUp();
   const lines = recall.index
     .search("kiwi", { session: "ses_c" }, 5)
@@ -185,16 +192,16 @@ describe("when the catch-up runs", () => {
 
   test("not before a session goes idle: the first LLM call never waits on it", async () => {
     const { recall, reads } = started(5, 60_000);
-    recall.observe({ type: "session.status", properties: { sessionID: "ses_new", status: { type: "busy" } } });
+    observe(recall, [{ type: "session.status", properties: { sessionID: "ses_new", status: { type: "busy" } } }]);
     await advance(9_999);
     expect(reads).toEqual([]);
-    recall.observe({ type: "session.status", properties: { sessionID: "ses_new", status: { type: "idle" } } });
+    observe(recall, [{ type: "session.status", properties: { sessionID: "ses_new", status: { type: "idle" } } }]);
     await advance(4);
     expect(reads).toEqual([]);
     await advance(1);
     expect(reads).toEqual(["ses_old"]);
     // a second idle session, and the fallback coming due, do not read again
-    recall.observe({ type: "session.idle", properties: { sessionID: "ses_new" } });
+    observe(recall, [{ type: "session.idle", properties: { sessionID: "ses_new" } }]);
     await advance(60_000);
     expect(reads).toEqual(["ses_old"]);
     recall.close();
@@ -211,7 +218,7 @@ describe("when the catch-up runs", () => {
 
   test("never after close: a short run that exits as its session goes idle reads nothing", async () => {
     const { recall, reads } = started(20, 30);
-    recall.observe({ type: "session.idle", properties: { sessionID: "ses_new" } });
+    observe(recall, [{ type: "session.idle", properties: { sessionID: "ses_new" } }]);
     recall.close();
     await advance(60_000);
     expect(reads).toEqual([]);

@@ -44,8 +44,8 @@ describe("queries are data", () => {
 
   test("whatever the text, SQLite reads it as data: search never throws (property)", () => {
     const index = RecallIndex.open(":memory:", "0123456789abcdef");
-    index.message({ id: "msg_1", sessionID: "ses_1", role: "user", time: { created: 1 } });
-    index.part({ id: "prt_1", sessionID: "ses_1", messageID: "msg_1", type: "text", text: "NEAR the AND of OR" });
+    index.message({ kind: "message", id: "msg_1", session: "ses_1", role: "user", at: 1 });
+    index.part({ kind: "text", id: "prt_1", session: "ses_1", message: "msg_1", text: "NEAR the AND of OR" });
     const operator = fc.constantFrom(
       '"',
       "(",

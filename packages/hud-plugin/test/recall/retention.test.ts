@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Recall } from "../../src/recall/index.ts";
 import { RECALL_FILE } from "../../src/recall/schema.ts";
 import { EventStore } from "../../src/store/index.ts";
-import { toolCall, userMessage } from "./support.ts";
+import { observe, toolCall, userMessage } from "./support.ts";
 
 const DAY = 86_400_000;
 const NOW = 400 * DAY;
@@ -52,8 +52,7 @@ test("sessions idle over retentionDays are dropped from the HUD log and the inde
     store.touchSession({ sessionID: id, projectKey: PROJECT, now: at });
     for (let i = 0; i < 60; i++) {
       store.append(`session:${id}`, [{ kind: "note.add", at, content: bulky(`${id}-note-${i}`) }]);
-      for (const e of [...userMessage(id, `${id} question ${i}`, at), ...toolCall(id, "bash", {}, bulky(id), at + 1)])
-        recall.observe(e);
+      observe(recall, [...userMessage(id, `${id} question ${i}`, at), ...toolCall(id, "bash", {}, bulky(id), at + 1)]);
     }
   }
   store.append(`project:${PROJECT}`, [{ kind: "convention.add", at: NOW - 300 * DAY, content: "tests use bun test" }]);

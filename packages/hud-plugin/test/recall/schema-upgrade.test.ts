@@ -53,8 +53,8 @@ test("a schema-1 file opens upgraded: same texts and handles, stemming and name 
   expect(index.search("row cursor parsing", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([9]);
   expect(index.read("m9")?.body).toBe("error at parseRowCursor (cursor.ts:41)");
   // written after the upgrade: the triggers keep the new columns in step
-  index.message({ id: "msg_2", sessionID: "ses_1", role: "user", time: { created: 2 } });
-  index.part({ id: "prt_3", sessionID: "ses_1", messageID: "msg_2", type: "text", text: "flushTokenBatch ran" });
+  index.message({ kind: "message", id: "msg_2", session: "ses_1", role: "user", at: 2 });
+  index.part({ kind: "text", id: "prt_3", session: "ses_1", message: "msg_2", text: "flushTokenBatch ran" });
   expect(index.search("flushing token batches", { session: "ses_1" }, 5)).toHaveLength(1);
   index.close();
   // opening again does not upgrade twice: the texts are still there once

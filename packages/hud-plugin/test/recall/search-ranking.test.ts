@@ -5,8 +5,8 @@ function indexOf(texts: string[]): RecallIndex {
   const index = RecallIndex.open(":memory:", "0123456789abcdef");
   index.transaction(() =>
     texts.forEach((text, i) => {
-      index.message({ id: `msg_${i}`, sessionID: "ses_1", role: "user", time: { created: i + 1 } });
-      index.part({ id: `prt_${i}`, sessionID: "ses_1", messageID: `msg_${i}`, type: "text", text });
+      index.message({ kind: "message", id: `msg_${i}`, session: "ses_1", role: "user", at: i + 1 });
+      index.part({ kind: "text", id: `prt_${i}`, session: "ses_1", message: `msg_${i}`, text });
     }),
   );
   return index;

@@ -1,5 +1,16 @@
+import type { HostEvent } from "../../src/events/host-event.ts";
+import { fromBus } from "../../src/host/v1/bus.ts";
+
 /** Bus events as opencode 1.18 publishes them for a conversation: messages, then their finished parts. */
 export type BusEvent = { type: string; properties: Record<string, unknown> };
+
+/** The bus events as opencode 1's host translates them for the runtime (and recall). */
+export const port = (events: readonly BusEvent[]): HostEvent[] => events.flatMap((e) => fromBus(e, 0));
+
+/** Feeds opencode 1's bus events to recall, through the host's translation. */
+export function observe(recall: { observe(event: HostEvent): void }, events: readonly BusEvent[]): void {
+  for (const event of port(events)) recall.observe(event);
+}
 
 let counter = 0;
 const nextID = (prefix: string) => `${prefix}_${String(++counter).padStart(6, "0")}`;

@@ -30,7 +30,7 @@ test("a fresh data folder is 0700; hud.db, recall.db and their -wal/-shm are 060
   const board = HudBoard.open(dir);
   board.setOff("ses_a", true, 1);
   const recall = RecallIndex.open(dir, "p");
-  recall.message({ id: "msg_1", sessionID: "ses_a", role: "user", time: { created: 1 } });
+  recall.message({ kind: "message", id: "msg_1", session: "ses_a", role: "user", at: 1 });
   expect(mode(dir)).toBe("700");
   const files = ["hud.db", "hud.db-wal", "hud.db-shm", "recall.db", "recall.db-wal", "recall.db-shm"];
   // the WAL files exist while the connections are open (the check would pass vacuously without them)

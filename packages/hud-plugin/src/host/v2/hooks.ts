@@ -1,11 +1,12 @@
 import { hashPlainMessages, hashSystem, hashText } from "../../cache-ledger/hash.ts";
 import type { Evidence } from "../../cache-ledger/types.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
-import { toolExecuteAfter } from "../../hooks/tool-execute-after.ts";
+import { applyEvents } from "../../hooks/apply-event.ts";
 import { preamble } from "../../placement/preamble.ts";
 import { wrapHud } from "../../placement/tail-message.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { callHud, type CallHud } from "../../runtime/call-hud.ts";
+import { toolActivity } from "../opencode/tool-facts.ts";
 import type { CompactionEvent, ContextEvent, ExecuteAfter } from "./host-api.ts";
 import { appendHud, systemPart } from "./messages.ts";
 
@@ -77,11 +78,12 @@ export function compactionHook(deps: HookDeps) {
 
 /** `tool.hook("execute.after")`: the same file and bash facts as V1's `tool.execute.after`. */
 export function executeAfterHook(deps: HookDeps, directory: string) {
-  const after = toolExecuteAfter(deps, directory);
+  const apply = applyEvents(deps, directory);
   return async (e: ExecuteAfter): Promise<void> => {
     if (e.status !== "completed") return;
     const content = e.result?.content;
     const output = typeof content === "string" ? content : content?.map((c) => c.text ?? "").join("\n");
-    await after({ tool: e.tool, sessionID: e.sessionID, args: e.input }, { output, metadata: e.result?.metadata });
+    const result = { output, metadata: e.result?.metadata };
+    await apply(toolActivity({ tool: e.tool, sessionID: e.sessionID, args: e.input }, result, deps.now()));
   };
 }

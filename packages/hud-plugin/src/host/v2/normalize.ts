@@ -1,18 +1,18 @@
+import { usageOfTokens } from "../opencode/usage.ts";
+import { OWN_TOOLS, type HostEvent, type PartEvent } from "../../events/host-event.ts";
 import type { EventFrame } from "./host-api.ts";
 
 /**
- * The runtime's event vocabulary is the V1 bus shape it was built on (`{ type, properties }`, read by
- * `hooks/event.ts` and recall). A V2 frame carries its payload under `data` and names things differently;
- * this maps the frames agent-hud needs and drops the rest. See the table in this folder's README.
+ * A V2 frame (payload under `data`) as the runtime's host events (`events/host-event.ts`): the frames
+ * agent-hud needs are translated, the rest dropped. See the table in this folder's README.
  */
-export type BusEvent = { type: string; properties: Record<string, unknown> };
 
 /** Tool names by call id: V2 names a tool when its input starts, not when it succeeds. */
 export type NormalizeState = { toolNames: Map<string, string>; now: () => number };
 
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
-export function normalize(frame: EventFrame, state: NormalizeState): BusEvent[] {
+export function normalize(frame: EventFrame, state: NormalizeState): HostEvent[] {
   const d = frame.data ?? {};
   const sessionID = str(d["sessionID"]);
   const at = typeof frame.created === "number" ? frame.created : state.now();
@@ -21,50 +21,48 @@ export function normalize(frame: EventFrame, state: NormalizeState): BusEvent[] 
     case "session.step.ended": {
       const messageID = str(d["assistantMessageID"]);
       const model = d["model"] as { id?: string; providerID?: string } | undefined;
-      const out: BusEvent[] = [];
+      const out: HostEvent[] = [];
       if (messageID)
         out.push({
-          type: "message.updated",
-          properties: {
-            info: {
-              id: messageID,
-              sessionID,
-              role: "assistant",
-              tokens: d["tokens"],
-              time: { created: at },
-              ...(model?.id && model.providerID ? { modelID: model.id, providerID: model.providerID } : {}),
-            },
-          },
+          kind: "message",
+          session: sessionID,
+          id: messageID,
+          role: "assistant",
+          at,
+          usage: usageOfTokens(d["tokens"]),
+          ...(model?.id && model.providerID ? { model: { providerID: model.providerID, modelID: model.id } } : {}),
         });
-      const files = Array.isArray(d["files"]) ? d["files"] : [];
-      // V1's file.edited has no session; V2 names it, and without it an edit lands in whichever session ran last
-      for (const file of files) if (str(file)) out.push({ type: "file.edited", properties: { file, sessionID } });
+      const files = (Array.isArray(d["files"]) ? d["files"] : []).filter((file): file is string => !!str(file));
+      // unlike V1's file.edited, V2 names the session; without it an edit lands in whichever session ran last
+      const now = state.now();
+      if (files.length > 0)
+        out.push({
+          kind: "activity",
+          session: sessionID,
+          facts: files.map((path) => ({ kind: "file" as const, at: now, path, edited: true })),
+        });
       return out;
     }
     case "session.execution.succeeded":
     case "session.execution.failed":
     case "session.execution.interrupted":
-      return [{ type: "session.idle", properties: { sessionID } }];
+      return [{ kind: "idle", session: sessionID }];
     case "session.compaction.ended":
-      return [{ type: "session.compacted", properties: { sessionID, summary: str(d["text"]) ?? "" } }];
+      return [{ kind: "compaction", session: sessionID, summary: str(d["text"]) ?? "" }];
     case "session.compaction.failed":
-      return [{ type: "session.error", properties: { sessionID } }];
+      return [{ kind: "compaction.failed", session: sessionID }];
     case "session.deleted":
-      return [{ type: "session.deleted", properties: { info: { id: sessionID } } }];
+      return [{ kind: "session.deleted", session: sessionID }];
     case "session.forked": {
       const parentID = str(d["parentID"]);
-      return parentID ? [{ type: "session.created", properties: { info: { id: sessionID, parentID } } }] : [];
+      return parentID ? [{ kind: "sub-agent", session: sessionID, parent: parentID }] : [];
     }
     case "session.text.ended": {
       const messageID = str(d["assistantMessageID"]);
       const text = str(d["text"]);
       if (!messageID || !text) return [];
-      return message(sessionID, messageID, "assistant", at, {
-        id: `${messageID}:${String(d["ordinal"] ?? 0)}`,
-        type: "text",
-        text,
-        time: { start: at, end: at },
-      });
+      const id = `${messageID}:${String(d["ordinal"] ?? 0)}`;
+      return message(sessionID, messageID, at, { kind: "text", session: sessionID, message: messageID, id, text, at });
     }
     case "session.tool.input.started": {
       const callID = str(d["callID"]);
@@ -81,15 +79,17 @@ export function normalize(frame: EventFrame, state: NormalizeState): BusEvent[] 
       state.toolNames.delete(callID);
       const failed = frame.type === "session.tool.failed";
       const output = contentText(d["content"]) ?? (failed ? errorText(d["error"]) : undefined);
-      return message(sessionID, messageID, "assistant", at, {
+      return message(sessionID, messageID, at, {
+        kind: "tool",
+        session: sessionID,
+        message: messageID,
         id: callID,
-        type: "tool",
         tool,
-        state: {
-          status: failed ? "error" : "completed",
-          ...(failed ? { error: output ?? "" } : { output: output ?? "" }),
-          time: { start: at },
-        },
+        own: OWN_TOOLS.has(tool),
+        done: true,
+        failed,
+        output: output ?? "",
+        at,
       });
     }
     default:
@@ -97,12 +97,9 @@ export function normalize(frame: EventFrame, state: NormalizeState): BusEvent[] 
   }
 }
 
-/** A message and one part, as V1's `message.updated` then `message.part.updated`. */
-function message(sessionID: string, messageID: string, role: string, at: number, part: Record<string, unknown>) {
-  return [
-    { type: "message.updated", properties: { info: { id: messageID, sessionID, role, time: { created: at } } } },
-    { type: "message.part.updated", properties: { part: { ...part, sessionID, messageID } } },
-  ];
+/** The assistant message a part belongs to, then the part. */
+function message(session: string, id: string, at: number, part: PartEvent): HostEvent[] {
+  return [{ kind: "message", session, id, role: "assistant", at }, part];
 }
 
 function contentText(content: unknown): string | undefined {

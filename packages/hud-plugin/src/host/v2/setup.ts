@@ -1,5 +1,5 @@
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
-import { eventHook } from "../../hooks/event.ts";
+import { applyEvents } from "../../hooks/apply-event.ts";
 import { guard } from "../../hooks/guard.ts";
 import type { ModelLimitsBook } from "../../context/index.ts";
 import { errorLine, type Logger } from "../../log/index.ts";
@@ -44,12 +44,12 @@ export async function setup(host: V2Host): Promise<(() => Promise<void>) | void>
   );
 
   const stop = new AbortController();
-  const onEvent = guard(log, "event", eventHook(hud, directory));
+  const onEvent = guard(log, "event", applyEvents(hud, directory));
   const state = { toolNames: new Map<string, string>(), now: hud.now };
   if (host.event?.subscribe)
     void (async () => {
       for await (const frame of host.event!.subscribe!({ signal: stop.signal }))
-        for (const event of normalize(frame, state)) await onEvent({ event });
+        for (const event of normalize(frame, state)) await onEvent(event);
     })().catch((e) => {
       if (!stop.signal.aborted) log.log("error", `agent-hud: the event stream ended: ${errorLine(e)}`);
     });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { appendFileSync, writeFileSync } from "node:fs";
-import { runtimeToolName } from "../../../src/host/claude-code/apply-transcript.ts";
+import { isOwnTool, toolFacts } from "../../../src/host/claude-code/apply-transcript.ts";
 import { readTranscript, type TranscriptChunk } from "../../../src/host/claude-code/transcript.ts";
 import { claudeSession } from "./fixture.ts";
 
@@ -58,12 +58,32 @@ describe("reading Claude Code's transcript", () => {
 });
 
 describe("tool names", () => {
-  test("the plugin's own MCP tools read as hud / hud_compact (recall skips them); built-ins as the runtime's", () => {
-    expect(runtimeToolName("mcp__plugin_agent-hud_hud__hud")).toBe("hud");
-    expect(runtimeToolName("mcp__other__hud_compact")).toBe("hud_compact");
-    expect(runtimeToolName("Bash")).toBe("bash");
-    expect(runtimeToolName("MultiEdit")).toBe("multiedit");
-    expect(runtimeToolName("WebFetch")).toBe("WebFetch");
+  test("the plugin's own MCP tools are the HUD's own (recall skips them); no other tool is", () => {
+    expect(isOwnTool("mcp__plugin_agent-hud_hud__hud")).toBe(true);
+    expect(isOwnTool("mcp__other__hud_compact")).toBe(true);
+    expect(isOwnTool("mcp__other__hud_history")).toBe(false);
+    expect(isOwnTool("hud")).toBe(false);
+    expect(isOwnTool("Bash")).toBe(false);
+  });
+
+  test("built-ins become file and shell facts by Claude Code's own names and arguments", () => {
+    const result = { id: "t", output: "ok", error: false, at: 5 };
+    const call = (name: string, input: unknown) => ({ id: "t", name, input, at: 5 });
+    expect(toolFacts(call("MultiEdit", { file_path: "/p/a.ts" }), result)).toEqual([
+      { kind: "file", at: 5, path: "/p/a.ts", edited: true },
+    ]);
+    expect(toolFacts(call("Read", { file_path: "/p/a.ts" }), result)).toEqual([
+      { kind: "file", at: 5, path: "/p/a.ts", edited: false },
+    ]);
+    expect(toolFacts(call("NotebookEdit", { notebook_path: "/p/n.ipynb" }), result)).toEqual([
+      { kind: "file", at: 5, path: "/p/n.ipynb", edited: true },
+    ]);
+    expect(toolFacts(call("Bash", { command: "ls" }), result)).toEqual([
+      { kind: "shell", at: 5, command: "ls", output: "ok" },
+    ]);
+    // opencode's names mean nothing here
+    expect(toolFacts(call("edit", { filePath: "/p/a.ts" }), result)).toEqual([]);
+    expect(toolFacts(call("WebFetch", { url: "x" }), result)).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
-import { hashSystem } from "../cache-ledger/hash.ts";
-import { preamble } from "../placement/preamble.ts";
-import { wrapHud } from "../placement/tail-message.ts";
-import type { HookDeps } from "../runtime/hook-deps.ts";
-import { callHud } from "../runtime/call-hud.ts";
+import { hashSystem } from "../../cache-ledger/hash.ts";
+import { preamble } from "../../placement/preamble.ts";
+import { wrapHud } from "../../placement/tail-message.ts";
+import type { HookDeps } from "../../runtime/hook-deps.ts";
+import { callHud } from "../../runtime/call-hud.ts";
 
 // opencode's title call goes through the same hook; it gets nothing from the HUD.
 const TITLE_MARKER = "You are a title generator";

@@ -1,10 +1,10 @@
-import { hashV1Messages } from "../cache-ledger/hash.ts";
-import { usageOfTokens } from "../cache-ledger/usage.ts";
-import type { AssistantInfo, ModelLimitsBook } from "../context/index.ts";
-import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../placement/tail-message.ts";
-import type { SessionRuntime } from "../runtime/session-runtime.ts";
-import type { HookDeps } from "../runtime/hook-deps.ts";
-import { callHud } from "../runtime/call-hud.ts";
+import { hashV1Messages } from "../../cache-ledger/hash.ts";
+import type { ModelLimitsBook } from "../../context/index.ts";
+import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../../placement/tail-message.ts";
+import type { SessionRuntime } from "../../runtime/session-runtime.ts";
+import type { HookDeps } from "../../runtime/hook-deps.ts";
+import { callHud } from "../../runtime/call-hud.ts";
+import { messageOf } from "./bus.ts";
 
 /** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
 export function trackTokens(
@@ -17,10 +17,11 @@ export function trackTokens(
       const model = message.info.model as { providerID?: string; modelID?: string } | undefined;
       session.tracker.setLimits(limits.get(model?.providerID, model?.modelID));
     }
-    const info = message.info as AssistantInfo;
-    if (info.role !== "assistant" || info.summary || !info.tokens) continue;
-    session.tracker.record(info.id, usageOfTokens(info.tokens), info.time?.created ?? 0);
-    if (info.providerID && info.modelID) session.model = { providerID: info.providerID, modelID: info.modelID };
+    // the message as the port has it: `usage` is there when opencode reported tokens at all
+    const m = messageOf(message.info);
+    if (!m || m.role !== "assistant" || m.summary || !("usage" in m)) continue;
+    session.tracker.record(m.id, m.usage, m.at ?? 0);
+    if (m.model) session.model = m.model;
   }
 }
 
