@@ -30,5 +30,6 @@ export { reviewComponents } from "./component-files/review.ts";
 export { SandboxProcess } from "./agent-components/sandbox-client.ts";
 export { limits as componentLimits } from "./agent-components/limits.ts";
 // the cache ledger: its hot-path hashing, timed alone beside the hooks with the ledger on and off
-export { hashSystem, hashV1Messages, SessionLedger } from "./cache-ledger/index.ts";
+export { hashSystem, SessionLedger } from "./cache-ledger/index.ts";
+export { hashV1Messages } from "./host/v1/message-hashes.ts";
 export { CacheLedgers } from "./cache-ledger/ledgers.ts";

@@ -3,7 +3,7 @@ import { ledgerLine } from "./format.ts";
 import { SessionLedger } from "./session-ledger.ts";
 import { readCalls, writeCall } from "./table.ts";
 import type { CallUsage, Evidence, LedgerCall, Prices } from "./types.ts";
-import { pricesOf, sameUsage } from "./usage.ts";
+import { sameUsage } from "./usage.ts";
 
 /** The database the rows go to (the board's connection to hud.db): a failure is logged once and reads as `fallback`. */
 export type LedgerDatabase = { use<T>(what: string, run: (db: Database) => T, fallback: T): T };
@@ -88,24 +88,9 @@ export class CacheLedgers {
     this.of(session).compaction();
   }
 
-  /** Prices of a hook's `model` (`{ id, providerID, cost }`). */
-  learnModel(model: unknown): void {
-    const m = model as { id?: unknown; providerID?: unknown; cost?: unknown } | undefined;
-    const prices = pricesOf(m?.cost);
-    if (prices && typeof m?.id === "string" && typeof m.providerID === "string")
-      this.prices.set(`${m.providerID}/${m.id}`, prices);
-  }
-
-  /** Prices declared in opencode's config (`provider.<id>.models.<id>.cost`). */
-  learnConfig(config: unknown): void {
-    const providers = (config as { provider?: Record<string, { models?: Record<string, { cost?: unknown }> }> })
-      ?.provider;
-    if (!providers || typeof providers !== "object") return;
-    for (const [providerID, provider] of Object.entries(providers))
-      for (const [modelID, model] of Object.entries(provider?.models ?? {})) {
-        const prices = pricesOf(model?.cost);
-        if (prices) this.prices.set(`${providerID}/${modelID}`, prices);
-      }
+  /** A model's prices (per million tokens), as its host declares them. */
+  setPrices(providerID: string, modelID: string, prices: Prices): void {
+    this.prices.set(`${providerID}/${modelID}`, prices);
   }
 
   /**

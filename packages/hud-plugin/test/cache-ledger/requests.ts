@@ -1,6 +1,7 @@
 // Requests as opencode 1.x hands them to the hooks (trimmed to the fields that reach the provider), and the
 // evidence the plugin records of them.
-import { hashSystem, hashV1Messages, type Evidence } from "../../src/cache-ledger/index.ts";
+import { hashSystem, type Evidence } from "../../src/cache-ledger/index.ts";
+import { hashV1Messages } from "../../src/host/v1/message-hashes.ts";
 
 export const PREAMBLE = "agent-hud preamble: the HUD arrives at the end of the request";
 export const OWN = new Set([PREAMBLE]);

@@ -86,20 +86,3 @@ describe("ContextTracker", () => {
     expect(tracker.hasLimits).toBe(false);
   });
 });
-
-describe("ModelLimitsBook", () => {
-  test("learns from opencode's config and from a hook's model", () => {
-    const book = new ModelLimitsBook();
-    book.learnConfig({
-      provider: { fake: { models: { m: { limit: { context: 100_000, output: 4_000 } }, nolimit: {} } }, broken: null },
-    });
-    expect(book.get("fake", "m")).toEqual({ context: 100_000, output: 4_000 });
-    expect(book.get("fake", "nolimit")).toBeUndefined();
-    expect(
-      book.learnModel({ id: "x", providerID: "p", limit: { context: 50_000, output: 1_000, input: 40_000 } }),
-    ).toEqual({ context: 50_000, output: 1_000, input: 40_000 });
-    expect(book.get("p", "x")?.input).toBe(40_000);
-    expect(book.get(undefined, "x")).toBeUndefined();
-    book.learnConfig("not a config");
-  });
-});

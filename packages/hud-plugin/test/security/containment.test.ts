@@ -10,7 +10,7 @@ import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
-import { HUD_CLOSE, HUD_OPEN } from "../../src/placement/tail-message.ts";
+import { HUD_CLOSE, HUD_OPEN } from "../../src/placement/wrap-hud.ts";
 import type { FakeOpencode } from "../helpers/fake-opencode.ts";
 import { Conversation, startPlugin, tempRoot } from "../reliability/support.ts";
 

@@ -18,7 +18,7 @@ import {
 } from "@agent-hud/hud-components";
 import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 import { EventStore, projectKeyFor } from "../../src/store/index.ts";
-import { HUD_CLOSE, HUD_OPEN } from "../../src/placement/tail-message.ts";
+import { HUD_CLOSE, HUD_OPEN } from "../../src/placement/wrap-hud.ts";
 import { tailText, type FakeOpencode } from "../helpers/fake-opencode.ts";
 import { startPlugin, tempRoot } from "../reliability/support.ts";
 import { Refusal } from "../../src/log/refusal.ts";

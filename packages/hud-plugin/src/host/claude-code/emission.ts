@@ -1,3 +1,4 @@
+import { HUD_CLOSE, HUD_OPEN } from "../../placement/wrap-hud.ts";
 import { linesOf, missing } from "./line-diff.ts";
 import { pushedOut } from "./pushed-out.ts";
 
@@ -31,7 +32,7 @@ export const FULL_HEADER =
   "Your HUD, complete (not from the user). Each later HUD update lists only what changed since the HUD text before it, not what your own `hud` calls changed: apply them in order (`+ line` is added; `- line` is removed, and `- words …` removes the line that begins with those words). A list keeps its newest entries: one that newer entries push out leaves unnamed.";
 
 export function fullText(markdown: string, lead?: string): string {
-  return [...(lead ? [lead] : []), FULL_HEADER, "<agent-hud>", markdown.trimEnd(), "</agent-hud>"].join("\n");
+  return [...(lead ? [lead] : []), FULL_HEADER, HUD_OPEN, markdown.trimEnd(), HUD_CLOSE].join("\n");
 }
 
 /** Lines of `now` missing from `before` (+) and lines of `before` missing from `now` (-), in order. */

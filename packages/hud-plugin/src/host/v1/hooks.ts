@@ -6,6 +6,7 @@ import { compactionFraming, compactionSnapshot } from "../../hooks/session-compa
 import { openHud } from "../../runtime/open.ts";
 import { hudCompactTool } from "../../tools/hud-compact.ts";
 import { hudTool } from "../../tools/hud.ts";
+import { learnConfig } from "../opencode/model-entries.ts";
 import { toolActivity } from "../opencode/tool-facts.ts";
 import { defineTool } from "./define-tool.ts";
 import { eventHook, type MessagesClient } from "./event-hook.ts";
@@ -30,8 +31,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
   const system = systemTransform(deps);
   return {
     config: guard(log, "config", async (opencodeConfig: unknown) => {
-      deps.limits.learnConfig(opencodeConfig);
-      deps.ledger?.learnConfig(opencodeConfig);
+      learnConfig(opencodeConfig, deps.limits, deps.ledger);
     }),
     tool: { hud: defineTool(hudTool(deps, jsonSchema)), hud_compact: defineTool(hudCompactTool(deps)) },
     "tool.definition": guard(

@@ -1,6 +1,7 @@
-import { hashV1Messages } from "../../cache-ledger/hash.ts";
+import { hashV1Messages } from "./message-hashes.ts";
 import type { ModelLimitsBook } from "../../context/index.ts";
-import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../../placement/tail-message.ts";
+import { wrapHud } from "../../placement/wrap-hud.ts";
+import { hudTailMessage, sessionOf, type TransformMessage } from "./tail-message.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { callHud } from "../../runtime/call-hud.ts";

@@ -1,8 +1,9 @@
 import { hashSystem } from "../../cache-ledger/hash.ts";
 import { preamble } from "../../placement/preamble.ts";
-import { wrapHud } from "../../placement/tail-message.ts";
+import { wrapHud } from "../../placement/wrap-hud.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { callHud } from "../../runtime/call-hud.ts";
+import { learnModel } from "../opencode/model-entries.ts";
 
 // opencode's title call goes through the same hook; it gets nothing from the HUD.
 const TITLE_MARKER = "You are a title generator";
@@ -12,8 +13,7 @@ export function systemTransform(deps: HookDeps) {
   return async (input: { sessionID?: string; model: unknown }, output: { system: string[] }): Promise<void> => {
     if (output.system.some((s) => s.includes(TITLE_MARKER))) return;
     const session = input.sessionID ? deps.runtime.session(input.sessionID) : undefined;
-    session?.tracker.setLimits(deps.limits.learnModel(input.model));
-    deps.ledger?.learnModel(input.model);
+    session?.tracker.setLimits(learnModel(input.model, deps.limits, deps.ledger));
     // the compaction agent has its own system prompt and gets the HUD state through the compacting hook
     if (session?.compacting) return;
     output.system.push(text);

@@ -1,9 +1,10 @@
-import { hashPlainMessages, hashSystem, hashText } from "../../cache-ledger/hash.ts";
+import { hashSystem, hashText } from "../../cache-ledger/hash.ts";
+import { hashPlainMessages } from "./message-hashes.ts";
 import type { Evidence } from "../../cache-ledger/types.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import { applyEvents } from "../../hooks/apply-event.ts";
 import { preamble } from "../../placement/preamble.ts";
-import { wrapHud } from "../../placement/tail-message.ts";
+import { wrapHud } from "../../placement/wrap-hud.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { callHud, type CallHud } from "../../runtime/call-hud.ts";
 import { toolActivity } from "../opencode/tool-facts.ts";

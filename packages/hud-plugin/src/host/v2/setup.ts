@@ -7,6 +7,7 @@ import { openHud } from "../../runtime/open.ts";
 import { hudCompactTool } from "../../tools/hud-compact.ts";
 import { hudTool } from "../../tools/hud.ts";
 import type { ToolSpec } from "../../tools/tool-spec.ts";
+import { learnModel } from "../opencode/model-entries.ts";
 import { compactionHook, contextHook, executeAfterHook } from "./hooks.ts";
 import { normalize } from "./normalize.ts";
 import { probe, registrationOnly, type Registration, type V2Host } from "./host-api.ts";
@@ -79,7 +80,7 @@ async function learnLimits(host: V2Host, limits: ModelLimitsBook, log: Logger) {
   try {
     const list = await host.model?.list?.();
     const models = Array.isArray(list) ? list : ((list as { data?: unknown[] } | undefined)?.data ?? []);
-    for (const model of models) limits.learnModel(model);
+    for (const model of models) learnModel(model, limits);
   } catch (error) {
     log.log("warn", `agent-hud: model.list failed, context limits come later: ${errorLine(error)}`);
   }

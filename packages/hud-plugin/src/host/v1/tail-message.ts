@@ -1,3 +1,4 @@
+// opencode 1's message shape: the HUD rides in a clone of the latest user message.
 /** The loosely typed message shape of `experimental.chat.messages.transform` that this module touches. */
 export type TransformMessage = {
   info: { id: string; role: string; sessionID: string; [key: string]: unknown };
@@ -10,13 +11,6 @@ export type TransformMessage = {
     [key: string]: unknown;
   }>;
 };
-
-export const HUD_OPEN = "<agent-hud>";
-export const HUD_CLOSE = "</agent-hud>";
-
-export function wrapHud(markdown: string): string {
-  return `${HUD_OPEN}\n${markdown.trimEnd()}\n${HUD_CLOSE}`;
-}
 
 /**
  * Builds the message that carries the HUD at the end of the request. opencode drops a hand-made partial

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { hudTailMessage, sessionOf, wrapHud, type TransformMessage } from "../../src/placement/tail-message.ts";
-import { preamble } from "../../src/placement/preamble.ts";
+import { wrapHud } from "../../../src/placement/wrap-hud.ts";
+import { hudTailMessage, sessionOf, type TransformMessage } from "../../../src/host/v1/tail-message.ts";
+import { preamble } from "../../../src/placement/preamble.ts";
 
 const user = (id: string, text: string, extra: Record<string, unknown> = {}): TransformMessage => ({
   info: {
