@@ -1,13 +1,12 @@
 import type { ConfigProblem } from "./parse.ts";
 
-/** The slice of opencode's SDK client that shows a toast in a running TUI. */
-export type ToastClient = {
-  tui?: {
-    showToast?: (options: {
-      body: { title?: string; message: string; variant: "info" | "success" | "warning" | "error"; duration?: number };
-    }) => Promise<unknown>;
-  };
-};
+/** A toast where the person looks (opencode's TUI); the host's folder builds it from its own API. */
+export type Toast = (toast: {
+  title: string;
+  message: string;
+  variant: "info" | "success" | "warning" | "error";
+  duration?: number;
+}) => void;
 
 /**
  * Shows the configuration problems to the person once, as one TUI toast, on the first chat call: the
@@ -15,7 +14,7 @@ export type ToastClient = {
  * TUI runs (opencode run, serve) the call lands nowhere; the problems are in the log either way.
  */
 export function showProblems(
-  client: ToastClient | undefined,
+  toast: Toast | undefined,
   problems: ConfigProblem[],
   missing: (line: string) => void,
 ): () => void {
@@ -23,15 +22,8 @@ export function showProblems(
   return () => {
     if (!pending) return;
     pending = false;
-    if (typeof client?.tui?.showToast !== "function")
-      return missing(
-        "agent-hud: this opencode has no TUI toast API (client.tui.showToast); configuration problems are in the log only",
-      );
+    if (!toast) return missing("agent-hud: this host has no TUI toast API; configuration problems are in the log only");
     const message = problems.map((p) => p.message.replace(/^agent-hud:? ?/, "")).join("\n");
-    try {
-      void client?.tui
-        ?.showToast?.({ body: { title: "agent-hud configuration", message, variant: "warning", duration: 15_000 } })
-        ?.catch(() => {});
-    } catch {}
+    toast({ title: "agent-hud configuration", message, variant: "warning", duration: 15_000 });
   };
 }

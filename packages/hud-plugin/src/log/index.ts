@@ -1,1 +1,1 @@
-export { createLogger, errorLine, type Level, type Logger, type AppLogClient } from "./logger.ts";
+export { createLogger, errorLine, type Level, type Logger, type LogSink } from "./logger.ts";

@@ -6,36 +6,33 @@ export interface Logger {
   once(key: string, level: Level, message: string, extra?: Record<string, unknown>): void;
 }
 
-/** The slice of the opencode SDK client the logger uses. */
-export type AppLogClient = {
-  app?: {
-    log?: (options: {
-      body: { service: string; level: Level; message: string; extra?: Record<string, unknown> };
-    }) => Promise<unknown>;
-  };
-};
+/** A host's own log, where it has one (opencode 1's, built in `host/v1/services.ts`). */
+export type LogSink = (entry: {
+  service: string;
+  level: Level;
+  message: string;
+  extra?: Record<string, unknown>;
+}) => Promise<unknown>;
 
 const SERVICE = "agent-hud";
 
 /**
- * Writes to opencode's own log through the SDK client when available (so problems land next to opencode's
- * plugin messages), else to stderr. Logging never throws and never blocks a hook.
+ * Writes to the host's own log when it has one (so problems land next to the host's plugin messages), else
+ * to stderr. Logging never throws and never blocks a hook.
  */
 export function createLogger(
-  client?: AppLogClient,
+  sink?: LogSink,
   fallback: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Logger {
   const seen = new Set<string>();
   const toStderr = (level: Level, message: string, extra?: Record<string, unknown>) =>
     fallback(`[${SERVICE}] ${level}: ${message}${extra ? ` ${safeJson(extra)}` : ""}`);
   const log = (level: Level, message: string, extra?: Record<string, unknown>) => {
-    const app = client?.app;
-    if (typeof app?.log !== "function") return toStderr(level, message, extra);
+    if (!sink) return toStderr(level, message, extra);
     try {
-      // called as a method: the SDK's generated classes read their transport from `this`
-      app
-        .log({ body: { service: SERVICE, level, message, ...(extra ? { extra } : {}) } })
-        .catch(() => toStderr(level, message, extra));
+      sink({ service: SERVICE, level, message, ...(extra ? { extra } : {}) }).catch(() =>
+        toStderr(level, message, extra),
+      );
     } catch {
       toStderr(level, message, extra);
     }

@@ -8,19 +8,16 @@ import type { Redactor } from "../privacy/index.ts";
 import type { Recall } from "../recall/index.ts";
 import type { HudRuntime } from "./hud-runtime.ts";
 
-/** The slice of opencode's SDK client the runtime's tools call (summarize, for `hud_compact`). */
-export type HudClient = {
-  session: {
-    summarize(options: { path: { id: string }; body: { providerID: string; modelID: string } }): Promise<unknown>;
-  };
-};
+/** Asks the host to compact a session now (opencode 1: `host/v1/services.ts`), for `hud_compact`. */
+export type Summarize = (sessionID: string, model: { providerID: string; modelID: string }) => Promise<unknown>;
 
 /** Everything a hook needs; built once per plugin instance. */
 export type HookDeps = {
   runtime: HudRuntime;
   config: HudConfig;
   log: Logger;
-  client: HudClient | undefined;
+  /** Where the host can compact on request; absent elsewhere, and `hud_compact` says so. */
+  summarize: Summarize | undefined;
   now: () => number;
   /** Session of the latest LLM call, for host events that carry no session (V1's file.edited). */
   lastActive: { sessionID: string | undefined };

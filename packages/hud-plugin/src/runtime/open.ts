@@ -2,14 +2,14 @@ import { dirname } from "node:path";
 import { boardPublisher } from "../board/publish.ts";
 import { HudBoard } from "../store/index.ts";
 import { loadConfig } from "../config/index.ts";
-import { showProblems, type ToastClient } from "../config/show-problems.ts";
+import { showProblems, type Toast } from "../config/show-problems.ts";
 import { ModelLimitsBook } from "../context/index.ts";
 import { componentNotice } from "../component-files/notify.ts";
-import { createLogger, errorLine, type AppLogClient, type Logger } from "../log/index.ts";
+import { createLogger, errorLine, type Logger } from "../log/index.ts";
 import { createRedactor, redactingLog } from "../privacy/index.ts";
 import { Recall, scheduleLogRetention, type RecallHistory, type Retention } from "../recall/index.ts";
 import { defaultDir, EventStore, projectKeyFor } from "../store/index.ts";
-import type { HookDeps, HudClient } from "./hook-deps.ts";
+import type { HookDeps, Summarize } from "./hook-deps.ts";
 import { HudRuntime } from "./hud-runtime.ts";
 import { CacheLedgers } from "../cache-ledger/ledgers.ts";
 
@@ -19,11 +19,13 @@ export type HostStart = {
   /** The repository root; opencode reports "/" for a directory outside any git repository. */
   worktree?: string | undefined;
   options?: Record<string, unknown> | undefined;
-  /** opencode's SDK client where the host has one (V1): log, toasts, summarize. */
-  client?: unknown;
+  /** A toast in the person's view, where the host has one (opencode 1's TUI). */
+  toast?: Toast | undefined;
+  /** Compacts a session on request, where the host can (opencode 1). */
+  summarize?: Summarize | undefined;
   /** What recall's catch-up reads back, in the port's shapes, where the host can read its sessions (V1). */
   history?: RecallHistory | undefined;
-  /** A log sink for hosts without `client.app.log` (V2); stderr when neither is given. */
+  /** The host's log; stderr when none is given. */
   log?: Logger | undefined;
   /** A process that lives for one hook (Claude Code without its server): stored renders only, no sandbox. */
   storedRendersOnly?: boolean;
@@ -34,16 +36,14 @@ export type OpenHud = { deps: HookDeps; directory: string; toast: () => void; di
 
 /** Opens config, stores, runtime, recall and board for one project directory; undefined when turned off. */
 export function openHud(host: HostStart): OpenHud | undefined {
-  const log = host.log ?? createLogger(host.client as AppLogClient | undefined);
+  const log = host.log ?? createLogger();
   const { config, problems } = loadConfig(host.directory, host.options);
   for (const problem of problems) log.once(`config:${problem.message}`, "warn", problem.message);
   if (!config.enabled) {
     log.log("info", `agent-hud is turned off for ${host.directory} (enabled: false)`);
     return undefined;
   }
-  const toast = showProblems(host.client as ToastClient | undefined, problems, (line) =>
-    log.once("toast", "info", line),
-  );
+  const toast = showProblems(host.toast, problems, (line) => log.once("toast", "info", line));
   const now = () => Date.now();
   const worktree = host.worktree && host.worktree !== "/" ? host.worktree : host.directory;
   const store = EventStore.open({
@@ -68,12 +68,11 @@ export function openHud(host: HostStart): OpenHud | undefined {
     now,
     worktree,
     redact: redactor.deep,
-    componentGate: { dataDir: dirname(store.path), notify: componentNotice(log, host.client) },
+    componentGate: { dataDir: dirname(store.path), notify: componentNotice(log, host.toast) },
     ...(host.storedRendersOnly ? { storedRendersOnly: true } : {}),
   });
   // the memory file may have changed while no opencode ran (a pull, a checkout): read it in before any call
   runtime.memory?.read();
-  const client = host.client as HudClient | undefined;
   const retention: Retention =
     config.othersRetentionDays === undefined
       ? { days: config.retentionDays }
@@ -102,7 +101,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     runtime,
     config,
     log,
-    client,
+    summarize: host.summarize,
     now,
     lastActive: { sessionID: undefined },
     limits: new ModelLimitsBook(),

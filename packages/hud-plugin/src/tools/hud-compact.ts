@@ -12,22 +12,18 @@ export const HUD_COMPACT_DESCRIPTION =
  */
 export function scheduleSummarize(deps: HookDeps, session: SessionRuntime): void {
   const model = session.model;
-  if (!deps.client || !model) {
+  const summarize = deps.summarize;
+  if (!summarize || !model) {
     deps.log.log(
       "warn",
-      `agent-hud: hud_compact could not summarize session ${session.id}: ${deps.client ? "model unknown" : "no client"}`,
+      `agent-hud: hud_compact could not summarize session ${session.id}: ${summarize ? "model unknown" : "the host cannot compact on request"}`,
     );
     return;
   }
   setTimeout(() => {
-    deps
-      .client!.session.summarize({
-        path: { id: session.id },
-        body: { providerID: model.providerID, modelID: model.modelID },
-      })
-      .catch((error: unknown) =>
-        deps.log.log("error", `agent-hud: summarize of ${session.id} failed: ${errorLine(error)}`),
-      );
+    summarize(session.id, { providerID: model.providerID, modelID: model.modelID }).catch((error: unknown) =>
+      deps.log.log("error", `agent-hud: summarize of ${session.id} failed: ${errorLine(error)}`),
+    );
   }, 0);
 }
 

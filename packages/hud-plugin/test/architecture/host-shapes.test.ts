@@ -15,6 +15,9 @@ const SHAPES: Array<[string, RegExp]> = [
   ["opencode 1 bus payload", /\bevent\.properties\b|\bproperties\s*(?:\?\.|\.|\[|\?\.\[)\s*["']?(?:info|part)\b/],
   ["opencode 2 event frame", /\bEventFrame\b|["'`]session\.(?:step|text|tool|execution|compaction)\.[a-z.]+["'`]/],
   ["Claude Code transcript line", /\btool_use_id\b|\bis_error\b|["'`]tool_(?:use|result)["'`]/],
+  // the SDK client's calls: the runtime gets a log, a toast and a compaction as its own ports
+  ["opencode 1 SDK client", /\b(?:app\??\.log|tui\??\.showToast|session\??\.summarize)\b/],
+  ["opencode 1 request message", /\bTransformMessage\b/],
 ];
 
 /** `file: shape` for every host shape found outside a host's own folder (files relative to src/). */
@@ -31,19 +34,23 @@ function shapesOutsideHosts(read: (file: string) => string, files: string[]): st
 
 describe("a host's event shapes stay in its folder", () => {
   test("the check sees a bus event read in recall and a frame in the runtime (so the real check can fail)", () => {
-    const files = ["recall/recall.ts", "runtime/x.ts", "host/v1/bus.ts", "host/x.ts"].map((f) => join(SRC, f));
+    const files = ["recall/recall.ts", "runtime/x.ts", "host/v1/bus.ts", "host/x.ts", "tools/y.ts"].map((f) =>
+      join(SRC, f),
+    );
     const text: Record<string, string> = {
       [files[0]!]: `if (event.type === "message.part.updated") this.index.part(event.properties?.["part"]);`,
       [files[1]!]: `if (frame.type === "session.step.ended") use(frame.data);`,
       [files[2]!]: `case "message.updated": return messageOf(p["info"]); // event.properties.info`,
       // a file beside the host folders is no host's folder
       [files[3]!]: `type BusEvent = { type: string };`,
+      [files[4]!]: `await deps.client.session.summarize({ path: { id } });`,
     };
     expect(shapesOutsideHosts((f) => text[f] ?? "", files)).toEqual([
       "host/x.ts: opencode 1 bus event type",
       "recall/recall.ts: opencode 1 bus event type",
       "recall/recall.ts: opencode 1 bus payload",
       "runtime/x.ts: opencode 2 event frame",
+      "tools/y.ts: opencode 1 SDK client",
     ]);
   });
 

@@ -12,6 +12,7 @@ import { defineTool } from "./define-tool.ts";
 import { eventHook, type MessagesClient } from "./event-hook.ts";
 import { opencodeHistory, type HistoryClient } from "./history.ts";
 import { messagesTransform } from "./messages-transform.ts";
+import { clientServices } from "./services.ts";
 import { systemTransform } from "./system-transform.ts";
 
 /** The V1 hooks of one plugin instance (one per opencode project directory). */
@@ -20,7 +21,7 @@ export async function createHooks(input: PluginInput, options?: Record<string, u
     directory: input.directory,
     worktree: input.worktree,
     options,
-    client: input.client,
+    ...clientServices(input.client),
     history: opencodeHistory(input.client as unknown as HistoryClient),
   });
   if (!opened) return {};
