@@ -1,5 +1,26 @@
 // The one set of bundler options every output of `bun run build` shares (build.ts, build-claude-code.ts):
 // ESM for Bun, production builds of every dependency (no micromark assertions or `debug`), readable output.
+import type { BunPlugin } from "bun";
+import { dirname } from "node:path";
+
+/** `decode-named-character-reference` without its entity table at start (build-lazy-entities.ts). */
+const lazyEntities: BunPlugin = {
+  name: "lazy-character-entities",
+  setup(build) {
+    const path = new URL("./build-lazy-entities.ts", import.meta.url).pathname;
+    // the table is the replaced decoder's own dependency: resolved from where the decoder was imported
+    let table: string | undefined;
+    build.onResolve({ filter: /^decode-named-character-reference$/ }, ({ importer }) => {
+      table ??= Bun.resolveSync(
+        "character-entities",
+        dirname(Bun.resolveSync("decode-named-character-reference", importer)),
+      );
+      return { path };
+    });
+    build.onResolve({ filter: /^character-entities$/ }, () => (table ? { path: table } : undefined));
+  },
+};
+
 type BundleOptions = { entrypoints: string[]; outdir: string; root?: string; naming?: string; splitting?: boolean };
 
 /** Bundles, prints each output with its size (`label` names the file), and exits the build on failure. */
@@ -12,6 +33,7 @@ export async function bundle(options: BundleOptions, label: (path: string) => st
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     minify: { syntax: true, whitespace: false, identifiers: false },
     sourcemap: "none",
+    plugins: [lazyEntities],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);
