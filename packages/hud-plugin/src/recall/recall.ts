@@ -24,7 +24,7 @@ import type { RecallOptions } from "./types.ts";
 type BusEvent = { type: string; properties?: Record<string, unknown> };
 
 /** `session.idle`, or `session.status` reporting idle (the form newer opencode versions emit). */
-function isIdle(event: BusEvent): boolean {
+export function isIdle(event: BusEvent): boolean {
   if (event.type === "session.idle") return true;
   const status = event.properties?.["status"] as { type?: unknown } | undefined;
   return event.type === "session.status" && status?.type === "idle";
