@@ -8,7 +8,7 @@ import { PLUGIN_DIR } from "../harness/opencode.ts";
 
 const dist = join(PLUGIN_DIR, "dist");
 
-test("at start: the renderer's packages, and no zod, markdown parser, tokenizer table, TypeBox compiler or debug build", () => {
+test("at start: the renderer's packages, and no zod, markdown parser, tokenizer table, TypeBox compiler, entity table or debug build", async () => {
   ensureFreshBundle();
   const files = filesLoadedAtStart(dist);
   expect(files).toContain("server.js");
@@ -34,6 +34,11 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
   for (const module of ["compiler/compiler.mjs", "type/extends/extends-check.mjs", "value/cast/cast.mjs"])
     expect(start).not.toContain(`@sinclair/typebox/build/esm/${module}\n`);
   expect(start).toContain("@sinclair/typebox/build/esm/value/check/check.mjs\n");
+  // the HTML entity table (for link labels and the memory file's parser) is a file of its own, required on
+  // the first decode
+  expect(start).not.toContain("character-entities/index.js\n");
+  const entities = (await import(join(dist, "html-entities.js"))) as { characterEntities: Record<string, string> };
+  expect(entities.characterEntities["amp"]).toBe("&");
   // the linear-time engine of privacy.patterns: a file of its own, required only when there are patterns
   expect(bundledPackages(dist, ["privacy-patterns.js"])).toContain("re2js");
   // the parser and the rank table are in the bundle, behind dynamic imports

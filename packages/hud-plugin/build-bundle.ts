@@ -3,21 +3,23 @@
 import type { BunPlugin } from "bun";
 import { dirname } from "node:path";
 
+/**
+ * Where the HTML entity table is: a dependency of a dependency of the markdown writer ujsx uses (build.ts
+ * bundles it as a file of its own), each package resolved from the one that depends on it.
+ */
+export function entityTable(): string {
+  let from = new URL("../ujsx/src/index.ts", import.meta.url).pathname;
+  for (const name of ["mdast-util-to-markdown", "micromark-util-decode-string", "decode-named-character-reference"])
+    from = Bun.resolveSync(name, dirname(from));
+  return Bun.resolveSync("character-entities", dirname(from));
+}
+
 /** `decode-named-character-reference` without its entity table at start (build-lazy-entities.ts). */
 const lazyEntities: BunPlugin = {
   name: "lazy-character-entities",
   setup(build) {
     const path = new URL("./build-lazy-entities.ts", import.meta.url).pathname;
-    // the table is the replaced decoder's own dependency: resolved from where the decoder was imported
-    let table: string | undefined;
-    build.onResolve({ filter: /^decode-named-character-reference$/ }, ({ importer }) => {
-      table ??= Bun.resolveSync(
-        "character-entities",
-        dirname(Bun.resolveSync("decode-named-character-reference", importer)),
-      );
-      return { path };
-    });
-    build.onResolve({ filter: /^character-entities$/ }, () => (table ? { path: table } : undefined));
+    build.onResolve({ filter: /^decode-named-character-reference$/ }, () => ({ path }));
   },
 };
 
