@@ -1,5 +1,6 @@
 // Run by startup.ts in a fresh bun process: what the bundle itself costs opencode on the way to the first
-// LLM call, phase by phase, with the built-ins opencode has already loaded loaded first. Prints one JSON line.
+// LLM call, phase by phase (wall and this process's CPU time: on a shared machine the CPU time is the steadier
+// figure), with the built-ins opencode has already loaded loaded first. Prints one JSON line.
 // Usage: bun startup-probe.ts <bundle entry> <storage dir>
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -23,11 +24,20 @@ if (!entry || !dir) throw new Error("usage: bun startup-probe.ts <bundle entry> 
 for (const name of HOST_MODULES) await import(name);
 
 const ms: Record<string, number> = {};
+const cpuMs: Record<string, number> = {};
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 let mark = Bun.nanoseconds();
+let cpuMark = cpuNow();
 const lap = (phase: string) => {
   const now = Bun.nanoseconds();
+  const cpu = cpuNow();
   ms[phase] = (now - mark) / 1e6;
+  cpuMs[phase] = cpu - cpuMark;
   mark = now;
+  cpuMark = cpu;
 };
 const rssBefore = process.memoryUsage().rss;
 
@@ -63,4 +73,4 @@ lap("afterCall");
 const rssGrowth = process.memoryUsage().rss - rssBefore;
 await hooks.dispose?.();
 lap("dispose");
-console.log(JSON.stringify({ ms, rssGrowth }));
+console.log(JSON.stringify({ ms, cpuMs, rssGrowth }));

@@ -1,6 +1,6 @@
 // The server bundle opencode loads at every start: what must stay out of it, read from the built files.
 import { expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundledPackages, filesLoadedAtStart } from "../harness/bundle.ts";
 import { ensureFreshBundle } from "../harness/fresh-build.ts";
@@ -8,7 +8,7 @@ import { PLUGIN_DIR } from "../harness/opencode.ts";
 
 const dist = join(PLUGIN_DIR, "dist");
 
-test("at start: the renderer's packages, and no zod, markdown parser, tokenizer table or debug build", () => {
+test("at start: the renderer's packages, and no zod, markdown parser, tokenizer table, TypeBox compiler, entity table or debug build", async () => {
   ensureFreshBundle();
   const files = filesLoadedAtStart(dist);
   expect(files).toContain("server.js");
@@ -28,6 +28,17 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
     "sucrase",
   ])
     expect(atStart).not.toContain(name);
+  // TypeBox's schema compiler loads once a node kind has been checked often; its builders and value
+  // operations come by name, so the start has none of the others (extends checks, cast, convert, diff...)
+  const start = files.map((file) => readFileSync(join(dist, file), "utf8")).join("\n");
+  for (const module of ["compiler/compiler.mjs", "type/extends/extends-check.mjs", "value/cast/cast.mjs"])
+    expect(start).not.toContain(`@sinclair/typebox/build/esm/${module}\n`);
+  expect(start).toContain("@sinclair/typebox/build/esm/value/check/check.mjs\n");
+  // the HTML entity table (for link labels and the memory file's parser) is a file of its own, required on
+  // the first decode
+  expect(start).not.toContain("character-entities/index.js\n");
+  const entities = (await import(join(dist, "html-entities.js"))) as { characterEntities: Record<string, string> };
+  expect(entities.characterEntities["amp"]).toBe("&");
   // the linear-time engine of privacy.patterns: a file of its own, required only when there are patterns
   expect(bundledPackages(dist, ["privacy-patterns.js"])).toContain("re2js");
   // the parser and the rank table are in the bundle, behind dynamic imports

@@ -47,8 +47,14 @@ export async function buildClaudeCode(outdir: string, version: string): Promise<
     (path) => `claude-code/${path.split("/").at(-1)}`,
   );
   // what the runtime reads beside its chunks, on first need: the secret rule set, the engine of the
-  // person's patterns, the agent components' process and QuickJS's wasm
-  for (const file of ["privacy-rules.js", "privacy-patterns.js", "sandbox-process.js", "quickjs.wasm"])
+  // person's patterns, the HTML entity table, the agent components' process and QuickJS's wasm
+  for (const file of [
+    "privacy-rules.js",
+    "privacy-patterns.js",
+    "html-entities.js",
+    "sandbox-process.js",
+    "quickjs.wasm",
+  ])
     copyFileSync(`${outdir}/${file}`, `${scripts}/${file}`);
   for (const [name, text] of [
     ["hook.sh", HOOK_SH],

@@ -4,7 +4,7 @@
 // chunk of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
 // when a HUD grows.
 import { copyFileSync, rmSync, writeFileSync } from "node:fs";
-import { bundle } from "./build-bundle.ts";
+import { bundle, entityTable } from "./build-bundle.ts";
 import { configJsonSchema } from "./src/config/json-schema.ts";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
@@ -34,6 +34,10 @@ for (const [entry, name] of [
   ["privacy/linear-patterns.ts", "privacy-patterns"],
 ])
   await bundle({ entrypoints: [src(entry!)], outdir, naming: `${name}.[ext]` }, fileName);
+
+// The HTML entity table the markdown packages decode references with: required on the first decode
+// (build-lazy-entities.ts), so no entry parses it at start.
+await bundle({ entrypoints: [entityTable()], outdir, naming: "html-entities.[ext]" }, fileName);
 
 // The process agent components run in (src/agent-components/sandbox-client.ts starts it from beside the
 // chunks): a file of its own, with the compiler and QuickJS's glue, none of which the plugin's thread loads.

@@ -1,9 +1,13 @@
 import type { TSchema } from "@sinclair/typebox";
-import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
-import { Value, type ValueError } from "@sinclair/typebox/value";
+import type { TypeCheck } from "@sinclair/typebox/compiler";
+import { Errors, type ValueError } from "@sinclair/typebox/errors";
+import { Check } from "@sinclair/typebox/value";
 import { describeSchema } from "./describe-schema.ts";
 import { UjsxError } from "./errors.ts";
 import type { NodeKind } from "./types.ts";
+
+// `Check` and `Errors` by name, not TypeBox's `Value` object: the object holds every value operation
+// (cast, convert, create, diff...), which a bundle would then parse at every start.
 
 export type ValidationMode = "dev" | "production";
 
@@ -11,19 +15,31 @@ export type ValidationMode = "dev" | "production";
 const compiled = new WeakMap<NodeKind, TypeCheck<TSchema>>();
 const uses = new WeakMap<NodeKind, number>();
 /**
- * Production checks a kind with the interpreted `Value.Check` until the kind has been used this often,
- * then compiles it: a short session (or a plugin's first LLM call) never pays for compiling a dozen
- * schemas, and a long one gets the compiled speed. Both answer the same for every value.
+ * Production checks a kind with the interpreted `Check` until the kind has been used this often, then
+ * compiles it: a short session (or a plugin's first LLM call) never pays for compiling a dozen schemas, and
+ * a long one gets the compiled speed. Both answer the same for every value.
  */
 export const COMPILE_AFTER_USES = 64;
 
-export function compiledChecker(kind: NodeKind): TypeCheck<TSchema> {
-  let check = compiled.get(kind);
-  if (check === undefined) {
-    check = TypeCompiler.Compile(kind.schema);
-    compiled.set(kind, check);
-  }
-  return check;
+type Compiler = typeof import("@sinclair/typebox/compiler").TypeCompiler;
+let compiler: Compiler | undefined;
+let compilerLoad: Promise<void> | undefined;
+
+/**
+ * The compiler is loaded when the first kind crosses the threshold, not with the module: it is as large as
+ * the rest of TypeBox the renderer uses, and a start never needs it. Until it is there, checks stay
+ * interpreted. Resolves once it is loaded (for tests: the compiled path is then taken).
+ */
+export function loadCompiler(): Promise<void> {
+  compilerLoad ??= import("@sinclair/typebox/compiler").then(
+    (module) => {
+      compiler = module.TypeCompiler;
+    },
+    () => {
+      // interpreted checks answer the same: a missing chunk costs speed, never a render
+    },
+  );
+  return compilerLoad;
 }
 
 function productionChecker(kind: NodeKind): TypeCheck<TSchema> | undefined {
@@ -31,17 +47,26 @@ function productionChecker(kind: NodeKind): TypeCheck<TSchema> | undefined {
   if (check) return check;
   const count = (uses.get(kind) ?? 0) + 1;
   uses.set(kind, count);
-  return count > COMPILE_AFTER_USES ? compiledChecker(kind) : undefined;
+  if (count <= COMPILE_AFTER_USES) return undefined;
+  if (!compiler) {
+    void loadCompiler();
+    return undefined;
+  }
+  const built = compiler.Compile(kind.schema);
+  compiled.set(kind, built);
+  return built;
 }
+
+const firstError = (schema: TSchema, value: unknown) => Errors(schema, value).First();
 
 /** Throws a `UjsxError` naming the node path and the first schema violation. */
 export function checkProps(kind: NodeKind, props: unknown, mode: ValidationMode, path: () => string): void {
   if (mode === "production") {
     const check = productionChecker(kind);
-    if (check ? check.Check(props) : Value.Check(kind.schema, props)) return;
-    throw invalidProps(kind, Value.Errors(kind.schema, props).First(), path());
+    if (check ? check.Check(props) : Check(kind.schema, props)) return;
+    throw invalidProps(kind, firstError(kind.schema, props), path());
   }
-  const first = Value.Errors(kind.schema, props).First();
+  const first = firstError(kind.schema, props);
   if (first !== undefined) throw invalidProps(kind, first, path());
 }
 

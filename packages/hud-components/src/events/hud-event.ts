@@ -1,4 +1,5 @@
-import { Type, type Static, type TSchema, type TLiteral, type TObject, type TProperties } from "@sinclair/typebox";
+import type { Static, TSchema, TLiteral, TObject, TProperties } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import {
   At,
   Decision,

@@ -1,4 +1,5 @@
-import { Type, type Static, type TString } from "@sinclair/typebox";
+import type { Static, TString } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import { defaultLengths } from "../projector/options.ts";
 import { ComponentName, ComponentPriority, ComponentSource } from "../state/agent-component.ts";
 import { Decision, ItemId, KeyFile, Note, Scope, Step, Task, Convention, Blocker } from "../state/items.ts";

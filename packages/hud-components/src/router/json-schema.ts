@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import { operationCatalog } from "./catalog.ts";
 
 /** The router's `{ tool, args }` schema, built with TypeBox and stripped of its symbols to plain JSON Schema. */

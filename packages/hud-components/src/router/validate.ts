@@ -1,6 +1,6 @@
 import { containLines } from "@agent-hud/ujsx/core";
-import { Value } from "@sinclair/typebox/value";
-import { ValueErrorType } from "@sinclair/typebox/errors";
+import { Errors, ValueErrorType } from "@sinclair/typebox/errors";
+import { Check } from "@sinclair/typebox/value";
 import { NON_BLANK } from "./args.ts";
 import { operationCatalog, operationsByName, type OperationSpec } from "./catalog.ts";
 import { closeMatches } from "./suggest.ts";
@@ -34,8 +34,8 @@ export function checkCall(call: ToolCall): Checked {
   }
   // the agent's text enters the state contained, as it leaves it: no control or bidi character is stored
   args = containStrings(args);
-  if (!Value.Check(op.args, args)) {
-    const first = Value.Errors(op.args, args).First();
+  if (!Check(op.args, args)) {
+    const first = Errors(op.args, args).First();
     // The path can name a caller's key: odd or long keys are quoted and clipped so the error stays one line.
     const path = first?.path ?? "";
     const where = /^[\w/-]{0,60}$/.test(path)

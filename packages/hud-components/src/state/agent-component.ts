@@ -1,4 +1,5 @@
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import { At } from "./items.ts";
 
 /** A component's name: the section's name and how the agent and the person refer to it. */

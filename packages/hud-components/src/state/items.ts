@@ -1,4 +1,5 @@
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 
 // Field schemas are shared by the stored items and the `hud` tool's argument schemas,
 // so the tool can never accept a shape the state cannot hold.

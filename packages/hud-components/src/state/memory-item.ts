@@ -1,4 +1,5 @@
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import { containLines } from "@agent-hud/ujsx/core";
 import { fnv1a } from "../hash/fnv1a.ts";
 import type { HudState } from "../state/hud-state.ts";

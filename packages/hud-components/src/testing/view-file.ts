@@ -1,5 +1,7 @@
-import { Type, type Static } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
+import type { Static } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
+import { Errors } from "@sinclair/typebox/errors";
+import { Check } from "@sinclair/typebox/value";
 import { HudEvent } from "../events/hud-event.ts";
 import { replay } from "../projector/apply.ts";
 import { emptyState, HudState, type HudView } from "../state/hud-state.ts";
@@ -40,13 +42,13 @@ export function viewFromJson(json: unknown): LoadedView {
     ...(j.usage !== undefined ? { usage: j.usage } : {}),
     ...(j.now !== undefined ? { now: j.now } : {}),
   });
-  if (Value.Check(EventsFile, json)) {
+  if (Check(EventsFile, json)) {
     const view: HudView = { session: replay("session", json.session), project: replay("project", json.project ?? []) };
     if (json.parent) view.parent = replay("session", json.parent);
     if (json.resume) view.resume = json.resume;
     return { view, ...extras(json) };
   }
-  if (Value.Check(ViewFile, json)) {
+  if (Check(ViewFile, json)) {
     const view: HudView = { session: json.session, project: json.project ?? emptyState("project") };
     if (json.parent) view.parent = json.parent;
     if (json.resume) view.resume = json.resume;
@@ -55,7 +57,7 @@ export function viewFromJson(json: unknown): LoadedView {
   const looksLikeEvents =
     typeof json === "object" && json !== null && Array.isArray((json as { session?: unknown }).session);
   const schema = looksLikeEvents ? EventsFile : ViewFile;
-  const first = Value.Errors(schema, json).First();
+  const first = Errors(schema, json).First();
   const where = first?.path || "/";
   const shape = looksLikeEvents
     ? "{ session: HudEvent[], project?: HudEvent[], resume?, usage? }"

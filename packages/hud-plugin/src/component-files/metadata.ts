@@ -1,6 +1,7 @@
 import { sectionNames, type SectionName, type Stability } from "@agent-hud/hud-components";
-import { Type, type Static, type TSchema } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
+import type { Static, TSchema } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
+import { Check } from "@sinclair/typebox/value";
 import { codeTokens } from "../agent-components/source-check.ts";
 
 const Anchor = Type.Union(sectionNames.map((name) => Type.Literal(name)));
@@ -83,7 +84,7 @@ export function readMetadata(module: Record<string, unknown>): Metadata {
   for (const [key, schema] of Object.entries(ComponentMetadata.properties) as Array<
     [keyof ComponentMetadata, TSchema]
   >) {
-    if (picked[key] !== undefined && !Value.Check(schema, picked[key]))
+    if (picked[key] !== undefined && !Check(schema, picked[key]))
       throw new Error(`export const ${key} is ${JSON.stringify(picked[key])}; expected ${EXPECTED[key]}`);
   }
   const meta = picked as ComponentMetadata;

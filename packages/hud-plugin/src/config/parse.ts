@@ -1,4 +1,5 @@
-import { Value, type ValueError } from "@sinclair/typebox/value";
+import { Errors, type ValueError } from "@sinclair/typebox/errors";
+import { Check } from "@sinclair/typebox/value";
 import { compilePatterns } from "../privacy/user-patterns.ts";
 import { storageDirOf } from "./storage-dir.ts";
 import { HudOptions, defaultConfig, type HudConfig } from "./schema.ts";
@@ -42,7 +43,7 @@ function firstPerPath(problems: ConfigProblem[]): ConfigProblem[] {
 /** The options of `raw` that pass the schema, and one problem per failing path (its key is left out). */
 export function validOptions(raw: Record<string, unknown>): { options: HudOptions; problems: ConfigProblem[] } {
   // the check is the start-up path; listing errors walks the whole schema and is needed only when it fails
-  const problems = Value.Check(HudOptions, raw) ? [] : firstPerPath([...Value.Errors(HudOptions, raw)].map(describe));
+  const problems = Check(HudOptions, raw) ? [] : firstPerPath([...Errors(HudOptions, raw)].map(describe));
   const badKeys = new Set(problems.map((p) => p.path.split(".")[0]));
   const options = Object.fromEntries(
     Object.entries(raw).filter(([key]) => !badKeys.has(key) && key in HudOptions.properties),

@@ -5,7 +5,7 @@ import type { HudConfig } from "../config/index.ts";
 import type { ModelLimitsBook } from "../context/index.ts";
 import type { Logger } from "../log/index.ts";
 import type { Redactor } from "../privacy/index.ts";
-import type { Recall } from "../recall/index.ts";
+import type { RecallPort } from "../recall/index.ts";
 import type { HudRuntime } from "./hud-runtime.ts";
 
 /** Asks the host to compact a session now (opencode 1: `host/v1/services.ts`), for `hud_compact`. */
@@ -25,7 +25,7 @@ export type HookDeps = {
   /** Path -> when its last edit was recorded. */
   recentEdits: Map<string, number>;
   /** The conversation index behind `search`; absent when its database could not be opened. */
-  recall?: Recall | undefined;
+  recall?: RecallPort | undefined;
   /** What the person's views (TUI, CLI) read: the latest renders and the per-session switch. */
   board: HudBoard;
   /** How a render reaches the board: the one publish call (`board/publish.ts`). */

@@ -7,7 +7,7 @@ import { ModelLimitsBook } from "../context/index.ts";
 import { componentNotice } from "../component-files/notify.ts";
 import { createLogger, errorLine, type Logger } from "../log/index.ts";
 import { createRedactor, redactingLog } from "../privacy/index.ts";
-import { Recall, scheduleLogRetention, type RecallHistory, type Retention } from "../recall/index.ts";
+import { DeferredRecall, scheduleLogRetention, type RecallHistory, type Retention } from "../recall/index.ts";
 import { defaultDir, EventStore, projectKeyFor } from "../store/index.ts";
 import type { HookDeps, Summarize } from "./hook-deps.ts";
 import { HudRuntime } from "./hud-runtime.ts";
@@ -78,7 +78,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
       ? { days: config.retentionDays }
       : { days: config.othersRetentionDays, own: { projectKey, days: config.retentionDays } };
   const recall = config.recall.enabled
-    ? Recall.open({
+    ? new DeferredRecall({
         dir: dirname(store.path),
         projectKey,
         retentionDays: config.retentionDays,

@@ -1,5 +1,6 @@
-import { Type, type Static } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
+import type { Static } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
+import { Check } from "@sinclair/typebox/value";
 
 const Density = Type.Union([Type.Literal("full"), Type.Literal("compact"), Type.Literal("minimal")]);
 
@@ -35,7 +36,7 @@ export type BoardRenderKind = "received" | "current";
 export function parseBoardRender(json: string): BoardRender | undefined {
   try {
     const value: unknown = JSON.parse(json);
-    return Value.Check(BoardRender, value) ? value : undefined;
+    return Check(BoardRender, value) ? value : undefined;
   } catch {
     return undefined;
   }

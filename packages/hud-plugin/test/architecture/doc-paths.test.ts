@@ -38,6 +38,7 @@ const ALLOWED: Record<string, string> = {
   "dist/server.js": "build output (bun run build)",
   "dist/privacy-rules.js": "build output (bun run build)",
   "privacy-patterns.js": "build output (bun run build)",
+  "html-entities.js": "build output (bun run build)",
   "dist/claude-code/": "build output (bun run build): the Claude Code plugin root",
   "commands/hud.md": "in the built Claude Code plugin root",
   "commands/": "in the Claude Code plugin roots the build writes (dist/claude-code/ and the package folder)",

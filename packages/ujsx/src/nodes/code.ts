@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import { defineNode } from "../node-kind.ts";
 
 /** A fenced code block, mdast's `code`; `lang` is the info word (no whitespace). Inline code is `inlineCode`. */

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import { defineNode } from "../node-kind.ts";
 
 /** A link around inline content. */

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import { defineNode } from "../node-kind.ts";
 
 /** A bullet (`-`) or ordered list of items; `spread` puts blank lines between items. */

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import { Type } from "../schema-builders.ts";
 import { defineNode } from "../node-kind.ts";
 
 /** Groups blocks (typically a heading and its content); renders nothing itself. */
