@@ -83,6 +83,20 @@ describe("every component renders each density", () => {
     expect(toMarkdown(<Blockers blockers={[]} density="full" />)).toBe("");
     expect(toMarkdown(<WarningBanner context={contextAt(50)} density="full" />)).toBe("");
   });
+  test("the critical warning names hud_compact only where the host can compact on request", () => {
+    for (const density of ["full", "minimal"] as const) {
+      const can = toMarkdown(<WarningBanner context={contextAt(95)} density={density} />);
+      const cannot = toMarkdown(<WarningBanner context={contextAt(95)} density={density} compactTool={false} />);
+      expect(can).toContain("`hud_compact`");
+      expect(cannot).toContain("`hud`");
+      expect(cannot).not.toContain("hud_compact");
+    }
+    const rendered = (compactTool: boolean) =>
+      renderHud(referenceView(), contextAt(95), { compactTool, now: 0 }).markdown;
+    expect(rendered(true)).toContain("hud_compact");
+    expect(rendered(false)).toContain("⚠ Context");
+    expect(rendered(false)).not.toContain("hud_compact");
+  });
 });
 
 // Block structure of a parsed document: kinds and depth of every block, ignoring inline content.

@@ -92,6 +92,7 @@ describe("section specs read like their components", () => {
         now: REFERENCE_TIME + 3_600_000,
         staleness: defaultStaleness,
         directory: "",
+        compactTool: true,
       };
       let rendered = 0;
       for (const spec of builtinSections) {

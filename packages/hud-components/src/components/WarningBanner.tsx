@@ -1,17 +1,24 @@
 /** @jsxImportSource @agent-hud/ujsx */
 import type { ContextInfo, Density } from "../density/index.ts";
 
-export type WarningBannerProps = { context: ContextInfo; density: Density };
+export type WarningBannerProps = {
+  context: ContextInfo;
+  density: Density;
+  /** The host can compact on the agent's request now: the banner names `hud_compact` too. Default true. */
+  compactTool?: boolean;
+};
 
 /** Shown only at critical usage (≥ 92% by default). */
-export function WarningBanner({ context, density }: WarningBannerProps) {
+export function WarningBanner({ context, density, compactTool = true }: WarningBannerProps) {
   if (!context.critical) return null;
   const pct = `${Math.round(context.percent)}%`;
   if (density === "minimal") {
     return (
       <section>
         <paragraph>
-          <strong>⚠ Context {pct}</strong> save state: <inlineCode value="hud" />, <inlineCode value="hud_compact" />
+          <strong>⚠ Context {pct}</strong> save state: <inlineCode value="hud" />
+          {compactTool ? ", " : null}
+          {compactTool ? <inlineCode value="hud_compact" /> : null}
         </paragraph>
       </section>
     );
@@ -20,7 +27,8 @@ export function WarningBanner({ context, density }: WarningBannerProps) {
     <section>
       <paragraph>
         <strong>⚠ Context {pct} full</strong> compaction is near: record decisions and next steps with{" "}
-        <inlineCode value="hud" /> now, or call <inlineCode value="hud_compact" />
+        <inlineCode value="hud" /> now{compactTool ? ", or call " : null}
+        {compactTool ? <inlineCode value="hud_compact" /> : null}
       </paragraph>
     </section>
   );

@@ -22,6 +22,11 @@ export type RenderOptions = {
   directory?: string;
   /** Heading above the HUD; empty string for none. */
   title?: string;
+  /**
+   * The host can compact on the agent's request now (`hud_compact` works): the critical warning names it
+   * only then. Default true.
+   */
+  compactTool?: boolean;
 };
 
 export type ResolvedRenderOptions = {
@@ -32,6 +37,7 @@ export type ResolvedRenderOptions = {
   staleness: Required<StalenessOptions>;
   directory: string;
   title: string;
+  compactTool: boolean;
   /** Identity for memo keys: equal ids mean equal resolved options. */
   id: number;
 };
@@ -42,7 +48,16 @@ const resolved = new WeakMap<RenderOptions, ResolvedRenderOptions>();
 let defaults: ResolvedRenderOptions | undefined;
 
 /** Everything but `now`, which the resolved options do not depend on. */
-const resolvedFrom = ["budgets", "tokenizer", "sections", "staleness", "custom", "directory", "title"] as const;
+const resolvedFrom = [
+  "budgets",
+  "tokenizer",
+  "sections",
+  "staleness",
+  "custom",
+  "directory",
+  "title",
+  "compactTool",
+] as const;
 let last: { options: RenderOptions; result: ResolvedRenderOptions } | undefined;
 
 /**
@@ -89,6 +104,7 @@ function resolve(options: RenderOptions): ResolvedRenderOptions {
     staleness: { ...defaultStaleness, ...options.staleness },
     directory: options.directory ?? "",
     title: options.title ?? "Agent HUD",
+    compactTool: options.compactTool ?? true,
     id: nextId++,
   };
 }

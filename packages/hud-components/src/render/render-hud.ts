@@ -45,7 +45,14 @@ export function renderLayout(view: HudView, context: ContextInfo, options?: Rend
   const configured = Math.floor(o.budgets[density] ?? 0);
   const budget = Number.isFinite(configured) ? Math.max(0, configured) : 0;
   const cache = partCache(o.tokenizer);
-  const input: SectionInput = { view, context, now: options?.now, staleness: o.staleness, directory: o.directory };
+  const input: SectionInput = {
+    view,
+    context,
+    now: options?.now,
+    staleness: o.staleness,
+    directory: o.directory,
+    compactTool: o.compactTool,
+  };
 
   const stable = stableMemo(view, density, budget, o, () => {
     const room = Math.max(0, budget - volatileReserve(o, density, cache));

@@ -35,6 +35,7 @@ export function volatileReserve(o: ResolvedRenderOptions, density: Density, cach
     now: 47 * 3_600_000,
     staleness: o.staleness,
     directory: o.directory,
+    compactTool: o.compactTool,
   };
   const builtins = o.volatile.filter((s) => builtinVolatile.has(s));
   const sections = initialSections({ specs: builtins, input, density, cache, overhead: () => 0 });

@@ -123,6 +123,11 @@ const usage = (noun: string): Feed<Parameters<typeof ContextBar>[0]> => ({
   count: () => one(noun),
 });
 
+const warning: Feed<Parameters<typeof WarningBanner>[0]> = {
+  props: ({ context, compactTool }, density) => ({ context, density, compactTool }),
+  count: () => one("warning"),
+};
+
 /**
  * What users most want carried over is conventions, key files and the open plan: finished steps go first,
  * then notes and decisions (oldest first, as in the session's sections), then the furthest-out steps.
@@ -182,7 +187,7 @@ export const builtinSections: readonly SectionSpec[] = [
   section("files",      30,       "stable",   ActiveFiles,      "files.list",     sessionList("files", 0)),
   section("compacted",  50,       "stable",   CompactedContext, "snapshot",       compacted),
   section("staleness",  60,       "volatile", Staleness,        "snapshot",       staleness),
-  section("warning",    100,      "volatile", WarningBanner,    "snapshot",       usage("warning")),
+  section("warning",    100,      "volatile", WarningBanner,    "snapshot",       warning),
   section("context",    95,       "volatile", ContextBar,       "snapshot",       usage("context")),
 ];
 

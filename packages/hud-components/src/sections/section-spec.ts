@@ -27,6 +27,8 @@ export type SectionInput = {
   now?: number;
   staleness: Required<StalenessOptions>;
   directory: string;
+  /** The host can compact on the agent's request now (RenderOptions.compactTool). */
+  compactTool: boolean;
 };
 
 /**

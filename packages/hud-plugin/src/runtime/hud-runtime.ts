@@ -37,6 +37,8 @@ export type RuntimeDeps = {
   worktree?: string;
   /** The privacy redactor's deep form: the memory file's text passes it before it is written. */
   redact?: <T>(value: T) => T;
+  /** Whether the host can compact on the agent's request now; true when not given. */
+  compactTool?: () => boolean;
   /** The person's decisions on component files; without it a project's files wait (tests). */
   componentGate?: FileGate;
   /** A short-lived process: components show their stored renders, no sandbox is started. */
@@ -199,6 +201,7 @@ export class HudRuntime {
           sections: this.deps.config.sections,
           custom: this.agents.sections(view, files.failed),
           tokenizer: this.tokenizer.current,
+          compactTool: this.deps.compactTool?.() ?? true,
         },
       };
       return { result: renderHud(input.view, input.context, input.options), input };

@@ -23,6 +23,11 @@ export type HostStart = {
   toast?: Toast | undefined;
   /** Compacts a session on request, where the host can (opencode 1). */
   summarize?: Summarize | undefined;
+  /**
+   * Whether `hud_compact` can start a compaction now, asked at each render (the HUD's critical warning
+   * names it only then); by default, where the host gave `summarize`.
+   */
+  compactTool?: () => boolean;
   /** What recall's catch-up reads back, in the port's shapes, where the host can read its sessions (V1). */
   history?: RecallHistory | undefined;
   /** The host's log; stderr when none is given. */
@@ -68,6 +73,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     now,
     worktree,
     redact: redactor.deep,
+    compactTool: host.compactTool ?? (() => host.summarize !== undefined),
     componentGate: { dataDir: dirname(store.path), notify: componentNotice(log, host.toast) },
     ...(host.storedRendersOnly ? { storedRendersOnly: true } : {}),
   });

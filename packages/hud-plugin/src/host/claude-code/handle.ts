@@ -61,7 +61,13 @@ export async function handleHook(
   const directory = directoryOf(input);
   // this process lives for one hook: component files and agent components show their stored renders (the
   // session's server renders them in its sandbox); nothing of a component is evaluated here
-  const opened = openHud({ directory, worktree: gitRoot(directory), log, storedRendersOnly: true });
+  const opened = openHud({
+    directory,
+    worktree: gitRoot(directory),
+    log,
+    storedRendersOnly: true,
+    compactTool: () => modActive(env),
+  });
   if (!opened) return undefined;
   phases.open = performance.now();
   try {

@@ -14,6 +14,7 @@ import { rmSync } from "node:fs";
 import { gitRoot } from "./git-root.ts";
 import { serveHooks } from "./hook-socket.ts";
 import { logLine } from "./hook-log.ts";
+import { modActive } from "./mod-active.ts";
 import { runOwnCall } from "./own-calls.ts";
 import { linkedSession } from "./process-link.ts";
 import { answerMod, createModBridge, loadsMods, MOD_TOOL, MOD_TOOL_SPEC, type ModBridge } from "./mod-bridge.ts";
@@ -93,7 +94,8 @@ export function createHudServer(
 export async function main(): Promise<void> {
   const directory = process.env["CLAUDE_PROJECT_DIR"] || process.cwd();
   const log: Logger = createLogger(undefined, (line) => logLine(line));
-  const opened = openHud({ directory, worktree: gitRoot(directory), log });
+  // hud_compact works only through the mod, once it said hello
+  const opened = openHud({ directory, worktree: gitRoot(directory), log, compactTool: () => modActive(process.env) });
   if (!opened) {
     logLine(`agent-hud is turned off for ${directory}; the hud MCP server exits`);
     return;
