@@ -45,10 +45,15 @@ async function fill(oc: Awaited<ReturnType<Workspace["instance"]>>, id: string, 
   // an LLM call first, as in opencode: it records the session with its project
   await oc.hudOf(id);
   for (let i = 0; i < n; i++) await oc.hud(id, "notes.add", { content: `${id} note ${i}` });
-  await oc.event("message.updated", { info: { id: `msg_${id}`, sessionID: id, role: "user", time: { created: 1 } } });
+  await oc.event("message.updated", {
+    info: { id: `msg_${id}`, sessionID: id, role: "user", time: { created: Date.now() } },
+  });
   await oc.event("message.part.updated", {
     part: { id: `prt_${id}`, sessionID: id, messageID: `msg_${id}`, type: "text", text: `words of ${id}` },
   });
+  // the turn ends: recall.db opens at this first idle moment, and its catch-up and retention follow a
+  // second later, so the texts carry today's time (a 1970 one would be pruned then, mid-test)
+  await oc.event("session.idle", { sessionID: id });
 }
 
 test("data lists each project's sessions, events and indexed texts; purge --dry-run lists and keeps them", async () => {
@@ -187,11 +192,13 @@ test("a purged session is never indexed again, even when a running opencode stil
   const oc = await ws.instance("repo");
   const say = async (id: string, n: number, text: string, call = true) => {
     await oc.event("message.updated", {
-      info: { id: `msg_${id}_${n}`, sessionID: id, role: "user", time: { created: n } },
+      info: { id: `msg_${id}_${n}`, sessionID: id, role: "user", time: { created: Date.now() + n } },
     });
     await oc.event("message.part.updated", {
       part: { id: `prt_${id}_${n}`, sessionID: id, messageID: `msg_${id}_${n}`, type: "text", text },
     });
+    // the turn ends: recall.db opens at the first idle moment (a catch-up and retention follow a second later)
+    await oc.event("session.idle", { sessionID: id });
     if (call) await oc.hudOf(id);
   };
   await say("ses_gone", 1, "numbatgone first words");

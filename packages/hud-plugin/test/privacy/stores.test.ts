@@ -39,7 +39,7 @@ async function meetSecrets(options?: Record<string, unknown>) {
   );
   await oc.hud(SESSION, "notes.add", { content: `deploy with ${secrets.github}` });
   await oc.event("message.updated", {
-    info: { id: "msg_1", sessionID: SESSION, role: "assistant", time: { created: 1 } },
+    info: { id: "msg_1", sessionID: SESSION, role: "assistant", time: { created: Date.now() } },
   });
   await oc.event("message.part.updated", {
     part: {
@@ -52,6 +52,9 @@ async function meetSecrets(options?: Record<string, unknown>) {
     },
   });
   await oc.transform([oc.user(SESSION, "go on")]);
+  // the turn ends: recall.db opens at this first idle moment and writes what waited (its catch-up and
+  // retention follow a second later, so the message carries today's time: a 1970 one would be pruned)
+  await oc.event("session.idle", { sessionID: SESSION });
   await hostTurn();
   return { oc, secrets };
 }
