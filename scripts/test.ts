@@ -1,23 +1,17 @@
 // Runs every package's typecheck and tests through turbo, then prints one closing line that sums bun test's
 // per-package "N pass" / "N fail" counts, so a reader (or CI) sees the whole run's result at a glance.
-const turbo = Bun.spawn(
-  [
-    "turbo",
-    "run",
-    "typecheck",
-    "test",
-    "--concurrency=2",
-    "--output-logs=new-only",
-    "--log-order=grouped",
-    ...Bun.argv.slice(2),
-  ],
-  { stdout: "pipe", stderr: "inherit", env: process.env },
-);
+//
+// The e2e run is the longest task by far, and turbo starts every ready typecheck before any test: with two
+// slots, e2e would wait for all of them. So, unless the run is filtered, the packages are built first, then
+// two turbo runs go side by side: the e2e package's (its tests start at once, its typecheck beside them)
+// and every other package's, one task at a time, on the CPU the e2e files leave idle.
+const args = Bun.argv.slice(2);
+const common = ["--output-logs=new-only", "--log-order=grouped"];
+const E2E = "@agent-hud/e2e";
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-let buffered = "";
 const decoder = new TextDecoder();
 
 function count(line: string): void {
@@ -29,17 +23,37 @@ function count(line: string): void {
   else skipped += n;
 }
 
-for await (const chunk of turbo.stdout) {
-  const text = decoder.decode(chunk, { stream: true });
-  process.stdout.write(text);
-  buffered += text;
-  const lines = buffered.split("\n");
-  buffered = lines.pop() ?? "";
-  for (const line of lines) count(line);
+/** Runs turbo with `turboArgs`, printing its output whole lines at a time (two runs share the terminal). */
+async function turbo(turboArgs: string[]): Promise<number> {
+  const proc = Bun.spawn(["turbo", "run", ...turboArgs], { stdout: "pipe", stderr: "inherit", env: process.env });
+  let buffered = "";
+  for await (const chunk of proc.stdout) {
+    buffered += decoder.decode(chunk, { stream: true });
+    const cut = buffered.lastIndexOf("\n") + 1;
+    if (cut === 0) continue;
+    process.stdout.write(buffered.slice(0, cut));
+    for (const line of buffered.slice(0, cut).split("\n")) count(line);
+    buffered = buffered.slice(cut);
+  }
+  process.stdout.write(buffered);
+  count(buffered);
+  return proc.exited;
 }
-count(buffered);
 
-const code = await turbo.exited;
+async function run(): Promise<number[]> {
+  // a filtered run (`test:quick`, one package) is small: one turbo run, as turbo orders it
+  if (args.some((a) => a.startsWith("--filter")))
+    return [await turbo(["typecheck", "test", "--concurrency=2", ...common, ...args])];
+  const built = await turbo(["build", ...common, ...args]);
+  if (built !== 0) return [built];
+  return Promise.all([
+    turbo(["typecheck", "test", "--only", `--filter=${E2E}`, "--concurrency=2", ...common, ...args]),
+    turbo(["typecheck", "test", "--only", `--filter=!${E2E}`, "--concurrency=1", ...common, ...args]),
+  ]);
+}
+
+const codes = await run();
 const tail = skipped > 0 ? `, ${skipped} skipped` : "";
 console.log(`\ntests: ${passed} passed, ${failed} failed${tail}`);
+const code = codes.find((c) => c !== 0) ?? 0;
 process.exit(code !== 0 ? code : failed > 0 ? 1 : 0);

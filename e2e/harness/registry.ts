@@ -3,14 +3,12 @@
  * @agent-hud packages in it are exactly the ones the test packed and published; other packages are
  * proxied from npm's configured registry, as a company registry would.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
+import { PUBLISHED, tarballOf } from "./packed.ts";
 
 const VERDACCIO = resolve(import.meta.dir, "../node_modules/verdaccio/bin/verdaccio");
-export const PACKAGES_DIR = resolve(import.meta.dir, "../../packages");
-/** Publish order: dependencies first. */
-export const PUBLISHED = ["ujsx", "hud-components", "hud-plugin"] as const;
 
 function run(cmd: string[], cwd: string, env: Record<string, string | undefined>): string {
   const result = Bun.spawnSync(cmd, { cwd, env, stdout: "pipe", stderr: "pipe" });
@@ -104,22 +102,12 @@ export class LocalRegistry {
     return this;
   }
 
-  /**
-   * Packs each workspace package the way a maintainer would (`bun pm pack`: the prepack script builds it,
-   * workspace: ranges become versions) and publishes the tarball with npm.
-   */
+  /** Publishes each workspace package's tarball (packed as a maintainer packs it, see packed.ts) with npm. */
   publishWorkspace(): string[] {
-    const tarballs = join(this.dir, "tarballs");
     const env = { ...process.env, NPM_CONFIG_USERCONFIG: this.npmrc };
-    for (const name of PUBLISHED)
-      run(["bun", "pm", "pack", "--destination", tarballs, "--quiet"], join(PACKAGES_DIR, name), process.env);
-    const packed = readdirSync(tarballs).filter((f) => f.endsWith(".tgz"));
-    for (const name of PUBLISHED) {
-      const tarball = packed.find((f) => f.startsWith(`agent-hud-${name}-`));
-      if (!tarball) throw new Error(`no tarball packed for @agent-hud/${name} in ${packed.join(", ")}`);
-      run(["npm", "publish", join(tarballs, tarball), "--no-audit", "--no-fund"], this.dir, env);
-    }
-    return packed;
+    const tarballs = PUBLISHED.map(tarballOf);
+    for (const tarball of tarballs) run(["npm", "publish", tarball, "--no-audit", "--no-fund"], this.dir, env);
+    return tarballs.map((t) => basename(t));
   }
 
   /** What a client needs to install from this registry instead of the public one. */

@@ -2,24 +2,55 @@
  * Runs the e2e files in parallel workers: each file is its own `bun test` process (its own opencode servers,
  * fake LLM, ports and temp HOME, so files share nothing), taken from one queue by AGENT_HUD_E2E_WORKERS
  * workers (default 2). Files that rebuild the plugin's dist/ run after the others, one at a time.
- * Usage: bun harness/run-files.ts [bun test options] [files...]   (no files: every e2e test file)
+ * Usage: bun harness/run-files.ts [bun test options] [--oldest] [files...]
+ * No files: every e2e test file, then the smoke subset again on the oldest supported opencode and Claude
+ * Code, all in one queue; --oldest: that subset only.
  * Each file's output is printed whole when it ends, so bun's "N pass" lines stay readable and countable.
  */
-import { join, relative } from "node:path";
+import { existsSync, rmSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { CLAUDE_PLUGIN_ROOT } from "./claude.ts";
 import { ensureFreshBundle } from "./fresh-build.ts";
+import { PACKED_ENV, packWorkspace } from "./packed.ts";
 
 const E2E = new URL("..", import.meta.url).pathname;
 
+/** The clone's `bun install && bun run build` rewrites dist/, the bundle every other file's opencode loads. */
+const SERIAL = ["test/readme-clone-install.test.ts"];
+
 /**
- * `bun pm pack` runs the packages' prepack build, which deletes and rewrites dist/ — the bundle every other
- * file's opencode loads. These files run alone, after the parallel ones.
+ * Files that install the packed packages. Packing runs the prepack build, which rewrites dist/ too, so it
+ * happens once here, before any file starts, and these files share the tarballs (harness/packed.ts).
  */
-const SERIAL = [
+const INSTALL_PACKED = [
   "test/packed-install.test.ts",
   "test/readme-install.test.ts",
+  "test/readme-clone-install.test.ts",
   "test/claude-code/marketplace-install.test.ts",
 ];
+
+/** The smoke subsets run again on the oldest versions the plugin supports (e2e/oldest), with more time. */
+const OLDEST_OPENCODE = [
+  "test/hud-every-request.test.ts",
+  "test/hud-tool.test.ts",
+  "test/bad-args.test.ts",
+  "test/custom-components.test.ts",
+  "test/readme-install.test.ts",
+  "test/readme-clone-install.test.ts",
+];
+const OLDEST_CLAUDE = [
+  "test/claude-code/hud-tool.test.ts",
+  "test/claude-code/hud-every-call.test.ts",
+  "test/claude-code/compaction.test.ts",
+  "test/claude-code/marketplace-install.test.ts",
+];
+/** The mod's files on the oldest Claude Code that loads the mod (e2e/oldest-mod). */
+const OLDEST_MOD = [
+  "test/claude-code/mod-pane.test.ts",
+  "test/claude-code/mod-compaction.test.ts",
+  "test/claude-code/mod-ledger.test.ts",
+];
+const OLDEST_TIMEOUT = "180000";
 
 /**
  * Measured slowest first (one full run in two workers on a busy 2-core machine: 315 s down to 108 s), so that
@@ -31,6 +62,7 @@ const SLOW_FIRST = [
   "test/claude-code/bounded-copies.test.ts",
   "test/untrusted-repo.test.ts",
   "test/project-memory.test.ts",
+  "test/readme-install.test.ts",
   "test/resume-live.test.ts",
   "test/tui.test.ts",
   "test/cache.test.ts",
@@ -41,6 +73,8 @@ const SLOW_FIRST = [
   "test/tui-person-config.test.ts",
 ];
 
+/** One `bun test` run: a file, on the pinned binaries or (with `env`) on the oldest ones. */
+type Job = { file: string; label: string; env: Record<string, string>; options: string[] };
 type Result = { file: string; code: number; seconds: number; output: string };
 
 function workers(): number {
@@ -50,13 +84,13 @@ function workers(): number {
   return n;
 }
 
-async function runFile(file: string, options: string[]): Promise<Result> {
+async function runFile(job: Job): Promise<Result> {
   const started = performance.now();
-  const proc = Bun.spawn(["bun", "test", ...options, file], {
+  const proc = Bun.spawn(["bun", "test", ...job.options, job.file], {
     cwd: E2E,
     stdout: "pipe",
     stderr: "pipe",
-    env: process.env,
+    env: { ...process.env, ...job.env },
   });
   const [out, err, code] = await Promise.all([
     new Response(proc.stdout).text(),
@@ -64,18 +98,18 @@ async function runFile(file: string, options: string[]): Promise<Result> {
     proc.exited,
   ]);
   const seconds = (performance.now() - started) / 1000;
-  const result = { file, code, seconds, output: `${out}${err}` };
-  process.stdout.write(`\n── ${file} (${seconds.toFixed(1)} s, exit ${code})\n${result.output}`);
+  const result = { file: job.label, code, seconds, output: `${out}${err}` };
+  process.stdout.write(`\n── ${job.label} (${seconds.toFixed(1)} s, exit ${code})\n${result.output}`);
   return result;
 }
 
-async function pool(files: string[], n: number, options: string[]): Promise<Result[]> {
-  const queue = [...files];
+async function pool(jobs: Job[], n: number): Promise<Result[]> {
+  const queue = [...jobs];
   const results: Result[] = [];
   const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) results.push(await runFile(file, options));
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(await runFile(job));
   };
-  await Promise.all(Array.from({ length: Math.min(n, files.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(n, jobs.length) }, worker));
   return results;
 }
 
@@ -93,23 +127,62 @@ function allFiles(): string[] {
   return [...glob.scanSync({ cwd: E2E })].sort();
 }
 
+/** `options` with bun's --timeout replaced by `ms`. */
+function withTimeout(options: string[], ms: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < options.length; i++) {
+    if (options[i] === "--timeout") i++;
+    else if (!options[i]!.startsWith("--timeout=")) out.push(options[i]!);
+  }
+  return [...out, "--timeout", ms];
+}
+
+function oldestJobs(options: string[]): Job[] {
+  const bin = (folder: string, pkg: string, name: string) => {
+    const path = resolve(E2E, folder, "node_modules/.bin", name);
+    if (!existsSync(path)) throw new Error(`the oldest ${pkg} is not installed (${path}): run bun install`);
+    return path;
+  };
+  const timed = withTimeout(options, OLDEST_TIMEOUT);
+  const opencode = { AGENT_HUD_OPENCODE_BIN: bin("oldest", "opencode-ai", "opencode") };
+  const claude = { AGENT_HUD_CLAUDE_BIN: bin("oldest", "@anthropic-ai/claude-code", "claude") };
+  const mod = { AGENT_HUD_CLAUDE_BIN: bin("oldest-mod", "@anthropic-ai/claude-code", "claude") };
+  const jobs = (files: string[], env: Record<string, string>, which: string) =>
+    files.map((file) => ({ file, label: `${file} (${which})`, env, options: timed }));
+  return [
+    ...jobs(OLDEST_OPENCODE, opencode, "oldest opencode"),
+    ...jobs(OLDEST_CLAUDE, claude, "oldest Claude Code"),
+    ...jobs(OLDEST_MOD, mod, "oldest Claude Code with the mod"),
+  ];
+}
+
 const args = Bun.argv.slice(2);
+const oldestOnly = args.includes("--oldest");
 const named = args
   .filter((a) => a.endsWith(".ts"))
   .map((a) => relative(E2E, new URL(a, `file://${process.cwd()}/`).pathname));
-const options = args.filter((a) => !a.endsWith(".ts"));
-const files = named.length > 0 ? named : allFiles();
+const options = args.filter((a) => !a.endsWith(".ts") && a !== "--oldest");
+const pinned = (files: string[]): Job[] => files.map((file) => ({ file, label: file, env: {}, options }));
+const jobs = oldestOnly
+  ? oldestJobs(options)
+  : named.length > 0
+    ? pinned(named)
+    : [...pinned(allFiles()), ...oldestJobs(options)];
 // a glob that matched nothing would pass as "0 failed"
-if (files.length === 0) throw new Error(`no e2e test files found under ${E2E}`);
-const rank = (f: string) => (SLOW_FIRST.includes(f) ? SLOW_FIRST.indexOf(f) : SLOW_FIRST.length);
-const parallel = files.filter((f) => !SERIAL.includes(f)).sort((a, b) => rank(a) - rank(b));
-const serial = files.filter((f) => SERIAL.includes(f));
+if (jobs.length === 0) throw new Error(`no e2e test files found under ${E2E}`);
+const rank = (j: Job) => (SLOW_FIRST.includes(j.file) ? SLOW_FIRST.indexOf(j.file) : SLOW_FIRST.length);
+const parallel = jobs.filter((j) => !SERIAL.includes(j.file)).sort((a, b) => rank(a) - rank(b));
+const serial = jobs.filter((j) => SERIAL.includes(j.file));
 
 const started = performance.now();
+// packed before any file starts (the prepack build rewrites dist/), then shared by the files installing it
+const packed = jobs.some((j) => INSTALL_PACKED.includes(j.file)) && !Bun.env[PACKED_ENV] ? packWorkspace() : undefined;
+if (packed) process.env[PACKED_ENV] = packed;
 // built once here: a stale bundle rebuilt by several workers' preloads at once would race
 ensureFreshBundle();
 ensureFreshBundle({ bundle: join(CLAUDE_PLUGIN_ROOT, "scripts", "hook.js") });
-const results = [...(await pool(parallel, workers(), options)), ...(await pool(serial, 1, options))];
+const results = [...(await pool(parallel, workers())), ...(await pool(serial, 1))];
+if (packed) rmSync(packed, { recursive: true, force: true });
 const failed = results.filter((r) => r.code !== 0);
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
 console.log(

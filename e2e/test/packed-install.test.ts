@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeLlm } from "../harness/fake-llm.ts";
 import { hud } from "../harness/hud-session.ts";
@@ -9,17 +8,16 @@ import {
   logProblems,
   markDependenciesInstalled,
   OPENCODE_BIN,
-  PLUGIN_DIR,
   startOpencode,
   type OpencodeServer,
   type Project,
 } from "../harness/opencode.ts";
+import { tarballOf } from "../harness/packed.ts";
 import { tailHud, toolResults } from "../harness/requests.ts";
 
 let llm: FakeLlm;
 let project: Project;
 let server: OpencodeServer | undefined;
-let packDir: string;
 
 function run(cmd: string[], cwd: string, env?: Record<string, string>): string {
   const result = Bun.spawnSync(cmd, { cwd, env: env ?? (process.env as Record<string, string>) });
@@ -31,9 +29,6 @@ function run(cmd: string[], cwd: string, env?: Record<string, string>): string {
 }
 
 beforeAll(() => {
-  if (!existsSync(join(PLUGIN_DIR, "dist/server.js"))) run(["bun", "run", "build"], PLUGIN_DIR);
-  packDir = mkdtempSync(join(tmpdir(), "agent-hud-pack-"));
-  run(["bun", "pm", "pack", "--destination", packDir, "--quiet"], PLUGIN_DIR);
   llm = new FakeLlm().start();
   project = createProject({ llmUrl: llm.url });
 });
@@ -42,15 +37,14 @@ afterAll(async () => {
   await server?.stop();
   llm?.stop();
   project?.cleanup();
-  rmSync(packDir, { recursive: true, force: true });
 });
 
 test("the packed tarball, installed with npm and registered with `opencode plugin`, loads and works", async () => {
-  const tarball = readdirSync(packDir).find((f) => f.endsWith(".tgz"));
-  expect(tarball).toBeDefined();
+  // packed by `bun pm pack` (its prepack builds the package), once per run: see harness/packed.ts
+  const tarball = tarballOf("hud-plugin");
   const configDir = join(project.dir, ".opencode");
   // --offline: the tarball must not need anything from a registry
-  run(["npm", "install", "--offline", "--no-audit", "--no-fund", join(packDir, tarball!)], configDir, project.env);
+  run(["npm", "install", "--offline", "--no-audit", "--no-fund", tarball], configDir, project.env);
   const installed = join(configDir, "node_modules/@agent-hud/hud-plugin");
   // the package's folder is also a Claude Code plugin root (what a marketplace's npm source installs)
   expect(readdirSync(installed).sort()).toEqual([

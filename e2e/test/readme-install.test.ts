@@ -1,92 +1,37 @@
 // Docs are tests: every command in the README's install section runs here exactly as written, against a
 // real npm registry on 127.0.0.1 holding the three packages packed from this checkout. Only two things are
-// swapped: the registry (through the npm/bun registry variables) and the clone's placeholder path.
+// swapped: the registry (through the npm/bun registry variables) and the clone's placeholder path. The
+// clone's commands rebuild the checkout, so they run in readme-clone-install.test.ts, alone.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { FakeLlm } from "../harness/fake-llm.ts";
-import { hud } from "../harness/hud-session.ts";
-import { createProject, logProblems, OPENCODE_BIN, startOpencode, type Project } from "../harness/opencode.ts";
-import { LocalRegistry } from "../harness/registry.ts";
-import { tailHud } from "../harness/requests.ts";
+import { join } from "node:path";
+import { logProblems } from "../harness/opencode.ts";
+import {
+  CLONE_BUILD,
+  CLONE_PLUGIN,
+  LIBRARY,
+  PLUGIN,
+  PLUGIN_GLOBAL,
+  readmeInstallCommands,
+  ReadmeWorld,
+  REPO,
+  sh,
+} from "../harness/readme.ts";
 import { configJsonSchema } from "../../packages/hud-plugin/src/config/json-schema.ts";
 
-const REPO = resolve(import.meta.dir, "../..");
-/** The person has opencode on PATH: the binary this suite runs. */
-const PATH = `${dirname(OPENCODE_BIN)}:${process.env.PATH ?? "/usr/bin:/bin"}`;
-const PLACEHOLDER = "/path/to/agent-hud";
 const TSC = join(REPO, "node_modules/.bin/tsc");
-
-/** The shell commands of the README's "Install in opencode" section, comments stripped. */
-function readmeInstallCommands(): string[] {
-  const readme = readFileSync(join(REPO, "README.md"), "utf8");
-  const section = readme.split(/^## Install in opencode$/m)[1]?.split(/^#{2,3} /m)[0];
-  if (!section) throw new Error('README.md has no "## Install in opencode" section');
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
-    .flatMap((m) => m[1]!.split("\n"))
-    .map((line) => line.replace(/\s+#.*$/, "").trim())
-    .filter(Boolean);
-}
-
-/** Runs one README line exactly as written, in bash, in `cwd`. */
-function sh(command: string, cwd: string, env: Record<string, string>): string {
-  const result = Bun.spawnSync(["bash", "-c", command.replaceAll(PLACEHOLDER, REPO)], {
-    cwd,
-    env: { ...env, PATH, PWD: cwd },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const out = `${result.stdout.toString()}${result.stderr.toString()}`;
-  if (result.exitCode !== 0) throw new Error(`\`${command}\` failed (${result.exitCode}): ${out.trim().slice(-2000)}`);
-  return out;
-}
-
-let registry: LocalRegistry;
-let llm: FakeLlm;
-const projects: Project[] = [];
+const world = new ReadmeWorld();
 const scratch: string[] = [];
 
-beforeAll(async () => {
-  registry = await new LocalRegistry().start();
-  registry.publishWorkspace();
-  llm = new FakeLlm().start();
-}, 300_000);
+beforeAll(() => world.start(), 300_000);
 
 afterAll(async () => {
-  for (const project of projects) project.cleanup();
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-  llm?.stop();
-  await registry?.stop();
+  await world.stop();
 });
 
-function project(): Project {
-  const p = createProject({ llmUrl: llm.url });
-  Object.assign(p.env, registry.env());
-  projects.push(p);
-  return p;
-}
-
-/** One prompt that sets the task through the hud tool; returns the HUD of the request after it. */
-async function hudAfterOneTurn(p: Project, task: string): Promise<string | undefined> {
-  const server = await startOpencode(p, { timeoutMs: 120_000 });
-  try {
-    const before = llm.agentRequests().length;
-    const session = await server.createSession();
-    llm.script({ toolCalls: [hud("task.set", { description: task })] }, { text: "ok" });
-    await server.prompt(session.id, "go");
-    return tailHud(llm.agentRequests().slice(before).at(-1)!);
-  } finally {
-    await server.stop();
-  }
-}
-
 const commands = readmeInstallCommands();
-const PLUGIN = "opencode plugin @agent-hud/hud-plugin";
-const PLUGIN_GLOBAL = "opencode plugin -g @agent-hud/hud-plugin";
-const LIBRARY = "npm install --save-dev @agent-hud/hud-components @agent-hud/ujsx";
-const CLONE_BUILD = "bun install && bun run build";
-const CLONE_PLUGIN = `opencode plugin ${PLACEHOLDER}/packages/hud-plugin`;
 
 test("the README's install section is exactly the commands this suite runs, one-line install first", () => {
   expect(commands).toEqual([PLUGIN, PLUGIN_GLOBAL, LIBRARY, CLONE_BUILD, CLONE_PLUGIN]);
@@ -103,11 +48,11 @@ test("the declared opencode range starts at the oldest version CI smoke-tests an
 
 describe("a user installs the plugin from the registry", () => {
   test(`\`${PLUGIN}\`: entry in the project's config, the HUD in the next request`, async () => {
-    const p = project();
+    const p = world.project();
     p.writeConfig((config) => delete config.plugin);
     sh(PLUGIN, p.dir, p.env);
     expect(p.readConfig().plugin).toEqual(["@agent-hud/hud-plugin"]);
-    const packument = (await fetch(`${registry.url}@agent-hud%2fhud-plugin`).then((r) => r.json())) as {
+    const packument = (await fetch(`${world.registry.url}@agent-hud%2fhud-plugin`).then((r) => r.json())) as {
       versions: Record<string, { exports?: Record<string, unknown> }>;
     };
     const published = packument.versions["0.1.0"]!;
@@ -115,7 +60,7 @@ describe("a user installs the plugin from the registry", () => {
     const tuiPath = join(p.dir, ".opencode", "tui.json");
     const tui = existsSync(tuiPath) ? JSON.parse(readFileSync(tuiPath, "utf8")).plugin : undefined;
     expect(tui).toEqual(published.exports?.["./tui"] ? ["@agent-hud/hud-plugin"] : undefined);
-    expect(await hudAfterOneTurn(p, "Installed from the registry")).toContain("Installed from the registry");
+    expect(await world.hudAfterOneTurn(p, "Installed from the registry")).toContain("Installed from the registry");
     // the options' JSON Schema ships in the package, generated from the TypeBox options
     expect(published.exports?.["./schema.json"]).toBe("./dist/agent-hud.schema.json");
     const installedSchema = join(
@@ -127,7 +72,7 @@ describe("a user installs the plugin from the registry", () => {
   }, 300_000);
 
   test(`\`${PLUGIN_GLOBAL}\`: entry in the global config, the HUD in a project that names no plugin`, async () => {
-    const p = project();
+    const p = world.project();
     p.writeConfig((config) => delete config.plugin);
     sh(PLUGIN_GLOBAL, p.dir, p.env);
     const globalPath = join(p.env.XDG_CONFIG_HOME!, "opencode", "opencode.json");
@@ -135,7 +80,7 @@ describe("a user installs the plugin from the registry", () => {
     const global = Bun.JSONC.parse(readFileSync(globalPath, "utf8")) as { plugin?: unknown };
     expect(global.plugin).toEqual(["@agent-hud/hud-plugin"]);
     expect(p.readConfig().plugin).toBeUndefined();
-    expect(await hudAfterOneTurn(p, "Installed for every project")).toContain("Installed for every project");
+    expect(await world.hudAfterOneTurn(p, "Installed for every project")).toContain("Installed for every project");
   }, 300_000);
 });
 
@@ -160,7 +105,7 @@ test("nothing open, nothing shown", () => expect(renderComponent(OpenSteps)).toB
   test(`\`${LIBRARY}\`: a component's snapshot test passes under bun test, the JS runs in plain Node, the types check under tsc`, () => {
     const dir = mkdtempSync(join(tmpdir(), "agent-hud-author-"));
     scratch.push(dir);
-    const env = { HOME: dir, ...registry.env() };
+    const env = { HOME: dir, ...world.registry.env() };
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "my-hud", private: true, type: "module" }));
     writeFileSync(
       join(dir, "tsconfig.json"),
@@ -203,18 +148,5 @@ export const md: string = renderComponent(StepCount);
     sh(`${tsc} typed.ts`, dir, env);
     writeFileSync(join(dir, "typed.ts"), typed.replace("state.steps", "state.stepz"));
     expect(() => sh(`${tsc} typed.ts`, dir, env)).toThrow(/Property 'stepz' does not exist/);
-  }, 300_000);
-});
-
-describe("a contributor installs from a clone", () => {
-  test(`\`${CLONE_BUILD}\` then \`${CLONE_PLUGIN}\`: the HUD in the next request`, async () => {
-    sh(CLONE_BUILD, REPO, process.env as Record<string, string>);
-    expect(existsSync(join(REPO, "packages/hud-plugin/dist/server.js"))).toBe(true);
-    const p = project();
-    p.writeConfig((config) => delete config.plugin);
-    sh(CLONE_PLUGIN, p.dir, p.env);
-    expect(p.readConfig().plugin).toEqual([join(REPO, "packages/hud-plugin")]);
-    mkdirSync(join(p.dir, ".opencode", "node_modules"), { recursive: true });
-    expect(await hudAfterOneTurn(p, "Installed from a clone")).toContain("Installed from a clone");
   }, 300_000);
 });

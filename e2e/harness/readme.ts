@@ -1,0 +1,90 @@
+/**
+ * The README's "Install in opencode" section, run as written: its commands, a shell that runs one of them,
+ * and a registry on 127.0.0.1 holding the packages packed from this checkout. Shared by the registry
+ * installs (readme-install) and the clone install (readme-clone-install, which rebuilds the checkout and so
+ * runs alone).
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { FakeLlm } from "./fake-llm.ts";
+import { hud } from "./hud-session.ts";
+import { createProject, OPENCODE_BIN, startOpencode, type Project } from "./opencode.ts";
+import { LocalRegistry } from "./registry.ts";
+import { tailHud } from "./requests.ts";
+
+export const REPO = resolve(import.meta.dir, "../..");
+/** The person has opencode on PATH: the binary this suite runs. */
+const PATH = `${dirname(OPENCODE_BIN)}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+export const PLACEHOLDER = "/path/to/agent-hud";
+
+export const PLUGIN = "opencode plugin @agent-hud/hud-plugin";
+export const PLUGIN_GLOBAL = "opencode plugin -g @agent-hud/hud-plugin";
+export const LIBRARY = "npm install --save-dev @agent-hud/hud-components @agent-hud/ujsx";
+export const CLONE_BUILD = "bun install && bun run build";
+export const CLONE_PLUGIN = `opencode plugin ${PLACEHOLDER}/packages/hud-plugin`;
+
+/** The shell commands of the README's "Install in opencode" section, comments stripped. */
+export function readmeInstallCommands(): string[] {
+  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+  const section = readme.split(/^## Install in opencode$/m)[1]?.split(/^#{2,3} /m)[0];
+  if (!section) throw new Error('README.md has no "## Install in opencode" section');
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((m) => m[1]!.split("\n"))
+    .map((line) => line.replace(/\s+#.*$/, "").trim())
+    .filter(Boolean);
+}
+
+/** Runs one README line exactly as written, in bash, in `cwd`. */
+export function sh(command: string, cwd: string, env: Record<string, string>): string {
+  const result = Bun.spawnSync(["bash", "-c", command.replaceAll(PLACEHOLDER, REPO)], {
+    cwd,
+    env: { ...env, PATH, PWD: cwd },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const out = `${result.stdout.toString()}${result.stderr.toString()}`;
+  if (result.exitCode !== 0) throw new Error(`\`${command}\` failed (${result.exitCode}): ${out.trim().slice(-2000)}`);
+  return out;
+}
+
+/** A registry holding the packed packages, the fake LLM, and the projects made against them. */
+export class ReadmeWorld {
+  registry!: LocalRegistry;
+  llm!: FakeLlm;
+  private readonly projects: Project[] = [];
+
+  async start(): Promise<this> {
+    this.registry = await new LocalRegistry().start();
+    this.registry.publishWorkspace();
+    this.llm = new FakeLlm().start();
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const project of this.projects) project.cleanup();
+    this.llm?.stop();
+    await this.registry?.stop();
+  }
+
+  /** A project whose installs go to the local registry. */
+  project(): Project {
+    const p = createProject({ llmUrl: this.llm.url });
+    Object.assign(p.env, this.registry.env());
+    this.projects.push(p);
+    return p;
+  }
+
+  /** One prompt that sets the task through the hud tool; returns the HUD of the request after it. */
+  async hudAfterOneTurn(p: Project, task: string): Promise<string | undefined> {
+    const server = await startOpencode(p, { timeoutMs: 120_000 });
+    try {
+      const before = this.llm.agentRequests().length;
+      const session = await server.createSession();
+      this.llm.script({ toolCalls: [hud("task.set", { description: task })] }, { text: "ok" });
+      await server.prompt(session.id, "go");
+      return tailHud(this.llm.agentRequests().slice(before).at(-1)!);
+    } finally {
+      await server.stop();
+    }
+  }
+}
