@@ -2,9 +2,18 @@
  * Drives the real opencode binary: a throw-away project with its own HOME and XDG dirs, `opencode serve`
  * on a random port, and a thin HTTP client for the calls the e2e tests need.
  */
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import {
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** The pinned binary; AGENT_HUD_OPENCODE_BIN runs the suite against another install (the oldest supported one). */
 export const OPENCODE_BIN = process.env.AGENT_HUD_OPENCODE_BIN
@@ -39,10 +48,26 @@ export type Project = {
 
 let version: string | undefined;
 
-/** The version of the binary under test (opencode installs the matching @opencode-ai/plugin). */
+/**
+ * The version of the binary under test (opencode installs the matching @opencode-ai/plugin). Read from the
+ * opencode-ai package the binary came in: asking the binary (`opencode --version`) costs about a CPU-second
+ * in every test file. A binary from elsewhere is asked.
+ */
 export function opencodeVersion(): string {
-  version ??= Bun.spawnSync([OPENCODE_BIN, "--version"]).stdout.toString().trim();
+  version ??= packagedVersion() ?? reportedOpencodeVersion();
   return version;
+}
+
+/** What the binary itself says its version is. */
+export function reportedOpencodeVersion(): string {
+  return Bun.spawnSync([OPENCODE_BIN, "--version"]).stdout.toString().trim();
+}
+
+function packagedVersion(): string | undefined {
+  const manifest = join(dirname(dirname(realpathSync(OPENCODE_BIN))), "package.json");
+  if (!existsSync(manifest)) return undefined;
+  const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; version?: string };
+  return pkg.name === "opencode-ai" ? pkg.version : undefined;
 }
 
 /**

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FakeLlm, systemText } from "../harness/fake-llm.ts";
-import { createProject, logProblems, startOpencode, type OpencodeServer, type Project } from "../harness/opencode.ts";
+import {
+  createProject,
+  logProblems,
+  opencodeVersion,
+  reportedOpencodeVersion,
+  startOpencode,
+  type OpencodeServer,
+  type Project,
+} from "../harness/opencode.ts";
 
 let llm: FakeLlm;
 let project: Project;
@@ -18,6 +26,11 @@ afterAll(async () => {
   await server?.stop();
   llm?.stop();
   project?.cleanup();
+});
+
+test("the version the harness reads from the binary's package is the one the binary reports", () => {
+  expect(opencodeVersion()).toMatch(/^\d+\.\d+\.\d+/);
+  expect(opencodeVersion()).toBe(reportedOpencodeVersion());
 });
 
 test("a plugin loaded from a path reaches the provider request, title calls are told apart", async () => {
