@@ -75,7 +75,8 @@ const SLOW_FIRST = [
 
 /** One `bun test` run: a file, on the pinned binaries or (with `env`) on the oldest ones. */
 type Job = { file: string; label: string; env: Record<string, string>; options: string[] };
-type Result = { file: string; code: number; seconds: number; output: string };
+/** `cpu`: the seconds of CPU the file's process and every process it waited for (opencode, Claude Code) used. */
+type Result = { file: string; code: number; seconds: number; cpu: number; output: string };
 
 function workers(): number {
   const raw = Bun.env.AGENT_HUD_E2E_WORKERS ?? "2";
@@ -98,8 +99,11 @@ async function runFile(job: Job): Promise<Result> {
     proc.exited,
   ]);
   const seconds = (performance.now() - started) / 1000;
-  const result = { file: job.label, code, seconds, output: `${out}${err}` };
-  process.stdout.write(`\n── ${job.label} (${seconds.toFixed(1)} s, exit ${code})\n${result.output}`);
+  const cpu = Number(proc.resourceUsage()?.cpuTime.total ?? 0n) / 1e6;
+  const result = { file: job.label, code, seconds, cpu, output: `${out}${err}` };
+  process.stdout.write(
+    `\n── ${job.label} (${seconds.toFixed(1)} s, ${cpu.toFixed(1)} s CPU, exit ${code})\n${result.output}`,
+  );
   return result;
 }
 
@@ -187,6 +191,7 @@ const failed = results.filter((r) => r.code !== 0);
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
 console.log(
   `\ne2e: ${results.length} files, ${failed.length} failed, ${workers()} workers, ${((performance.now() - started) / 1000).toFixed(1)} s wall` +
+    `, ${results.reduce((sum, r) => sum + r.cpu, 0).toFixed(0)} s CPU in the files` +
     `; slowest: ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s`).join(", ")}`,
 );
 // repeated at the end, where a CI log that keeps only its tail still shows why
