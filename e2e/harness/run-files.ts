@@ -87,7 +87,8 @@ function workers(): number {
 
 async function runFile(job: Job): Promise<Result> {
   const started = performance.now();
-  const proc = Bun.spawn(["bun", "test", ...job.options, job.file], {
+  // "./": a bare path is a filter to bun test, and would also run any file whose path contains it
+  const proc = Bun.spawn(["bun", "test", ...job.options, `./${job.file}`], {
     cwd: E2E,
     stdout: "pipe",
     stderr: "pipe",
