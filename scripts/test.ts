@@ -23,8 +23,13 @@ function count(line: string): void {
   else skipped += n;
 }
 
+/** Every failing test's line, repeated above the closing line: a CI log that keeps only its tail still names them. */
+const failures = new Set<string>();
+/** The e2e run's last lines: its runner ends with each failed file's first error. */
+const e2eTail: string[] = [];
+
 /** Runs turbo with `turboArgs`, printing its output whole lines at a time (two runs share the terminal). */
-async function turbo(turboArgs: string[]): Promise<number> {
+async function turbo(turboArgs: string[], tail?: string[]): Promise<number> {
   const proc = Bun.spawn(["turbo", "run", ...turboArgs], { stdout: "pipe", stderr: "inherit", env: process.env });
   let buffered = "";
   for await (const chunk of proc.stdout) {
@@ -32,7 +37,11 @@ async function turbo(turboArgs: string[]): Promise<number> {
     const cut = buffered.lastIndexOf("\n") + 1;
     if (cut === 0) continue;
     process.stdout.write(buffered.slice(0, cut));
-    for (const line of buffered.slice(0, cut).split("\n")) count(line);
+    for (const line of buffered.slice(0, cut).split("\n")) {
+      count(line);
+      if (/\(fail\) /.test(line)) failures.add(Bun.stripANSI(line).trim());
+      if (tail) (tail.push(line), tail.length > 80 && tail.shift());
+    }
     buffered = buffered.slice(cut);
   }
   process.stdout.write(buffered);
@@ -47,12 +56,15 @@ async function run(): Promise<number[]> {
   const built = await turbo(["build", ...common, ...args]);
   if (built !== 0) return [built];
   return Promise.all([
-    turbo(["typecheck", "test", "--only", `--filter=${E2E}`, "--concurrency=2", ...common, ...args]),
+    turbo(["typecheck", "test", "--only", `--filter=${E2E}`, "--concurrency=2", ...common, ...args], e2eTail),
     turbo(["typecheck", "test", "--only", `--filter=!${E2E}`, "--concurrency=1", ...common, ...args]),
   ]);
 }
 
 const codes = await run();
+if (e2eTail.some((line) => line.includes("failed: ")))
+  console.log(`\n── the e2e run's end, again\n${e2eTail.join("\n")}`);
+if (failures.size > 0) console.log(`\nfailing tests:\n${[...failures].join("\n")}`);
 const tail = skipped > 0 ? `, ${skipped} skipped` : "";
 console.log(`\ntests: ${passed} passed, ${failed} failed${tail}`);
 const code = codes.find((c) => c !== 0) ?? 0;
