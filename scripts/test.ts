@@ -40,7 +40,10 @@ async function turbo(turboArgs: string[], tail?: string[]): Promise<number> {
     for (const line of buffered.slice(0, cut).split("\n")) {
       count(line);
       if (/\(fail\) /.test(line)) failures.add(Bun.stripANSI(line).trim());
-      if (tail) (tail.push(line), tail.length > 80 && tail.shift());
+      if (tail) {
+        tail.push(line);
+        if (tail.length > 80) tail.shift();
+      }
     }
     buffered = buffered.slice(cut);
   }
