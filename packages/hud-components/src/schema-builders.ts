@@ -1,5 +1,6 @@
-// The TypeBox builders the state, event and argument schemas use, without TypeBox's `Type` object: that
-// object holds every builder, and a bundle that imports it parses all of them at start (see ujsx's copy).
+// The TypeBox builders the state, event and argument schemas use (and the plugin's config, component metadata
+// and board schemas, through /internal), without TypeBox's `Type` object: that object holds every builder,
+// and a bundle that imports it parses all of them at start (see ujsx's copy).
 import * as TypeBox from "@sinclair/typebox";
 
 export const Type = {
@@ -13,4 +14,5 @@ export const Type = {
   Record: TypeBox.Record,
   String: TypeBox.String,
   Union: TypeBox.Union,
+  Unknown: TypeBox.Unknown,
 };

@@ -1,6 +1,6 @@
 import { sectionNames, type SectionName, type Stability } from "@agent-hud/hud-components";
 import type { Static, TSchema } from "@sinclair/typebox";
-import { Type } from "../schema-builders.ts";
+import { SchemaBuilders as Type } from "@agent-hud/hud-components/internal";
 import { Check } from "@sinclair/typebox/value";
 import { codeTokens } from "../agent-components/source-check.ts";
 

@@ -1,4 +1,4 @@
-import { Type } from "../schema-builders.ts";
+import { SchemaBuilders as Type } from "@agent-hud/hud-components/internal";
 import { HudOptions } from "./schema.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { sectionNames, type SectionName } from "@agent-hud/hud-components";
 import type { Static } from "@sinclair/typebox";
-import { Type } from "../schema-builders.ts";
+import { SchemaBuilders as Type } from "@agent-hud/hud-components/internal";
 import { limits } from "../agent-components/limits.ts";
 
 const Percent = Type.Number({ minimum: 0, maximum: 100 });

@@ -37,7 +37,7 @@ export type RuntimeDeps = {
   worktree?: string;
   /** The privacy redactor's deep form: the memory file's text passes it before it is written. */
   redact?: <T>(value: T) => T;
-  /** Whether the host can compact on the agent's request now; true when not given. */
+  /** Whether the host can compact on the agent's request now (default true). */
   compactTool?: () => boolean;
   /** The person's decisions on component files; without it a project's files wait (tests). */
   componentGate?: FileGate;
@@ -46,7 +46,6 @@ export type RuntimeDeps = {
 };
 
 const MAX_SESSIONS = 256;
-
 export type ScopedEvent = { scope: "session" | "project"; event: HudEvent };
 
 /** A render and what it was rendered from (the person's views rebuild the same component tree from it). */

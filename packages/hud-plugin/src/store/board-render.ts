@@ -1,5 +1,5 @@
 import type { Static } from "@sinclair/typebox";
-import { Type } from "../schema-builders.ts";
+import { SchemaBuilders as Type } from "@agent-hud/hud-components/internal";
 import { Check } from "@sinclair/typebox/value";
 
 const Density = Type.Union([Type.Literal("full"), Type.Literal("compact"), Type.Literal("minimal")]);
