@@ -49,6 +49,20 @@ test("no component file runs in a hook process: not before the MCP server is up,
   expect(cli("accept", ".opencode/hud/Cloned.tsx", hash!).exitCode).toBe(0);
 
   env = startClaudeHud({ project });
+  // the accepted file renders in the server's sandbox in the background (its process starts first), and a
+  // later call of the session carries that render: turns go on until one does, however slow the machine
+  const rendered = () => mainLoop(env.api).some((r) => (currentHud(r) ?? "").includes("Cloned renders in the sandbox"));
+  const deadline = Date.now() + 120_000;
+  for (let i = 0; !rendered() && Date.now() < deadline; i++) {
+    env.api.script({ text: "ok" });
+    await env.session.send(`look ${i}`);
+    if (!rendered()) await Bun.sleep(250);
+  }
+  // the last call's HUD, whole, so a failure shows what it held instead
+  expect(currentHud(mainLoop(env.api).at(-1)!)).toContain("Cloned renders in the sandbox");
+
+  // then the agent makes a package folder a git root of its own, with a component file in it, and moves there
+  const before = mainLoop(env.api).length;
   const pkg = join(project.dir, "packages", "api");
   env.api.script(
     { toolUses: [{ name: "Write", input: { file_path: join(pkg, ".git"), content: "gitdir: /nonexistent\n" } }] },
@@ -65,17 +79,10 @@ test("no component file runs in a hook process: not before the MCP server is up,
     { text: "done" },
   );
   await env.session.send("set up the package");
-  let requests = mainLoop(env.api);
+  const requests = mainLoop(env.api).slice(before);
   expect(requests.length).toBeGreaterThanOrEqual(5);
   for (const request of requests) expect(currentHud(request)).toBeDefined();
   expect(existsSync(join(pkg, ".opencode", "hud", "Evil.tsx"))).toBe(true);
-  // the accepted file rendered in the server's sandbox, in a later call of the session
-  for (let i = 0; i < 4 && !requests.some((r) => (currentHud(r) ?? "").includes("Cloned renders")); i++) {
-    env.api.script({ text: "ok" });
-    await env.session.send(`look ${i}`);
-    requests = mainLoop(env.api);
-  }
-  expect(requests.some((r) => (currentHud(r) ?? "").includes("Cloned renders in the sandbox"))).toBe(true);
-  expect(requests.some((r) => (currentHud(r) ?? "").includes("EVIL-RENDERED"))).toBe(false);
+  expect(mainLoop(env.api).some((r) => (currentHud(r) ?? "").includes("EVIL-RENDERED"))).toBe(false);
   expect(existsSync(marker)).toBe(false);
 }, 240_000);
