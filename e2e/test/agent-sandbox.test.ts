@@ -62,7 +62,7 @@ test("a component cheap at define and quadratic once a note exists: the call nev
   // the render was cut off at the budget (the process killed, not the seconds the indexOf runs): a later
   // call shows the failure label after the last good output
   const label =
-    "Quad waiting\n\n**⚠ agent component failed** Quad: took longer than the call's budget of 150 ms (showing its last good output)";
+    "Quad waiting\n\n**⚠ agent component failed** Quad: took longer than the call's budget of 2000 ms (showing its last good output)";
   let after = tailHud(requests[2]!)!;
   for (let i = 0; i < 6 && !after.includes(label); i++) {
     llm.script({ text: "ok" });

@@ -14,6 +14,11 @@ export const limits = {
   loadMs: 100,
   /** Wall time for all agent components' renders of one LLM call together (`agentComponents.budgetMs`). */
   callBudgetMs: 150,
+  /**
+   * The same for a background render, which no call waits for: the call's budget there would only kill a
+   * process that a busy machine slowed, again and again (each kill makes the next render cold too).
+   */
+  backgroundBudgetMs: 2_000,
   /** Wall time a define's check (load and a render at each density) may take before its process is killed. */
   defineMs: 1_000,
   /** Wall time opening one sandbox (compile and load) may take in the sandbox process; not the call's budget. */

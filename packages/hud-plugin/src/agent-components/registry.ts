@@ -142,7 +142,9 @@ export class AgentComponents {
       .sort((a, b) => Number(a.slot.runner.slow) - Number(b.slot.runner.slow));
     if (!work.length) return;
     const props = sharedPropsJson(view);
-    const budgetMs = timing.budgetMs ?? this.config.budgetMs;
+    const budgetMs =
+      timing.budgetMs ??
+      (background ? Math.max(this.config.budgetMs, limits.backgroundBudgetMs) : this.config.budgetMs);
     const answers = await this.sandbox.renderAll(
       work.map(({ slot, missing }) => ({ ...request(slot, props), densities: missing })),
       budgetMs,
