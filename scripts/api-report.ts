@@ -5,7 +5,8 @@
 // the report with the code, so adding or removing an export is a visible change to review. `bun scripts/api-report.ts packages/<name>` rewrites the report.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import ts from "typescript";
+// the compiler API (TypeScript 7 ships only an unstable one; `tsc` is TypeScript 7)
+import ts from "typescript-5";
 
 const root = resolve(import.meta.dir, "..");
 
