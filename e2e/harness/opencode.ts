@@ -32,6 +32,11 @@ export type ProjectOptions = {
   files?: Record<string, string>;
   context?: number;
   output?: number;
+  /**
+   * Another project whose HOME and XDG dirs (and so whose opencode data, and whose process: see
+   * `OpencodeServer.serve`) this one shares; only the worktree is its own.
+   */
+  home?: Project;
 };
 
 export type Project = {
@@ -89,6 +94,28 @@ export function markDependenciesInstalled(configDir: string): void {
 export function createProject(options: ProjectOptions): Project {
   const root = mkdtempSync(join(tmpdir(), "agent-hud-e2e-"));
   const dir = join(root, "project");
+  mkdirSync(dir, { recursive: true });
+  const { home, env, dataDir } = options.home ?? ownHome(root);
+  const configPath = writeProject(dir, env, options);
+  return {
+    root,
+    dir,
+    home,
+    env: { ...env },
+    configPath,
+    dataDir,
+    readConfig: () => JSON.parse(readFileSync(configPath, "utf8")),
+    writeConfig(patch) {
+      const current = JSON.parse(readFileSync(configPath, "utf8"));
+      patch(current);
+      writeFileSync(configPath, JSON.stringify(current, null, 2));
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** A HOME and XDG dirs of its own under `root`, with an empty global opencode config. */
+function ownHome(root: string): Pick<Project, "home" | "env" | "dataDir"> {
   const home = join(root, "home");
   const xdg = {
     data: join(root, "xdg/data"),
@@ -96,7 +123,7 @@ export function createProject(options: ProjectOptions): Project {
     cache: join(root, "xdg/cache"),
     state: join(root, "xdg/state"),
   };
-  for (const path of [dir, home, ...Object.values(xdg)]) mkdirSync(path, { recursive: true });
+  for (const path of [home, ...Object.values(xdg)]) mkdirSync(path, { recursive: true });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
@@ -116,7 +143,11 @@ export function createProject(options: ProjectOptions): Project {
   mkdirSync(globalConfigDir, { recursive: true });
   writeFileSync(join(globalConfigDir, "opencode.json"), "{}\n");
   markDependenciesInstalled(globalConfigDir);
+  return { home, env, dataDir: xdg.data };
+}
 
+/** The worktree: its opencode.json (the fake provider, the plugins), its files, one commit. */
+function writeProject(dir: string, env: Record<string, string>, options: ProjectOptions): string {
   const configDir = join(dir, ".opencode");
   mkdirSync(configDir, { recursive: true });
   const configPath = join(configDir, "opencode.json");
@@ -152,22 +183,7 @@ export function createProject(options: ProjectOptions): Project {
   git("init", "-q");
   git("add", "-A");
   git("commit", "-q", "-m", "init");
-
-  return {
-    root,
-    dir,
-    home,
-    env,
-    configPath,
-    dataDir: xdg.data,
-    readConfig: () => JSON.parse(readFileSync(configPath, "utf8")),
-    writeConfig(patch) {
-      const current = JSON.parse(readFileSync(configPath, "utf8"));
-      patch(current);
-      writeFileSync(configPath, JSON.stringify(current, null, 2));
-    },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
-  };
+  return configPath;
 }
 
 /** All opencode log files of a project's data dir, concatenated. */

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FakeLlm, type RecordedRequest } from "../harness/fake-llm.ts";
 import { hud, hudPlugin } from "../harness/hud-session.ts";
 import { createProject, startOpencode, type OpencodeServer, type Project } from "../harness/opencode.ts";
 import { preambleOf, tailHud, toolResults } from "../harness/requests.ts";
 
-// Two worktrees whose opencode processes share one XDG data dir, hence one HUD database: project
-// memory must be keyed by the worktree, not by the database.
+// Two worktrees sharing one XDG data dir, hence one HUD database: project memory must be keyed by the
+// worktree, not by the database. One opencode process serves both (an instance per worktree, each with
+// its own start of the plugin); a test starts another process only where processes are what it is about.
 let llm: FakeLlm;
 let alpha: Project;
 let beta: Project;
 const servers: OpencodeServer[] = [];
+/** alpha's process, kept from test to test while a test does not replace it. */
+let alphaServer: OpencodeServer | undefined;
 
 const PROJECT_NOTE = "payments always go through the idempotency-key middleware";
 const SESSION_NOTE = "scratch: the flaky test was a timezone issue";
@@ -20,8 +22,7 @@ const SESSION_NOTE = "scratch: the flaky test was a timezone issue";
 beforeAll(() => {
   llm = new FakeLlm().start();
   alpha = createProject({ llmUrl: llm.url, plugins: [hudPlugin()] });
-  beta = createProject({ llmUrl: llm.url, plugins: [hudPlugin()] });
-  beta.env.XDG_DATA_HOME = alpha.env.XDG_DATA_HOME!;
+  beta = createProject({ llmUrl: llm.url, plugins: [hudPlugin()], home: alpha });
 });
 
 afterAll(async () => {
@@ -40,6 +41,12 @@ async function start(project: Project): Promise<OpencodeServer> {
 async function stop(server: OpencodeServer): Promise<void> {
   await server.stop();
   servers.splice(servers.indexOf(server), 1);
+  if (server === alphaServer) alphaServer = undefined;
+}
+
+async function alphaProcess(): Promise<OpencodeServer> {
+  alphaServer ??= await start(alpha);
+  return alphaServer;
 }
 
 /** Runs one prompt and returns the agent requests it caused, in order. */
@@ -56,7 +63,7 @@ const hudOf = (request: RecordedRequest | undefined): string => {
 };
 
 test("a project note from session 1 is in the first request of session 2, and not in another worktree's session", async () => {
-  const server = await start(alpha);
+  const server = await alphaProcess();
   const first = await server.createSession();
   llm.script(
     {
@@ -80,17 +87,17 @@ test("a project note from session 1 is in the first request of session 2, and no
   // the byte-stable preamble is where the agent learns that project scope exists
   expect(preambleOf(opening!)).toContain('`scope: "project"`');
 
-  const other = await start(beta);
+  const other = await server.serve(beta);
   const elsewhere = await other.createSession();
   llm.script({ text: "hello" });
   const [foreign] = await turn(other, elsewhere.id, "a session of another worktree");
   const foreignHud = hudOf(foreign);
   expect(foreignHud).not.toContain(PROJECT_NOTE);
   expect(foreignHud).not.toContain("Project memory");
-  await stop(other);
+  await other.stop();
 
   // The negative check means something only if both worktrees really wrote to the one shared database.
-  expect(existsSync(join(beta.dataDir, "opencode", "hud", "hud.db"))).toBe(false);
+  expect(beta.dataDir).toBe(alpha.dataDir);
   const db = new Database(join(alpha.dataDir, "opencode", "hud", "hud.db"), { readonly: true });
   try {
     const keys = db.query("SELECT DISTINCT project_key AS key FROM sessions").all() as Array<{ key: string }>;
@@ -102,11 +109,10 @@ test("a project note from session 1 is in the first request of session 2, and no
   } finally {
     db.close();
   }
-  await stop(server);
 });
 
 test("`hud resume` in a new session (new process) brings back the last session's task and open steps", async () => {
-  let server = await start(alpha);
+  let server = await alphaProcess();
   const previous = await server.createSession();
   llm.script(
     {
@@ -123,7 +129,7 @@ test("`hud resume` in a new session (new process) brings back the last session's
   await turn(server, previous.id, "start the billing migration");
   await stop(server);
 
-  server = await start(alpha);
+  server = await alphaProcess();
   const next = await server.createSession();
   llm.script({ text: "I see an unfinished task" });
   const [opening] = await turn(server, next.id, "what's up?");
@@ -149,11 +155,10 @@ test("`hud resume` in a new session (new process) brings back the last session's
   const history = toolResults(afterHistory!).at(-1)!;
   expect(history).toContain(`resume fromSessionID=${previous.id}`);
   expect(history).toContain("Migrate billing to the v2 invoices API");
-  await stop(server);
 });
 
 test("two opencode processes on one project see each other's project items on their next call", async () => {
-  const one = await start(alpha);
+  const one = await alphaProcess();
   const two = await start(alpha);
   const left = await one.createSession();
   const right = await two.createSession();
@@ -185,12 +190,11 @@ test("two opencode processes on one project see each other's project items on th
   expect(seen).toContain("commit messages use the imperative mood");
   // the project note from the first test is there too: one project, one memory
   expect(seen).toContain(PROJECT_NOTE);
-  await stop(one);
   await stop(two);
 });
 
 test("a sub-agent session sees the project items and its parent's task and decisions", async () => {
-  const server = await start(alpha);
+  const server = await alphaProcess();
   const parent = await server.createSession();
   const subPrompt = "Check which invoices still use the v1 endpoint";
   llm.script(
@@ -222,5 +226,4 @@ test("a sub-agent session sees the project items and its parent's task and decis
   // its parent is the project's latest session and has an open task, but that is not the sub-agent's to take over
   expect(seen).not.toContain("**Resume**");
   expect(toolResults(requests.at(-1)!).at(-1)).toContain("three callers remain");
-  await stop(server);
 });

@@ -2,7 +2,7 @@
 // worktree or to a device, parser bombs and an emptied file are refused with one line (project memory
 // kept, nothing from outside in the request, the file left alone); a 10 MB note is refused in one line;
 // terminal controls in agent text never reach the CLI's output.
-import { afterEach, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeLlm } from "../harness/fake-llm.ts";
@@ -12,25 +12,48 @@ import { tailHud, toolResults } from "../harness/requests.ts";
 
 const MEMORY = ".opencode/hud/memory.md";
 const CLI = join(PLUGIN_DIR, "dist", "cli", "index.js");
-const open: Array<{ llm: FakeLlm; project: Project; server?: OpencodeServer }> = [];
-afterEach(async () => {
-  for (const { llm, project, server } of open.splice(0)) {
-    await server?.stop();
-    llm.stop();
-    project.cleanup();
-  }
-});
 
-/** A project whose memory file is prepared by `plant` before opencode starts, then one agent turn. */
-async function turnWith(plant: (project: Project) => void, script: Parameters<FakeLlm["script"]> = [{ text: "ok" }]) {
+// One opencode process serves every test's project: each test's clone is a directory of its own, which
+// opencode opens as a new instance (its own config, a fresh start of the plugin) on the first request
+// naming it. The projects share the process's HOME and XDG dirs, hence one HUD database.
+let host: { llm: FakeLlm; project: Project; server: OpencodeServer };
+beforeAll(async () => {
   const llm = new FakeLlm().start();
   const project = createProject({ llmUrl: llm.url, plugins: [hudPlugin()] });
+  host = { llm, project, server: await startOpencode(project) };
+});
+const open: Array<{ llm: FakeLlm; project: Project; server?: OpencodeServer }> = [];
+afterEach(async () => {
+  for (const { llm, server } of open.splice(0)) {
+    // the instance's plugin flushes on dispose, before its worktree goes at the end of the file
+    await server?.disposeInstance();
+    await server?.stop();
+    llm.stop();
+  }
+});
+const clones: Project[] = [];
+afterAll(async () => {
+  await host?.server.stop();
+  host?.llm.stop();
+  for (const project of [...clones, host?.project]) project?.cleanup();
+});
+
+/** A fresh clone with its own fake LLM, served by the file's opencode process. */
+async function clone(plant: (project: Project) => void = () => {}) {
+  const llm = new FakeLlm().start();
+  const project = createProject({ llmUrl: llm.url, plugins: [hudPlugin()], home: host.project });
+  clones.push(project);
   const entry: (typeof open)[number] = { llm, project };
   open.push(entry);
   mkdirSync(join(project.dir, ".opencode/hud"), { recursive: true });
   plant(project);
-  const server = await startOpencode(project);
-  entry.server = server;
+  const server = (entry.server = await host.server.serve(project));
+  return { llm, project, server };
+}
+
+/** A project whose memory file is prepared by `plant` before opencode opens it, then one agent turn. */
+async function turnWith(plant: (project: Project) => void, script: Parameters<FakeLlm["script"]> = [{ text: "ok" }]) {
+  const { llm, project, server } = await clone(plant);
   const session = await server.createSession();
   llm.script(...script);
   await server.prompt(session.id, "go");
@@ -76,11 +99,7 @@ for (const [name, text, reason] of [
   }, 60_000);
 
 test("an emptied memory file keeps the project memory and records no removal", async () => {
-  const llm = new FakeLlm().start();
-  const project = createProject({ llmUrl: llm.url, plugins: [hudPlugin()] });
-  const entry: (typeof open)[number] = { llm, project };
-  open.push(entry);
-  const server = (entry.server = await startOpencode(project));
+  const { llm, project, server } = await clone();
   const session = await server.createSession();
   llm.script({ toolCalls: [hud("conventions.add", { content: "money is integer cents" })] }, { text: "ok" });
   await server.prompt(session.id, "remember");
@@ -126,7 +145,7 @@ test("a 10 MB note is refused in one line, and the CLI prints no terminal contro
 
 test("a 10 MB write is indexed clipped (head, tail and the size left out) and hud search finds its first words", async () => {
   const content = `OPENINGWORD ${"lorem ipsum dolor ".repeat(600_000)} CLOSINGWORD`;
-  const { llm, project } = await turnWith(
+  const { llm, project, session } = await turnWith(
     (p) => void p,
     [
       { toolCalls: [{ name: "write", args: { filePath: "big.txt", content } }] },
@@ -139,7 +158,10 @@ test("a 10 MB write is indexed clipped (head, tail and the size left out) and hu
   expect(answer).toContain("OPENINGWORD");
   const { Database } = await import("bun:sqlite");
   const db = new Database(join(project.dataDir, "opencode", "hud", "recall.db"), { readonly: true });
-  const biggest = db.query("SELECT max(length(body)) AS n, body FROM docs").get() as { n: number; body: string };
+  // the docs of this test's project (the database is shared with the file's other projects)
+  const biggest = db
+    .query("SELECT max(length(body)) AS n, body FROM docs WHERE project = (SELECT project FROM sessions WHERE id = ?)")
+    .get(session.id) as { n: number; body: string };
   db.close();
   expect(biggest.n).toBeLessThan(40 * 1024);
   expect(biggest.body).toMatch(/MB clipped from the index/);
