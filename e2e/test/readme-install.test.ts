@@ -1,7 +1,7 @@
 // Docs are tests: every command in the README's install section runs here exactly as written, against a
 // real npm registry on 127.0.0.1 holding the three packages packed from this checkout. Only two things are
 // swapped: the registry (through the npm/bun registry variables) and the clone's placeholder path. The
-// clone's commands rebuild the checkout, so they run in readme-clone-install.test.ts, alone.
+// clone's commands run in readme-clone-install.test.ts, in a copy of the checkout.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
