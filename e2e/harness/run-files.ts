@@ -23,6 +23,7 @@ const E2E = new URL("..", import.meta.url).pathname;
 const INSTALL_PACKED = [
   "test/packed-install.test.ts",
   "test/readme-install.test.ts",
+  "test/readme-library-install.test.ts",
   "test/readme-clone-install.test.ts",
   "test/claude-code/marketplace-install.test.ts",
 ];
