@@ -91,13 +91,13 @@ function workers(): number {
 let registry: Promise<LocalRegistry | Error> | undefined;
 
 async function runFile(job: Job): Promise<Result> {
-  const started = performance.now();
   const shared = FROM_REGISTRY.includes(job.file) ? await registry : undefined;
   if (shared instanceof Error) {
     const output = `the run's registry did not start: ${shared.message}\n`;
     process.stdout.write(`\n── ${job.label} (not run, exit 1)\n${output}`);
     return { file: job.label, code: 1, seconds: 0, cpu: 0, output };
   }
+  const started = performance.now();
   // "./": a bare path is a filter to bun test, and would also run any file whose path contains it
   const proc = Bun.spawn(["bun", "test", ...job.options, `./${job.file}`], {
     cwd: E2E,
