@@ -33,7 +33,11 @@ test(`\`${CLONE_BUILD}\` then \`${CLONE_PLUGIN}\`: the HUD in the next request`,
   const checkoutBuilt = statSync(checkoutBundle).mtimeMs;
   clone = cloneOfCheckout();
   expect(existsSync(join(clone, "packages/hud-plugin/dist"))).toBe(false);
-  const env = { ...(process.env as Record<string, string>), TURBO_CACHE_DIR: checkoutTurboCache() };
+  // a cache folder the person set for turbo is the checkout's too
+  const env = {
+    ...(process.env as Record<string, string>),
+    TURBO_CACHE_DIR: Bun.env.TURBO_CACHE_DIR ?? checkoutTurboCache(),
+  };
   sh(CLONE_BUILD, clone, env, clone);
   expect(existsSync(join(clone, "packages/hud-plugin/dist/server.js"))).toBe(true);
   // the bundle the other files' opencode loads was not rebuilt under them
