@@ -1,15 +1,16 @@
 /**
  * The README's "Install in opencode" section, run as written: its commands, a shell that runs one of them,
  * and a registry on 127.0.0.1 holding the packages packed from this checkout. Shared by the registry
- * installs (readme-install) and the clone install (readme-clone-install, which rebuilds the checkout and so
- * runs alone).
+ * installs (readme-install) and the clone install (readme-clone-install, which builds a copy of the
+ * checkout).
  */
-import { readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { FakeLlm } from "./fake-llm.ts";
 import { hud } from "./hud-session.ts";
 import { createProject, OPENCODE_BIN, startOpencode, type Project } from "./opencode.ts";
-import { LocalRegistry } from "./registry.ts";
+import { publishedRegistry, type LocalRegistry } from "./registry.ts";
 import { tailHud } from "./requests.ts";
 
 export const REPO = resolve(import.meta.dir, "../..");
@@ -34,9 +35,40 @@ export function readmeInstallCommands(): string[] {
     .filter(Boolean);
 }
 
-/** Runs one README line exactly as written, in bash, in `cwd`. */
-export function sh(command: string, cwd: string, env: Record<string, string>): string {
-  const result = Bun.spawnSync(["bash", "-c", command.replaceAll(PLACEHOLDER, REPO)], {
+/**
+ * What a contributor's clone of this checkout holds: every file git tracks or would add (uncommitted changes
+ * included, so the copy is the code under test also in a developer's tree; ignored files such as
+ * node_modules/ and dist/ left out), copied into a new temp folder that the caller removes.
+ */
+export function cloneOfCheckout(): string {
+  const listed = Bun.spawnSync(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: REPO });
+  if (listed.exitCode !== 0) throw new Error(`git ls-files failed in ${REPO}: ${listed.stderr.toString().trim()}`);
+  const clone = mkdtempSync(join(tmpdir(), "agent-hud-clone-"));
+  // a file deleted but not yet committed is listed and absent, as in the checkout
+  const files = listed.stdout
+    .toString()
+    .split("\0")
+    .filter((f) => f && existsSync(join(REPO, f)));
+  for (const file of files) {
+    mkdirSync(dirname(join(clone, file)), { recursive: true });
+    copyFileSync(join(REPO, file), join(clone, file));
+  }
+  return clone;
+}
+
+/**
+ * The checkout's turbo cache (turbo keeps one per repository, a worktree's in its main checkout's root):
+ * content-addressed, so the clone's `bun run build` replays what the same build made from the same sources,
+ * as it did when this ran in the checkout. The build from nothing is the suite's own first step.
+ */
+export function checkoutTurboCache(): string {
+  const git = Bun.spawnSync(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], { cwd: REPO });
+  return join(dirname(git.stdout.toString().trim()), ".turbo", "cache");
+}
+
+/** Runs one README line exactly as written, in bash, in `cwd`; the placeholder path is `clone`. */
+export function sh(command: string, cwd: string, env: Record<string, string>, clone = REPO): string {
+  const result = Bun.spawnSync(["bash", "-c", command.replaceAll(PLACEHOLDER, clone)], {
     cwd,
     env: { ...env, PATH, PWD: cwd },
     stdout: "pipe",
@@ -54,8 +86,7 @@ export class ReadmeWorld {
   private readonly projects: Project[] = [];
 
   async start(): Promise<this> {
-    this.registry = await new LocalRegistry().start();
-    this.registry.publishWorkspace();
+    this.registry = await publishedRegistry();
     this.llm = new FakeLlm().start();
     return this;
   }

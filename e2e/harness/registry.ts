@@ -1,7 +1,9 @@
 /**
  * A real npm registry on 127.0.0.1 (verdaccio, run by bun: it wants a newer node than CI may have). The
- * @agent-hud packages in it are exactly the ones the test packed and published; other packages are
- * proxied from npm's configured registry, as a company registry would.
+ * @agent-hud packages in it are exactly the ones packed from this checkout and published; other packages
+ * are proxied from npm's configured registry, as a company registry would. Starting it and publishing cost
+ * about 6 CPU-s, so run-files starts one for the run and hands its address to the files that install from
+ * it (AGENT_HUD_E2E_REGISTRY); a file run on its own starts its own.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,18 +12,25 @@ import { PUBLISHED, tarballOf } from "./packed.ts";
 
 const VERDACCIO = resolve(import.meta.dir, "../node_modules/verdaccio/bin/verdaccio");
 
-function run(cmd: string[], cwd: string, env: Record<string, string | undefined>): string {
-  const result = Bun.spawnSync(cmd, { cwd, env, stdout: "pipe", stderr: "pipe" });
-  if (result.exitCode !== 0)
-    throw new Error(
-      `${cmd.join(" ")} failed (${result.exitCode}): ${result.stderr.toString()}${result.stdout.toString()}`.trim(),
-    );
-  return result.stdout.toString();
+/** CPU seconds of the npm commands run here, counted into the registry's own (see stop). */
+let npmCpu = 0;
+
+/** Never spawnSync: run-files starts the run's registry while its workers run files and print them. */
+async function run(cmd: string[], cwd: string, env: Record<string, string | undefined>): Promise<string> {
+  const proc = Bun.spawn(cmd, { cwd, env, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  npmCpu += Number(proc.resourceUsage()?.cpuTime.total ?? 0n) / 1e6;
+  if (code !== 0) throw new Error(`${cmd.join(" ")} failed (${code}): ${err}${out}`.trim());
+  return out;
 }
 
 /** The registry npm uses here (never a name written into this repository). */
-function upstreamRegistry(): string {
-  return run(["npm", "config", "get", "registry"], tmpdir(), process.env).trim();
+async function upstreamRegistry(): Promise<string> {
+  return (await run(["npm", "config", "get", "registry"], tmpdir(), process.env)).trim();
 }
 
 async function freePort(): Promise<number> {
@@ -31,14 +40,34 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+export const REGISTRY_ENV = "AGENT_HUD_E2E_REGISTRY";
+
+/** The run's registry (its packages already published), or one started and published now for this file. */
+export async function publishedRegistry(): Promise<LocalRegistry> {
+  const url = Bun.env[REGISTRY_ENV];
+  if (url) return LocalRegistry.at(url);
+  const registry = await new LocalRegistry().start();
+  await registry.publishWorkspace();
+  return registry;
+}
+
 export class LocalRegistry {
-  readonly dir = mkdtempSync(join(tmpdir(), "agent-hud-registry-"));
+  dir = "";
   /** An npmrc holding the publisher's token: publishing only, installs need no auth. */
-  readonly npmrc = join(this.dir, "npmrc");
+  npmrc = "";
   url = "";
   private proc: ReturnType<typeof Bun.spawn> | undefined;
 
+  /** A registry another process started: stop() leaves it running. */
+  static at(url: string): LocalRegistry {
+    const registry = new LocalRegistry();
+    registry.url = url;
+    return registry;
+  }
+
   async start(): Promise<this> {
+    this.dir = mkdtempSync(join(tmpdir(), "agent-hud-registry-"));
+    this.npmrc = join(this.dir, "npmrc");
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}/`;
     const config = join(this.dir, "config.yaml");
@@ -54,7 +83,7 @@ export class LocalRegistry {
         // through the registry npm is configured with on this machine
         "uplinks:",
         "  upstream:",
-        `    url: ${upstreamRegistry()}`,
+        `    url: ${await upstreamRegistry()}`,
         // verdaccio's HTTP client cannot verify TLS when run by bun; npm still checks every tarball
         // against the integrity hash the upstream registry published
         "    strict_ssl: false",
@@ -70,7 +99,7 @@ export class LocalRegistry {
       ].join("\n"),
     );
     // npm may trust an extra CA (a company proxy): the proxying registry must trust the same one
-    const cafile = run(["npm", "config", "get", "cafile"], tmpdir(), process.env).trim();
+    const cafile = (await run(["npm", "config", "get", "cafile"], tmpdir(), process.env)).trim();
     const ca = cafile && cafile !== "null" && cafile !== "undefined" ? { NODE_EXTRA_CA_CERTS: cafile } : {};
     this.proc = Bun.spawn(["bun", VERDACCIO, "-c", config, "-l", `127.0.0.1:${port}`], {
       cwd: this.dir,
@@ -103,10 +132,10 @@ export class LocalRegistry {
   }
 
   /** Publishes each workspace package's tarball (packed as a maintainer packs it, see packed.ts) with npm. */
-  publishWorkspace(): string[] {
+  async publishWorkspace(): Promise<string[]> {
     const env = { ...process.env, NPM_CONFIG_USERCONFIG: this.npmrc };
     const tarballs = PUBLISHED.map(tarballOf);
-    for (const tarball of tarballs) run(["npm", "publish", tarball, "--no-audit", "--no-fund"], this.dir, env);
+    for (const tarball of tarballs) await run(["npm", "publish", tarball, "--no-audit", "--no-fund"], this.dir, env);
     return tarballs.map((t) => basename(t));
   }
 
@@ -115,9 +144,11 @@ export class LocalRegistry {
     return { NPM_CONFIG_REGISTRY: this.url, BUN_CONFIG_REGISTRY: this.url };
   }
 
-  async stop(): Promise<void> {
+  /** Stops the registry this started (none for one from `at`); returns the CPU seconds it and npm used. */
+  async stop(): Promise<number> {
     this.proc?.kill();
     await this.proc?.exited;
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    return Number(this.proc?.resourceUsage()?.cpuTime.total ?? 0n) / 1e6 + npmCpu;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Runs the e2e files in parallel workers: each file is its own `bun test` process (its own opencode servers,
- * fake LLM, ports and temp HOME, so files share nothing), taken from one queue by AGENT_HUD_E2E_WORKERS
- * workers (default 2). Files that rebuild the plugin's dist/ run after the others, one at a time.
+ * fake LLM, ports and temp HOME), taken from one queue by AGENT_HUD_E2E_WORKERS workers (default 2). They
+ * share only what the run makes once for them: the packed packages and the registry that publishes them.
  * Usage: bun harness/run-files.ts [bun test options] [--oldest] [files...]
  * No files: every e2e test file, then the smoke subset again on the oldest supported opencode and Claude
  * Code, all in one queue; --oldest: that subset only.
@@ -12,11 +12,9 @@ import { join, relative, resolve } from "node:path";
 import { CLAUDE_PLUGIN_ROOT } from "./claude.ts";
 import { ensureFreshBundle } from "./fresh-build.ts";
 import { PACKED_ENV, packWorkspace } from "./packed.ts";
+import { LocalRegistry, REGISTRY_ENV } from "./registry.ts";
 
 const E2E = new URL("..", import.meta.url).pathname;
-
-/** The clone's `bun install && bun run build` rewrites dist/, the bundle every other file's opencode loads. */
-const SERIAL = ["test/readme-clone-install.test.ts"];
 
 /**
  * Files that install the packed packages. Packing runs the prepack build, which rewrites dist/ too, so it
@@ -25,9 +23,13 @@ const SERIAL = ["test/readme-clone-install.test.ts"];
 const INSTALL_PACKED = [
   "test/packed-install.test.ts",
   "test/readme-install.test.ts",
+  "test/readme-library-install.test.ts",
   "test/readme-clone-install.test.ts",
   "test/claude-code/marketplace-install.test.ts",
 ];
+
+/** Files that install from a registry: one is started and published for the run (harness/registry.ts). */
+const FROM_REGISTRY = INSTALL_PACKED.filter((file) => file !== "test/packed-install.test.ts");
 
 /** The smoke subsets run again on the oldest versions the plugin supports (e2e/oldest), with more time. */
 const OLDEST_OPENCODE = [
@@ -85,14 +87,23 @@ function workers(): number {
   return n;
 }
 
+/** The run's registry, started beside the first files; undefined when no file installs from one. */
+let registry: Promise<LocalRegistry | Error> | undefined;
+
 async function runFile(job: Job): Promise<Result> {
+  const shared = FROM_REGISTRY.includes(job.file) ? await registry : undefined;
+  if (shared instanceof Error) {
+    const output = `the run's registry did not start: ${shared.message}\n`;
+    process.stdout.write(`\n── ${job.label} (not run, exit 1)\n${output}`);
+    return { file: job.label, code: 1, seconds: 0, cpu: 0, output };
+  }
   const started = performance.now();
   // "./": a bare path is a filter to bun test, and would also run any file whose path contains it
   const proc = Bun.spawn(["bun", "test", ...job.options, `./${job.file}`], {
     cwd: E2E,
     stdout: "pipe",
     stderr: "pipe",
-    env: { ...process.env, ...job.env },
+    env: { ...process.env, ...job.env, ...(shared ? { [REGISTRY_ENV]: shared.url } : {}) },
   });
   const [out, err, code] = await Promise.all([
     new Response(proc.stdout).text(),
@@ -176,8 +187,7 @@ const jobs = oldestOnly
 // a glob that matched nothing would pass as "0 failed"
 if (jobs.length === 0) throw new Error(`no e2e test files found under ${E2E}`);
 const rank = (j: Job) => (SLOW_FIRST.includes(j.file) ? SLOW_FIRST.indexOf(j.file) : SLOW_FIRST.length);
-const parallel = jobs.filter((j) => !SERIAL.includes(j.file)).sort((a, b) => rank(a) - rank(b));
-const serial = jobs.filter((j) => SERIAL.includes(j.file));
+const queue = jobs.sort((a, b) => rank(a) - rank(b));
 
 const started = performance.now();
 // packed before any file starts (the prepack build rewrites dist/), then shared by the files installing it
@@ -186,13 +196,29 @@ if (packed) process.env[PACKED_ENV] = packed;
 // built once here: a stale bundle rebuilt by several workers' preloads at once would race
 ensureFreshBundle();
 ensureFreshBundle({ bundle: join(CLAUDE_PLUGIN_ROOT, "scripts", "hook.js") });
-const results = [...(await pool(parallel, workers())), ...(await pool(serial, 1))];
+// published from the packed tarballs while the first files run; a file that needs it waits for it
+if (jobs.some((j) => FROM_REGISTRY.includes(j.file)) && !Bun.env[REGISTRY_ENV])
+  registry = (async () => {
+    const started = new LocalRegistry();
+    try {
+      await started.start();
+      await started.publishWorkspace();
+      return started;
+    } catch (e) {
+      await started.stop();
+      return e instanceof Error ? e : new Error(String(e));
+    }
+  })();
+const results = await pool(queue, workers());
+const ready = await registry;
+const registryCpu = ready instanceof LocalRegistry ? await ready.stop() : 0;
 if (packed) rmSync(packed, { recursive: true, force: true });
 const failed = results.filter((r) => r.code !== 0);
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
 console.log(
   `\ne2e: ${results.length} files, ${failed.length} failed, ${workers()} workers, ${((performance.now() - started) / 1000).toFixed(1)} s wall` +
     `, ${results.reduce((sum, r) => sum + r.cpu, 0).toFixed(0)} s CPU in the files` +
+    (registry ? `, ${registryCpu.toFixed(0)} s in the shared registry` : "") +
     `; slowest: ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s`).join(", ")}`,
 );
 // repeated at the end, where a CI log that keeps only its tail still shows why

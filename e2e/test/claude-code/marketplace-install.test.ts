@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CLAUDE_BIN, claudeEnv, createClaudeProject, HUD_TOOL, type ClaudeProject } from "../../harness/claude.ts";
 import { currentHud, hud, mainLoop, startClaudeHud, toolResults } from "../../harness/claude-hud.ts";
-import { LocalRegistry } from "../../harness/registry.ts";
+import { publishedRegistry, type LocalRegistry } from "../../harness/registry.ts";
 
 const REPO = resolve(import.meta.dir, "../../..");
 const ADD = "claude plugin marketplace add agent-hud/agent-hud";
@@ -76,8 +76,7 @@ function standInRepository(root: string): string {
 }
 
 beforeAll(async () => {
-  registry = await new LocalRegistry().start();
-  registry.publishWorkspace();
+  registry = await publishedRegistry();
   project = createClaudeProject();
   const repo = standInRepository(project.root);
   // every address Claude Code may clone `agent-hud/agent-hud` from leads to the stand-in
