@@ -86,7 +86,9 @@ export const md: string = renderComponent(StepCount);
     // misspelling is its only error, so the right file, the declarations and the libraries have none
     writeFileSync(join(dir, "typed.ts"), typed);
     writeFileSync(join(dir, "mistyped.ts"), typed.replace("state.steps", "state.stepz"));
-    const options = "--noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext".split(" ");
+    // the folder's tsconfig.json is the one bun reads for JSX: the check states its own options, and says so
+    const options =
+      "--ignoreConfig --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext".split(" ");
     const tsc = Bun.spawnSync([TSC, ...options, "typed.ts", "mistyped.ts"], {
       cwd: dir,
       env: { ...env, PATH: process.env.PATH ?? "/usr/bin:/bin" },
