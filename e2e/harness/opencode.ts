@@ -32,6 +32,11 @@ export type ProjectOptions = {
   files?: Record<string, string>;
   context?: number;
   output?: number;
+  /**
+   * A project whose HOME and XDG folders this one uses (its own are made, unused), so that the process serving
+   * that project can serve this one too (`OpencodeServer.forProject`).
+   */
+  sharing?: Project;
 };
 
 export type Project = {
@@ -97,7 +102,7 @@ export function createProject(options: ProjectOptions): Project {
     state: join(root, "xdg/state"),
   };
   for (const path of [dir, home, ...Object.values(xdg)]) mkdirSync(path, { recursive: true });
-  const env: Record<string, string> = {
+  const env: Record<string, string> = options.sharing?.env ?? {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
     XDG_DATA_HOME: xdg.data,
@@ -156,10 +161,10 @@ export function createProject(options: ProjectOptions): Project {
   return {
     root,
     dir,
-    home,
+    home: options.sharing?.home ?? home,
     env,
     configPath,
-    dataDir: xdg.data,
+    dataDir: options.sharing?.dataDir ?? xdg.data,
     readConfig: () => JSON.parse(readFileSync(configPath, "utf8")),
     writeConfig(patch) {
       const current = JSON.parse(readFileSync(configPath, "utf8"));

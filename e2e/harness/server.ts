@@ -35,7 +35,24 @@ export class OpencodeServer {
     readonly project: Project,
     readonly url: string,
     private readonly proc: ReturnType<typeof Bun.spawn>,
+    /** Set on a client of another project's directory in this process (`forProject`). */
+    readonly directory?: string,
   ) {}
+
+  /**
+   * A client of this process for another project (one made with `createProject({ sharing })`): opencode serves
+   * any directory a request names, with an instance of its own (that directory's config and plugins), so a
+   * test that needs a fresh project does not need a process. Its `stop` disposes of that instance only.
+   */
+  async forProject(project: Project): Promise<OpencodeServer> {
+    const client = new OpencodeServer(project, this.url, this.proc, project.dir);
+    await client.subscribe();
+    return client;
+  }
+
+  private get headers(): Record<string, string> {
+    return this.directory ? { "x-opencode-directory": this.directory } : {};
+  }
 
   get pid(): number {
     return this.proc.pid;
@@ -44,7 +61,7 @@ export class OpencodeServer {
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${this.url}${path}`, {
       method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
+      headers: body === undefined ? this.headers : { ...this.headers, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -125,7 +142,7 @@ export class OpencodeServer {
 
   /** Subscribes to the instance's bus events (SSE on /event) and keeps them in `events`. */
   async subscribe(): Promise<void> {
-    const res = await fetch(`${this.url}/event`, { signal: this.eventAbort.signal });
+    const res = await fetch(`${this.url}/event`, { signal: this.eventAbort.signal, headers: this.headers });
     if (!res.body) throw new Error("opencode /event returned no body");
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let connected!: () => void;
@@ -165,6 +182,14 @@ export class OpencodeServer {
   }
 
   async stop(): Promise<void> {
+    if (this.directory) {
+      // opencode announces the disposal once it is done (it answers the request before): the project can go then
+      const disposed = this.waitEvent((e) => e.type === "server.instance.disposed", 30_000, "the instance's disposal");
+      await this.disposeInstance();
+      await disposed;
+      this.eventAbort.abort();
+      return;
+    }
     this.eventAbort.abort();
     if (this.proc.exitCode !== null) return;
     this.proc.kill("SIGTERM");
@@ -177,6 +202,7 @@ export class OpencodeServer {
 
   /** SIGKILL: no shutdown hooks run, as in a crash. */
   async kill(): Promise<void> {
+    if (this.directory) throw new Error("a client of one directory cannot kill the process it shares");
     this.eventAbort.abort();
     if (this.proc.exitCode !== null) return;
     this.proc.kill("SIGKILL");
