@@ -22,13 +22,18 @@ export async function startHudEnv(
     /** Plugins listed before agent-hud (their hooks run before its hooks). */
     before?: PluginEntry[];
     llm?: FakeLlmOptions;
-  } & Omit<ProjectOptions, "llmUrl" | "plugins"> = {},
+    /**
+     * Serve the new project from this env's opencode process instead of a process of its own: a fresh project
+     * with its own config, plugins and fake LLM, for tests that do not test a start.
+     */
+    host?: HudEnv;
+  } & Omit<ProjectOptions, "llmUrl" | "plugins" | "sharing"> = {},
 ): Promise<HudEnv> {
   const llm = new FakeLlm(options.llm).start();
   const plugin = options.plugin === undefined ? hudPlugin() : options.plugin;
   const plugins = [...(options.before ?? []), ...(plugin ? [plugin] : [])];
-  const project = createProject({ ...options, llmUrl: llm.url, plugins });
-  const server = await startOpencode(project);
+  const project = createProject({ ...options, llmUrl: llm.url, plugins, sharing: options.host?.project });
+  const server = options.host ? await options.host.server.forProject(project) : await startOpencode(project);
   return {
     llm,
     project,

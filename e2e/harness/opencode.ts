@@ -34,9 +34,9 @@ export type ProjectOptions = {
   output?: number;
   /**
    * Another project whose HOME and XDG dirs (and so whose opencode data, and whose process: see
-   * `OpencodeServer.serve`) this one shares; only the worktree is its own.
+   * `OpencodeServer.forProject`) this one shares; only the worktree is its own.
    */
-  home?: Project;
+  sharing?: Project;
 };
 
 export type Project = {
@@ -95,7 +95,7 @@ export function createProject(options: ProjectOptions): Project {
   const root = mkdtempSync(join(tmpdir(), "agent-hud-e2e-"));
   const dir = join(root, "project");
   mkdirSync(dir, { recursive: true });
-  const { home, env, dataDir } = options.home ?? ownHome(root);
+  const { home, env, dataDir } = options.sharing ?? ownHome(root);
   const configPath = writeProject(dir, env, options);
   return {
     root,

@@ -31,32 +31,27 @@ export class OpencodeServer {
   private waiters: Array<{ predicate: (e: BusEvent) => boolean; resolve: (e: BusEvent) => void }> = [];
   private eventAbort = new AbortController();
 
-  /**
-   * `directory`: the project this client names on every request, for a project served by another project's
-   * process (see `serve`); such a client never stops or kills the process.
-   */
   constructor(
     readonly project: Project,
     readonly url: string,
     private readonly proc: ReturnType<typeof Bun.spawn>,
-    private readonly directory?: string,
+    /** Set on a client of another project's directory in this process (`forProject`). */
+    readonly directory?: string,
   ) {}
 
   /**
-   * A client for another project served by this same process. opencode makes one instance per directory a
-   * request names (its config, its plugins' `server()`), so a fresh project costs no new process.
-   * The project must share this one's HOME and XDG dirs (`createProject({ home })`).
+   * A client of this process for another project (one made with `createProject({ sharing })`): opencode serves
+   * any directory a request names, with an instance of its own (that directory's config and plugins), so a
+   * test that needs a fresh project does not need a process. Its `stop` disposes of that instance only.
    */
-  async serve(project: Project): Promise<OpencodeServer> {
-    if (project.dataDir !== this.project.dataDir) throw new Error("serve: the project must share this HOME");
+  async forProject(project: Project): Promise<OpencodeServer> {
     const client = new OpencodeServer(project, this.url, this.proc, project.dir);
     await client.subscribe();
     return client;
   }
 
-  private at(path: string): string {
-    if (!this.directory || path.includes("directory=")) return `${this.url}${path}`;
-    return `${this.url}${path}${path.includes("?") ? "&" : "?"}directory=${encodeURIComponent(this.directory)}`;
+  private get headers(): Record<string, string> {
+    return this.directory ? { "x-opencode-directory": this.directory } : {};
   }
 
   get pid(): number {
@@ -64,9 +59,9 @@ export class OpencodeServer {
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(this.at(path), {
+    const res = await fetch(`${this.url}${path}`, {
       method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
+      headers: body === undefined ? this.headers : { ...this.headers, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -147,7 +142,7 @@ export class OpencodeServer {
 
   /** Subscribes to the instance's bus events (SSE on /event) and keeps them in `events`. */
   async subscribe(): Promise<void> {
-    const res = await fetch(this.at("/event"), { signal: this.eventAbort.signal });
+    const res = await fetch(`${this.url}/event`, { signal: this.eventAbort.signal, headers: this.headers });
     if (!res.body) throw new Error("opencode /event returned no body");
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let connected!: () => void;
@@ -186,10 +181,17 @@ export class OpencodeServer {
     await Promise.race([ready, Bun.sleep(5_000)]);
   }
 
-  /** Ends the process; a client of a served project (`serve`) only stops listening. */
   async stop(): Promise<void> {
+    if (this.directory) {
+      // opencode announces the disposal once it is done (it answers the request before): the project can go then
+      const disposed = this.waitEvent((e) => e.type === "server.instance.disposed", 30_000, "the instance's disposal");
+      await this.disposeInstance();
+      await disposed;
+      this.eventAbort.abort();
+      return;
+    }
     this.eventAbort.abort();
-    if (this.directory || this.proc.exitCode !== null) return;
+    if (this.proc.exitCode !== null) return;
     this.proc.kill("SIGTERM");
     const exited = await Promise.race([this.proc.exited.then(() => true), Bun.sleep(5_000).then(() => false)]);
     if (!exited) {
@@ -200,7 +202,7 @@ export class OpencodeServer {
 
   /** SIGKILL: no shutdown hooks run, as in a crash. */
   async kill(): Promise<void> {
-    if (this.directory) throw new Error("kill: this client's process belongs to another project");
+    if (this.directory) throw new Error("a client of one directory cannot kill the process it shares");
     this.eventAbort.abort();
     if (this.proc.exitCode !== null) return;
     this.proc.kill("SIGKILL");

@@ -1,6 +1,6 @@
 // The cache ledger in the real opencode binary: the fake LLM reports cached tokens as a provider with prefix
 // caching would, and the ledger the plugin keeps must read back the same hit share and name each bust's cause.
-import { afterEach, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { RecordedRequest } from "../harness/fake-llm.ts";
 import { hudPlugin, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
@@ -20,6 +20,14 @@ type Call = {
   bust?: { cause: string; also: string[]; byAgentHud?: boolean; compaction?: boolean };
   loss?: { cause: string; byAgentHud?: boolean; tokens: number };
 };
+
+// one opencode process serves every test's project (each its own directory, config, plugins and fake LLM):
+// no test here is about a start
+let host: HudEnv;
+beforeAll(async () => {
+  host = await startHudEnv({ plugin: null });
+});
+afterAll(() => host?.stop());
 
 let env: HudEnv | undefined;
 afterEach(async () => {
@@ -49,7 +57,7 @@ const fakeShare = (r: RecordedRequest) => r.cachedTokens! / PROMPT;
 const text = (t: string) => ({ text: t, promptTokens: PROMPT });
 
 test("a clean session: the ledger reads back the hit share the provider reported, call by call, and no bust", async () => {
-  env = await startHudEnv({ llm: { cache: {} } });
+  env = await startHudEnv({ host, llm: { cache: {} } });
   const session = await env.server.createSession();
   env.llm.script(
     { toolCalls: [{ name: "bash", args: { command: "echo hi", description: "echo" } }], promptTokens: PROMPT },
@@ -74,7 +82,7 @@ test("a clean session: the ledger reads back the hit share the provider reported
 });
 
 test("a plugin that changes the system prompt on every call: each call after the first is a system-prompt bust, not agent-hud's", async () => {
-  env = await startHudEnv({ llm: { cache: {} }, before: [STAMP] });
+  env = await startHudEnv({ host, llm: { cache: {} }, before: [STAMP] });
   const session = await env.server.createSession();
   env.llm.script(text("one"), text("two"), text("three"));
   for (const prompt of ["one", "two", "three"]) await env.server.prompt(session.id, prompt);
@@ -87,7 +95,7 @@ test("a plugin that changes the system prompt on every call: each call after the
 });
 
 test("a plugin that stamps the end of the system prompt on every call: each call after the first names it, with the tokens lost, under a bust", async () => {
-  env = await startHudEnv({ llm: { cache: {} }, before: [TAIL_STAMP] });
+  env = await startHudEnv({ host, llm: { cache: {} }, before: [TAIL_STAMP] });
   const session = await env.server.createSession();
   env.llm.script(text("one"), text("two"), text("three"), text("four"));
   for (const prompt of ["one", "two", "three", "four"]) await env.server.prompt(session.id, prompt);
@@ -115,7 +123,7 @@ test("a plugin that stamps the end of the system prompt on every call: each call
 });
 
 test("a compaction is named as a history rewrite, once", async () => {
-  env = await startHudEnv({ llm: { cache: {}, compactionSummary: "We were porting the parser." } });
+  env = await startHudEnv({ host, llm: { cache: {}, compactionSummary: "We were porting the parser." } });
   const session = await env.server.createSession();
   env.llm.script(
     text("started"),
@@ -139,6 +147,7 @@ test("a compaction is named as a history rewrite, once", async () => {
 
 test("a pause past the cache's lifetime is named as expiry", async () => {
   env = await startHudEnv({
+    host,
     llm: { cache: { ttlMs: LIFETIME_S * 1_000 } },
     plugin: hudPlugin({ cacheLedger: { lifetimeSeconds: LIFETIME_S } }),
   });

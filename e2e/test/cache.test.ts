@@ -1,7 +1,7 @@
-import { expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Reply } from "../harness/fake-llm.ts";
-import { hud, startHudEnv } from "../harness/hud-session.ts";
+import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
 import type { PluginEntry } from "../harness/opencode.ts";
 import { prefixChanges, tailHud } from "../harness/requests.ts";
 
@@ -28,10 +28,17 @@ function script(readme: string): { prompts: string[]; replies: Reply[] } {
   return { prompts: ["first task", "second task", "third task"], replies };
 }
 
+// one opencode process serves the three runs, each in a fresh project: what differs is its plugin list
+let host: HudEnv;
+beforeAll(async () => {
+  host = await startHudEnv({ plugin: null });
+});
+afterAll(() => host?.stop());
+
 async function run(
   plugin: PluginEntry | null | undefined,
 ): Promise<{ requests: number; changes: number; huds: number }> {
-  const env = await startHudEnv({ plugin });
+  const env = await startHudEnv({ plugin, host });
   try {
     const { prompts, replies } = script(join(env.project.dir, "README.md"));
     env.llm.script(...replies);
@@ -49,9 +56,12 @@ async function run(
 }
 
 test("cache: the HUD at the tail breaks the cached prefix no more often than no plugin at all", async () => {
-  const none = await run(null);
-  const ours = await run(undefined);
-  const statusLine = await run(join(import.meta.dir, "../fixtures/status-line-plugin.ts"));
+  // side by side: each run is its own project, fake LLM and session, and what is counted does not depend on time
+  const [none, ours, statusLine] = await Promise.all([
+    run(null),
+    run(undefined),
+    run(join(import.meta.dir, "../fixtures/status-line-plugin.ts")),
+  ]);
   console.log(
     `cache experiment (30 calls): prefix changed in ${none.changes} requests without a plugin, ${ours.changes} with agent-hud, ${statusLine.changes} with a system[] status line`,
   );

@@ -109,8 +109,7 @@ let serverB: OpencodeServer;
 let sessionA: string;
 
 test("A's agent adds a convention and a key file; after A commits and B pulls, B's first request shows both", async () => {
-  serverA = await start(a);
-  serverB = await start(b);
+  [serverA, serverB] = await Promise.all([start(a), start(b)]);
   sessionA = (await serverA.createSession()).id;
   llm.script(
     {

@@ -22,7 +22,7 @@ const SESSION_NOTE = "scratch: the flaky test was a timezone issue";
 beforeAll(() => {
   llm = new FakeLlm().start();
   alpha = createProject({ llmUrl: llm.url, plugins: [hudPlugin()] });
-  beta = createProject({ llmUrl: llm.url, plugins: [hudPlugin()], home: alpha });
+  beta = createProject({ llmUrl: llm.url, plugins: [hudPlugin()], sharing: alpha });
 });
 
 afterAll(async () => {
@@ -87,7 +87,7 @@ test("a project note from session 1 is in the first request of session 2, and no
   // the byte-stable preamble is where the agent learns that project scope exists
   expect(preambleOf(opening!)).toContain('`scope: "project"`');
 
-  const other = await server.serve(beta);
+  const other = await server.forProject(beta);
   const elsewhere = await other.createSession();
   llm.script({ text: "hello" });
   const [foreign] = await turn(other, elsewhere.id, "a session of another worktree");

@@ -25,8 +25,7 @@ beforeAll(async () => {
 const open: Array<{ llm: FakeLlm; project: Project; server?: OpencodeServer }> = [];
 afterEach(async () => {
   for (const { llm, server } of open.splice(0)) {
-    // the instance's plugin flushes on dispose, before its worktree goes at the end of the file
-    await server?.disposeInstance();
+    // stopping a served project's client disposes of its instance (the plugin flushes) and waits for it
     await server?.stop();
     llm.stop();
   }
@@ -41,13 +40,13 @@ afterAll(async () => {
 /** A fresh clone with its own fake LLM, served by the file's opencode process. */
 async function clone(plant: (project: Project) => void = () => {}) {
   const llm = new FakeLlm().start();
-  const project = createProject({ llmUrl: llm.url, plugins: [hudPlugin()], home: host.project });
+  const project = createProject({ llmUrl: llm.url, plugins: [hudPlugin()], sharing: host.project });
   clones.push(project);
   const entry: (typeof open)[number] = { llm, project };
   open.push(entry);
   mkdirSync(join(project.dir, ".opencode/hud"), { recursive: true });
   plant(project);
-  const server = (entry.server = await host.server.serve(project));
+  const server = (entry.server = await host.server.forProject(project));
   return { llm, project, server };
 }
 
