@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { textOf } from "../harness/fake-llm.ts";
+import { systemText, textOf } from "../harness/fake-llm.ts";
 import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
 import { tailHud } from "../harness/requests.ts";
 
@@ -54,4 +54,31 @@ test("after a real auto-compaction the next request carries every item; the comp
     (m) => (m.tool_calls ?? []) as Array<{ function: { name: string } }>,
   );
   expect(toolCalls.filter((c) => c.function.name === "hud")).toEqual([]);
+});
+
+test("with opencode's snapshots off, the call right after a compaction still carries the HUD and the preamble", async () => {
+  // nothing then stands between the compaction and the next call: opencode sends it before the plugin has
+  // handled session.compacted (a race that lost the HUD on the one call it matters most)
+  const quick = await startHudEnv({
+    host: env,
+    config: { snapshot: false },
+    llm: { compactionSummary: "We were porting the parser; lexer done." },
+  });
+  try {
+    const session = await quick.server.createSession();
+    quick.llm.script(
+      { toolCalls: [hud("task.set", { description: items[0] })] },
+      { toolCalls: [{ name: "bash", args: { command: "pwd", description: "where" } }], promptTokens: 195_000 },
+      { text: "continuing after compaction" },
+    );
+    await quick.server.prompt(session.id, "work on the parser");
+    await quick.server.waitIdle(session.id);
+    await quick.llm.waitFor((rs) => rs.filter((r) => r.kind === "agent").length >= 3, 60_000, "the call after it");
+    const [compaction] = quick.llm.ofKind("compaction");
+    const next = quick.llm.agentRequests().find((r) => r.index > compaction!.index)!;
+    expect(tailHud(next)).toContain(items[0]);
+    expect(systemText(next.body)).toContain("# Agent HUD");
+  } finally {
+    await quick.stop();
+  }
 });

@@ -15,8 +15,24 @@ export class SessionRuntime {
   lastGood: RenderResult | undefined;
   /** What `lastGood` was rendered from: the person's views rebuild the same component tree from it. */
   lastInput: HudProps | undefined;
-  /** Set by the compacting hook so the compaction request is not given a second copy of the HUD. */
-  compacting = false;
+  /**
+   * The compaction request's transforms not yet passed: set by the compacting hook so that request is not given
+   * a second copy of the HUD, and cleared by the compaction's events. A transform takes its own mark once
+   * (`takeCompaction`), so the call right after the compaction is placed as usual even when those events come
+   * later than it, as they do in opencode 1 when nothing (its snapshots) stands between the two calls.
+   */
+  private readonly compactionMarks = new Set<"messages" | "system">();
+  get compacting(): boolean {
+    return this.compactionMarks.size > 0;
+  }
+  set compacting(on: boolean) {
+    this.compactionMarks.clear();
+    if (on) for (const kind of ["messages", "system"] as const) this.compactionMarks.add(kind);
+  }
+  /** True once per compaction for the transform of `kind` the compaction request passes through. */
+  takeCompaction(kind: "messages" | "system"): boolean {
+    return this.compactionMarks.delete(kind);
+  }
   /** `hud_compact` asked for a summary; it runs once the session is idle, never inside the tool. */
   compactRequested = false;
   /** The last resume source replayed, keyed by session and last touch, so it is not replayed on every call. */

@@ -47,3 +47,18 @@ test("the compaction call's system prompt gets no preamble", async () => {
   await oc.event("session.compacted", { sessionID: "ses_a" });
   expect((await oc.system("ses_a")).join("\n")).toContain("# Agent HUD");
 });
+
+test("the call right after the compaction gets its HUD and preamble before session.compacted has arrived", async () => {
+  // opencode 1 sends the continuation while the plugin still reads the summary back for session.compacted;
+  // only its snapshots used to stand between the two calls
+  await oc.hud("ses_a", "task.set", { description: "Refactor the router" });
+  await oc.hooks["experimental.session.compacting"]({ sessionID: "ses_a" }, { context: [] });
+  const history = [oc.user("ses_a", "a"), oc.assistant("ses_a", 190_000)];
+  expect(await oc.transform(history)).toEqual(history);
+  expect(await oc.system("ses_a", ["You are a context summarization agent."])).toEqual([
+    "You are a context summarization agent.",
+  ]);
+  const next = [oc.user("ses_a", "continue")];
+  expect(tailText(await oc.transform(next), next)).toContain("Refactor the router");
+  expect((await oc.system("ses_a")).join("\n")).toContain("# Agent HUD");
+});

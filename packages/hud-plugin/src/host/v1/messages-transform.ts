@@ -33,7 +33,7 @@ export function messagesTransform(deps: HookDeps) {
     const session = deps.runtime.session(sessionID);
     deps.lastActive.sessionID = sessionID;
     trackTokens(session, output.messages, deps.limits);
-    if (session.compacting) return;
+    if (session.takeCompaction("messages")) return;
     // taken before the HUD is appended: the ledger compares the conversation, not agent-hud's tail
     // the list is copied (references only); the messages are hashed as they were sent, when the usage
     // arrives, so an edit a later plugin makes to one of them counts too

@@ -15,7 +15,7 @@ export function systemTransform(deps: HookDeps) {
     const session = input.sessionID ? deps.runtime.session(input.sessionID) : undefined;
     session?.tracker.setLimits(learnModel(input.model, deps.limits, deps.ledger));
     // the compaction agent has its own system prompt and gets the HUD state through the compacting hook
-    if (session?.compacting) return;
+    if (session?.takeCompaction("system")) return;
     output.system.push(text);
     const own = new Set([text]);
     try {
