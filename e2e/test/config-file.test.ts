@@ -1,19 +1,23 @@
 // agent-hud.jsonc in the real opencode: the global file and the project's `.opencode/` one merge, a bad
 // option reaches the person as one TUI toast (a bus event any TUI shows), and `enabled: false` turns the
 // plugin off for a project while it stays on elsewhere.
-import { afterEach, expect, test } from "bun:test";
+import { afterAll, afterEach, expect, test } from "bun:test";
 import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
 import { logProblems } from "../harness/opencode.ts";
 import { tailHud } from "../harness/requests.ts";
 
+// The second test's project is served by the first test's process (a directory of its own, so its own
+// config and plugin start): none of them tests a start. The first is stopped last.
+let first: HudEnv | undefined;
 let env: HudEnv | undefined;
 afterEach(async () => {
-  await env?.stop();
+  if (env !== first) await env?.stop();
   env = undefined;
 });
+afterAll(() => first?.stop());
 
 test("a bad option in the project file: one toast and one log line naming it; the global file still applies", async () => {
-  env = await startHudEnv({
+  env = first = await startHudEnv({
     files: {
       ".opencode/agent-hud.jsonc": `{\n  // a typo the person should hear about\n  "budgets": { "full": "lots" },\n}\n`,
       // the global file, in this project's own XDG config folder (files are placed relative to the project)
@@ -38,7 +42,7 @@ test("a bad option in the project file: one toast and one log line naming it; th
 });
 
 test("`enabled: false` in .opencode/agent-hud.jsonc: no HUD and no hud tool in that project", async () => {
-  env = await startHudEnv({ files: { ".opencode/agent-hud.jsonc": `{ "enabled": false }` } });
+  env = await startHudEnv({ host: first, files: { ".opencode/agent-hud.jsonc": `{ "enabled": false }` } });
   const { llm, server } = env;
   const session = await server.createSession();
   await server.prompt(session.id, "hello");
