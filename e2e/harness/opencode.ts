@@ -157,6 +157,8 @@ function writeProject(dir: string, env: Record<string, string>, options: Project
     small_model: "fake/m",
     autoupdate: false,
     share: "disabled",
+    // set per file by harness/run-files.ts; a file run alone (bun test) gets opencode's default
+    ...(process.env.AGENT_HUD_E2E_SNAPSHOTS === "off" ? { snapshot: false } : {}),
     provider: {
       fake: {
         npm: "@ai-sdk/openai-compatible",

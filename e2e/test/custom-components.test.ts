@@ -34,18 +34,24 @@ function acceptAll(dir: string, env: Record<string, string | undefined>) {
   }
 }
 
-/** The agent requests of prompts sent until one shows `text` (the sandbox may still be starting at the first). */
-async function promptUntil(text: string, script: () => void, prompt: string, sessionID?: string) {
+/**
+ * The agent requests of prompts sent until one's HUD shows every one of `texts`: the components render in the
+ * sandbox when the state changes, each in its own time, and a call carries whatever has rendered by then. A
+ * host with nothing between two calls (no snapshots) sends several before the sandbox is done.
+ */
+async function promptUntil(texts: string[], script: () => void, prompt: string, sessionID?: string) {
   const { llm, server } = env;
   const session = sessionID ? { id: sessionID } : await server.createSession();
-  for (let i = 0; i < 6; i++) {
+  const deadline = Date.now() + 60_000;
+  for (let i = 0; ; i++) {
     script();
     const count = llm.agentRequests().length;
     await server.prompt(session.id, `${prompt} ${i}`);
     const requests = llm.agentRequests().slice(count);
-    if (requests.some((r) => (tailHud(r) ?? "").includes(text))) return requests;
+    if (requests.some((r) => texts.every((text) => (tailHud(r) ?? "").includes(text)))) return requests;
+    if (Date.now() > deadline) throw new Error(`no request showed all of ${JSON.stringify(texts)} within 60 s`);
+    await Bun.sleep(200);
   }
-  throw new Error(`no request showed ${text}`);
 }
 
 let env: HudEnv;
@@ -69,7 +75,7 @@ afterAll(() => env?.stop());
 test("custom components render in the HUD of the next request; failing ones show one line, built-ins intact", async () => {
   const { project } = env;
   const requests = await promptUntil(
-    "**Marker** custom-v1",
+    ["**Marker** custom-v1", "ship custom components", "Throws.tsx", "Broken.tsx", "**Global**"],
     () => env.llm.script({ toolCalls: [hud("task.set", { description: "ship custom components" })] }, { text: "done" }),
     "set the task",
   );
@@ -77,7 +83,9 @@ test("custom components render in the HUD of the next request; failing ones show
   // and their renders
   const hudText = requests
     .map((r) => tailHud(r) ?? "")
-    .find((text) => text.includes("**Marker**") && text.includes("ship custom components"))!;
+    .find((text) =>
+      ["**Marker**", "ship custom components", "Throws.tsx", "Broken.tsx"].every((t) => text.includes(t)),
+    )!;
   expect(hudText).toContain("**Global** from the config folder");
   expect(hudText).toContain("**Marker** custom-v1 at full, 0 notes");
   const lines = hudText.split("\n");
@@ -112,7 +120,7 @@ test("an edited component is held until the person accepts it; the example GitBr
   expect(held).not.toContain("custom-v2");
   acceptAll(project.dir, project.env);
   const requests = await promptUntil(
-    "custom-v2 after an edit",
+    ["custom-v2 after an edit"],
     () => llm.script({ text: "edited" }),
     "look again",
     session.id,

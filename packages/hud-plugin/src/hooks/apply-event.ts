@@ -1,6 +1,7 @@
 import type { HudEvent } from "@agent-hud/hud-components";
 import type { ActivityEvent, HostEvent, MessageEvent } from "../events/host-event.ts";
 import type { HookDeps } from "../runtime/hook-deps.ts";
+import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { displayPath, rememberEdit } from "./files.ts";
 import { shellResult } from "./tool-result.ts";
 import { scheduleSummarize } from "../tools/hud-compact.ts";
@@ -26,8 +27,8 @@ export function applyEvents(deps: HookDeps, directory: string) {
       case "compaction": {
         const session = deps.runtime.session(event.session);
         session.compacting = false;
-        session.tracker.reset(deps.now());
-        deps.ledger?.compaction(session);
+        compactionUnderway(deps, session);
+        session.compactionApplied = false;
         record(event.session, [{ kind: "compact.after", at: deps.now(), summary: event.summary }]);
         return;
       }
@@ -64,11 +65,27 @@ export function applyEvents(deps: HookDeps, directory: string) {
         forgetSessions(deps.storePath, [event.session]);
         return;
       }
-      case "compaction.failed":
-        deps.runtime.session(event.session).compacting = false;
+      case "compaction.failed": {
+        const session = deps.runtime.session(event.session);
+        session.compacting = false;
+        session.compactionApplied = false;
         return;
+      }
     }
   };
+}
+
+/**
+ * The compaction's request is going out, or its event arrived: the call after it starts from an unknown usage
+ * and the ledger expects a rewritten history. Applied once per compaction, by whichever comes first: a host with
+ * nothing between the compaction and the next call (opencode 1 without snapshots, in a folder that is no git
+ * repository) sends that call before the compaction's event arrives.
+ */
+export function compactionUnderway(deps: HookDeps, session: SessionRuntime): void {
+  if (session.compactionApplied) return;
+  session.compactionApplied = true;
+  session.tracker.reset(deps.now());
+  deps.ledger?.compaction(session);
 }
 
 /** An assistant's answer: its usage for the cache ledger and the context tracker. */

@@ -33,6 +33,11 @@ export class SessionRuntime {
   takeCompaction(kind: "messages" | "system"): boolean {
     return this.compactionMarks.delete(kind);
   }
+  /**
+   * What a compaction means for the next call (usage unknown, the ledger told) was applied as its request went
+   * out (`compactionUnderway`): the compaction's own event, often later than that next call, applies it no twice.
+   */
+  compactionApplied = false;
   /** `hud_compact` asked for a summary; it runs once the session is idle, never inside the tool. */
   compactRequested = false;
   /** The last resume source replayed, keyed by session and last touch, so it is not replayed on every call. */

@@ -62,3 +62,19 @@ test("the call right after the compaction gets its HUD and preamble before sessi
   expect(tailText(await oc.transform(next), next)).toContain("Refactor the router");
   expect((await oc.system("ses_a")).join("\n")).toContain("# Agent HUD");
 });
+
+test("the call right after the compaction starts from unknown usage, before session.compacted has arrived", async () => {
+  await oc.hud("ses_a", "task.set", { description: "Refactor the router" });
+  for (let i = 1; i <= 3; i++) await oc.hud("ses_a", "notes.add", { content: `note number ${i}` });
+  // near the window's end: the HUD collapses to the critical density
+  const before = [oc.user("ses_a", "a"), oc.assistant("ses_a", 199_000)];
+  expect(tailText(await oc.transform(before), before)).toContain("Context");
+  await oc.hooks["experimental.session.compacting"]({ sessionID: "ses_a" }, { context: [] });
+  await oc.transform([...before]);
+  await oc.system("ses_a", ["You are a context summarization agent."]);
+  const next = [oc.user("ses_a", "continue")];
+  const hud = tailText(await oc.transform(next), next)!;
+  // every note in full: no critical collapse to counts from the usage read before the compaction
+  for (let i = 1; i <= 3; i++) expect(hud).toContain(`note number ${i}`);
+  expect(hud).not.toMatch(/Context \d+%\*\*/);
+});

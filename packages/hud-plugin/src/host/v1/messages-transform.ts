@@ -5,6 +5,7 @@ import { hudTailMessage, sessionOf, type TransformMessage } from "./tail-message
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { callHud } from "../../runtime/call-hud.ts";
+import { compactionUnderway } from "../../hooks/apply-event.ts";
 import { messageOf } from "./bus.ts";
 
 /** Feeds the tracker from the request itself, so usage never depends on when bus events arrive. */
@@ -33,7 +34,7 @@ export function messagesTransform(deps: HookDeps) {
     const session = deps.runtime.session(sessionID);
     deps.lastActive.sessionID = sessionID;
     trackTokens(session, output.messages, deps.limits);
-    if (session.takeCompaction("messages")) return;
+    if (session.takeCompaction("messages")) return compactionUnderway(deps, session);
     // taken before the HUD is appended: the ledger compares the conversation, not agent-hud's tail
     // the list is copied (references only); the messages are hashed as they were sent, when the usage
     // arrives, so an edit a later plugin makes to one of them counts too
