@@ -58,14 +58,15 @@ const OLDEST_TIMEOUT = "180000";
  * Files run on opencode as it comes (its snapshots on: a git write-tree after every step). Every other file
  * runs its projects with `snapshot: false`, as opencode runs in any folder that is no git repository: a
  * step then costs about 40% less CPU (0.24 instead of 0.38 CPU-s, and 0.6 less for a project's first
- * prompt), and nothing stands between a tool call and the next call: timing bugs show there first. These files stay on the default: what a stranger installs and sees (the README's
- * installs, the TUI), the cache experiment, and the oldest versions' smoke subsets (all of them).
- * `AGENT_HUD_E2E_SNAPSHOTS=on` runs every file on the default; `off`, every file without.
+ * prompt), and nothing stands between a tool call and the next call: timing bugs show there first. These
+ * files stay on the default: the HUD in every request and the tool, what a stranger installs and sees (the
+ * README's installs, the TUI), `untrusted-repo` (its emptied-memory-file case is not yet reliable without
+ * snapshots), and the oldest versions' smoke subsets (all of them). `AGENT_HUD_E2E_SNAPSHOTS=on` runs every
+ * file on the default; `off`, every file without.
  */
 const STOCK_HOST = [
   "test/hud-every-request.test.ts",
   "test/hud-tool.test.ts",
-  "test/cache.test.ts",
   "test/untrusted-repo.test.ts",
   "test/packed-install.test.ts",
   "test/readme-install.test.ts",
