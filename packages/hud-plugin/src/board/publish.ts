@@ -70,7 +70,10 @@ export function boardPublisher(
 ): BoardPublisher {
   const publish: BoardPublisher["publish"] = (sessionID, kinds, result, input) => {
     const context = input?.context ?? fallbackContext(result);
-    board.publish(sessionID, projectKey, kinds, redact(boardRenderOf(result, context, now(), treeOf(input))));
+    const shown = boardRenderOf(result, context, now(), treeOf(input));
+    const state = input?.view.session;
+    if (state) shown.compactions = state.compactions + (state.compactingSince === undefined ? 0 : 1);
+    board.publish(sessionID, projectKey, kinds, redact(shown));
   };
   return { publish, publishLater: (...args) => void setTimeout(() => publish(...args), 0) };
 }

@@ -29,7 +29,14 @@ export class ToastTracker {
     // only what still fails is remembered: a fixed component that breaks again is news
     if (failures.size) this.failing.set(sessionID, failures);
     else this.failing.delete(sessionID);
-    if (this.compacted.has(sessionID) && previous?.at !== shown.at) {
+    // a render that counts more compactions than the one before it is the first after one; the host's event
+    // is only for renders that do not count them (an older plugin's), as it may arrive after that render
+    const counted = previous?.compactions !== undefined && shown.compactions !== undefined;
+    const after = counted
+      ? shown.compactions! > previous.compactions!
+      : this.compacted.has(sessionID) && previous?.at !== shown.at;
+    if (counted) this.compacted.delete(sessionID);
+    if (after) {
       this.compacted.delete(sessionID);
       const n = carriedItems(shown.markdown);
       notes.push({ variant: "info", title: "HUD", message: `the HUD carried ${n} items through compaction` });

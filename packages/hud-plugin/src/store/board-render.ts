@@ -22,6 +22,11 @@ export const BoardRender = Type.Object({
   }),
   at: Type.Number(),
   /**
+   * The compactions the session had begun when it rendered (finished ones, and one under way): the views
+   * see a compaction in the renders themselves, whenever the host's event about it arrives.
+   */
+  compactions: Type.Optional(Type.Integer({ minimum: 0 })),
+  /**
    * The resolved UJSX tree the markdown was serialised from (the `<Hud>` component over the same
    * input), so a terminal lays out the very same tree without parsing markdown back.
    */

@@ -42,4 +42,18 @@ describe("the toasts the person's view owes", () => {
     ]);
     expect(t.next("s", render(3, "- n1\n", { density: "compact" }))).toEqual([]);
   });
+
+  test("a render counting one more compaction toasts what it carried, though the host's event comes after it", () => {
+    const t = new ToastTracker();
+    expect(t.next("s", render(1, "- n1\n", { compactions: 0 }))).toEqual([]);
+    // no event yet: a host with nothing between the compaction and the next call renders first
+    expect(messages(t.next("s", render(2, "- n1\n- n2\n", { compactions: 1 })))).toEqual([
+      "the HUD carried 2 items through compaction",
+    ]);
+    t.compaction("s");
+    expect(t.next("s", render(3, "- n1\n- n2\n- n3\n", { compactions: 1 }))).toEqual([]);
+    expect(messages(t.next("s", render(4, "- n1\n", { compactions: 2 })))).toEqual([
+      "the HUD carried 1 items through compaction",
+    ]);
+  });
 });
