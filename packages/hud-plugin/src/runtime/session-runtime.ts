@@ -35,7 +35,8 @@ export class SessionRuntime {
   }
   /**
    * What a compaction means for the next call (usage unknown, the ledger told) was applied as its request went
-   * out (`compactionUnderway`): the compaction's own event, often later than that next call, applies it no twice.
+   * out (`compactionUnderway`): the compaction's own event, often later than that next call, does not apply it
+   * again.
    */
   compactionApplied = false;
   /** `hud_compact` asked for a summary; it runs once the session is idle, never inside the tool. */
