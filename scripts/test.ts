@@ -5,6 +5,9 @@
 // slots, e2e would wait for all of them. So, unless the run is filtered, the packages are built first, then
 // two turbo runs go side by side: the e2e package's (its tests start at once, its typecheck beside them)
 // and every other package's, one task at a time, on the CPU the e2e files leave idle.
+import { rmSync } from "node:fs";
+import { PACKED_ENV, packWorkspace } from "../e2e/harness/packed.ts";
+
 const args = Bun.argv.slice(2);
 const common = ["--output-logs=new-only", "--log-order=grouped"];
 const E2E = "@agent-hud/e2e";
@@ -58,13 +61,18 @@ async function run(): Promise<number[]> {
     return [await turbo(["typecheck", "test", "--concurrency=2", ...common, ...args])];
   const built = await turbo(["build", ...common, ...args]);
   if (built !== 0) return [built];
+  // packed here, from the build just made, before the two runs start: packed by the e2e run, the prepack
+  // build would empty and rewrite dist/ while the other run's typecheck reads it
+  if (!process.env[PACKED_ENV]) process.env[PACKED_ENV] = packed = packWorkspace({ build: false });
   return Promise.all([
     turbo(["typecheck", "test", "--only", `--filter=${E2E}`, "--concurrency=2", ...common, ...args], e2eTail),
     turbo(["typecheck", "test", "--only", `--filter=!${E2E}`, "--concurrency=1", ...common, ...args]),
   ]);
 }
 
+let packed: string | undefined;
 const codes = await run();
+if (packed) rmSync(packed, { recursive: true, force: true });
 if (e2eTail.some((line) => line.includes("failed: ")))
   console.log(`\n── the e2e run's end, again\n${e2eTail.join("\n")}`);
 if (failures.size > 0) console.log(`\nfailing tests:\n${[...failures].join("\n")}`);
