@@ -23,6 +23,20 @@ export const PLUGIN_DIR = resolve(import.meta.dir, "../../packages/hud-plugin");
 
 export type PluginEntry = string | [string, Record<string, unknown>];
 
+/**
+ * How the e2e files run opencode, set per file by harness/run-files.ts (`AGENT_HUD_E2E_HOST`). `stock`: as
+ * it comes. `lean`: its snapshots off (`snapshot: false`, as in any folder that is no git repository) and
+ * its model catalog an empty file (`OPENCODE_MODELS_PATH`, so only the config's fake provider exists, as
+ * with a pinned catalog). A file run alone with bun test gets stock.
+ */
+export const HOST_ENV = "AGENT_HUD_E2E_HOST";
+export type HostMode = "stock" | "lean";
+export function hostMode(): HostMode {
+  const mode = process.env[HOST_ENV] ?? "stock";
+  if (mode !== "stock" && mode !== "lean") throw new Error(`${HOST_ENV} must be stock or lean, not ${mode}`);
+  return mode;
+}
+
 export type ProjectOptions = {
   llmUrl: string;
   plugins?: PluginEntry[];
@@ -139,6 +153,10 @@ function ownHome(root: string): Pick<Project, "home" | "env" | "dataDir"> {
     GIT_COMMITTER_NAME: "e2e",
     GIT_COMMITTER_EMAIL: "e2e@example.com",
   };
+  if (hostMode() === "lean") {
+    env.OPENCODE_MODELS_PATH = join(root, "models.json");
+    writeFileSync(env.OPENCODE_MODELS_PATH, "{}\n");
+  }
   const globalConfigDir = join(xdg.config, "opencode");
   mkdirSync(globalConfigDir, { recursive: true });
   writeFileSync(join(globalConfigDir, "opencode.json"), "{}\n");
@@ -157,8 +175,7 @@ function writeProject(dir: string, env: Record<string, string>, options: Project
     small_model: "fake/m",
     autoupdate: false,
     share: "disabled",
-    // set per file by harness/run-files.ts; a file run alone (bun test) gets opencode's default
-    ...(process.env.AGENT_HUD_E2E_SNAPSHOTS === "off" ? { snapshot: false } : {}),
+    ...(hostMode() === "lean" ? { snapshot: false } : {}),
     provider: {
       fake: {
         npm: "@ai-sdk/openai-compatible",

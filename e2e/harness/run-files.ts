@@ -12,6 +12,7 @@ import { join, relative, resolve } from "node:path";
 import { CLAUDE_PLUGIN_ROOT } from "./claude.ts";
 import { ensureFreshBundle } from "./fresh-build.ts";
 import { PACKED_ENV, packWorkspace } from "./packed.ts";
+import { HOST_ENV, hostMode } from "./opencode.ts";
 import { LocalRegistry, REGISTRY_ENV } from "./registry.ts";
 
 const E2E = new URL("..", import.meta.url).pathname;
@@ -55,14 +56,15 @@ const OLDEST_MOD = [
 const OLDEST_TIMEOUT = "180000";
 
 /**
- * Files run on opencode as it comes (its snapshots on: a git write-tree after every step). Every other file
- * runs its projects with `snapshot: false`, as opencode runs in any folder that is no git repository: a
- * step then costs about 40% less CPU (0.24 instead of 0.38 CPU-s, and 0.6 less for a project's first
- * prompt), and nothing stands between a tool call and the next call: timing bugs show there first. These
- * files stay on the default: the HUD in every request and the tool, what a stranger installs and sees (the
- * README's installs, the TUI), `untrusted-repo` (its emptied-memory-file case is not yet reliable without
- * snapshots), and the oldest versions' smoke subsets (all of them). `AGENT_HUD_E2E_SNAPSHOTS=on` runs every
- * file on the default; `off`, every file without.
+ * Files run on opencode as it comes (`stock`). Every other file runs it `lean` (harness/opencode.ts): its
+ * snapshots off, as in any folder that is no git repository, and an empty model catalog, so that only the
+ * config's fake provider exists. A step then costs about 40% less CPU (0.24 instead of 0.38 CPU-s) and a
+ * project's first prompt about a third (reading the catalog was most of it: 0.4-0.7 CPU-s instead of
+ * 1.0-2.3); nothing stands between a tool call and the next call, where timing bugs show first. These files
+ * stay stock: the HUD in every request and the tool, what a stranger installs and sees (the README's
+ * installs, the TUI), `untrusted-repo` (its emptied-memory-file case is not yet reliable without
+ * snapshots), and the oldest versions' smoke subsets (all of them). `AGENT_HUD_E2E_HOST=stock` or `lean`
+ * runs every file so.
  */
 const STOCK_HOST = [
   "test/hud-every-request.test.ts",
@@ -77,14 +79,11 @@ const STOCK_HOST = [
   "test/tui-cache-ledger.test.ts",
   "test/tui-component-accept.test.ts",
 ];
-const SNAPSHOTS_ENV = "AGENT_HUD_E2E_SNAPSHOTS";
 
-/** The snapshot setting a job's projects get: the env's, else the file's (see STOCK_HOST). */
-function snapshots(file: string, oldest: boolean): Record<string, string> {
-  const forced = Bun.env[SNAPSHOTS_ENV];
-  if (forced !== undefined && forced !== "on" && forced !== "off")
-    throw new Error(`${SNAPSHOTS_ENV} must be on or off, not ${forced}`);
-  return { [SNAPSHOTS_ENV]: forced ?? (oldest || STOCK_HOST.includes(file) ? "on" : "off") };
+/** The host mode a job's projects get: the env's, else the file's (see STOCK_HOST). */
+function host(file: string, oldest: boolean): Record<string, string> {
+  const forced = Bun.env[HOST_ENV] === undefined ? undefined : hostMode();
+  return { [HOST_ENV]: forced ?? (oldest || STOCK_HOST.includes(file) ? "stock" : "lean") };
 }
 
 /**
@@ -202,7 +201,7 @@ function oldestJobs(options: string[]): Job[] {
     files.map((file) => ({
       file,
       label: `${file} (${which})`,
-      env: { ...env, ...snapshots(file, true) },
+      env: { ...env, ...host(file, true) },
       options: timed,
     }));
   return [
@@ -219,7 +218,7 @@ const named = args
   .map((a) => relative(E2E, new URL(a, `file://${process.cwd()}/`).pathname));
 const options = args.filter((a) => !a.endsWith(".ts") && a !== "--oldest");
 const pinned = (files: string[]): Job[] =>
-  files.map((file) => ({ file, label: file, env: snapshots(file, false), options }));
+  files.map((file) => ({ file, label: file, env: host(file, false), options }));
 const jobs = oldestOnly
   ? oldestJobs(options)
   : named.length > 0
