@@ -9,11 +9,12 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { CLAUDE_PLUGIN_ROOT } from "./claude.ts";
+import { CLAUDE_BIN, CLAUDE_PLUGIN_ROOT } from "./claude.ts";
 import { ensureFreshBundle } from "./fresh-build.ts";
 import { PACKED_ENV, packWorkspace } from "./packed.ts";
-import { HOST_ENV, hostMode } from "./opencode.ts";
+import { HOST_ENV, hostMode, OPENCODE_BIN } from "./opencode.ts";
 import { LocalRegistry, REGISTRY_ENV } from "./registry.ts";
+import { BinaryWarmer } from "./warm-binaries.ts";
 
 const E2E = new URL("..", import.meta.url).pathname;
 
@@ -82,26 +83,35 @@ function host(file: string, oldest: boolean): Record<string, string> {
 }
 
 /**
- * Measured slowest first (one full run of `bun run test` on a fresh clone, two workers: 60 s down to 20 s), so that
- * no worker is left alone with a long file at the end. A file missing here only starts later; the list
+ * Measured slowest first (wall seconds in one full run of `bun run test` on a fresh clone, two workers: 51 s
+ * down to 13 s), so that no worker is left alone with a long file at the end. Jobs are named by their label
+ * (an oldest version's job by its label with the version). A job missing here only starts later; the list
  * affects balance, never what runs.
  */
 const SLOW_FIRST = [
-  "test/untrusted-repo.test.ts",
-  "test/cache.test.ts",
   "test/claude-code/bounded-copies.test.ts",
-  "test/project-memory.test.ts",
-  "test/resume-live.test.ts",
-  "test/agent-components.test.ts",
+  "test/untrusted-repo.test.ts",
   "test/tui.test.ts",
-  "test/recall.test.ts",
+  "test/project-memory.test.ts",
+  "test/cache.test.ts",
   "test/readme-install.test.ts",
+  "test/resume-live.test.ts",
   "test/cache-ledger.test.ts",
-  "test/memory-file.test.ts",
-  "test/tui-person-config.test.ts",
-  "test/restart.test.ts",
+  "test/recall.test.ts",
+  "test/claude-code/cache-ledger.test.ts",
+  "test/component-acceptance.test.ts",
+  "test/readme-install.test.ts (oldest opencode)",
+  "test/agent-components.test.ts",
+  "test/tui-component-accept.test.ts",
   "test/claude-code/memory-file.test.ts",
-  "test/tui-narrow.test.ts",
+  "test/restart.test.ts",
+  "test/memory-file.test.ts",
+  "test/claude-code/mod-compaction.test.ts (oldest Claude Code with the mod)",
+  "test/readme-clone-install.test.ts (oldest opencode)",
+  "test/custom-components.test.ts",
+  "test/agent-sandbox.test.ts",
+  "test/readme-clone-install.test.ts",
+  "test/compaction.test.ts",
 ];
 
 /** One `bun test` run: a file, on the pinned binaries or (with `env`) on the oldest ones. */
@@ -116,6 +126,14 @@ function workers(): number {
   return n;
 }
 
+const warmer = new BinaryWarmer();
+
+/** The host binary a job starts: Claude Code's for its files, opencode's for the others. */
+function binaries(job: Job): string[] {
+  if (job.file.startsWith("test/claude-code/")) return [job.env.AGENT_HUD_CLAUDE_BIN ?? CLAUDE_BIN];
+  return [job.env.AGENT_HUD_OPENCODE_BIN ?? OPENCODE_BIN];
+}
+
 /** The run's registry, started beside the first files; undefined when no file installs from one. */
 let registry: Promise<LocalRegistry | Error> | undefined;
 
@@ -126,6 +144,7 @@ async function runFile(job: Job): Promise<Result> {
     process.stdout.write(`\n── ${job.label} (not run, exit 1)\n${output}`);
     return { file: job.label, code: 1, seconds: 0, cpu: 0, output };
   }
+  await warmer.before(binaries(job));
   const started = performance.now();
   // "./": a bare path is a filter to bun test, and would also run any file whose path contains it
   const proc = Bun.spawn(["bun", "test", ...job.options, `./${job.file}`], {
@@ -221,7 +240,7 @@ const jobs = oldestOnly
     : [...pinned(allFiles()), ...oldestJobs(options)];
 // a glob that matched nothing would pass as "0 failed"
 if (jobs.length === 0) throw new Error(`no e2e test files found under ${E2E}`);
-const rank = (j: Job) => (SLOW_FIRST.includes(j.file) ? SLOW_FIRST.indexOf(j.file) : SLOW_FIRST.length);
+const rank = (j: Job) => (SLOW_FIRST.includes(j.label) ? SLOW_FIRST.indexOf(j.label) : SLOW_FIRST.length);
 const queue = jobs.sort((a, b) => rank(a) - rank(b));
 
 const started = performance.now();
