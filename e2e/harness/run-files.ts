@@ -63,7 +63,7 @@ const OLDEST_TIMEOUT = "180000";
  * project's first prompt about a third (reading the catalog was most of it: 0.4-0.7 CPU-s instead of
  * 1.0-2.3); nothing stands between a tool call and the next call, where timing bugs show first. These files
  * stay stock: the HUD in every request and the tool, what a stranger installs and sees (the README's
- * installs, the TUI's main file) and the oldest versions' smoke subsets (all of them). The TUI's other
+ * installs, the TUI's main file), on the pinned versions and on the oldest ones. The TUI's other
  * files run lean: a TUI's start then costs 4.6 CPU-s instead of 6.6, and its first turn 1.4 instead of 5.5.
  * `AGENT_HUD_E2E_HOST=stock` or `lean` runs every file so.
  */
@@ -77,9 +77,9 @@ const STOCK_HOST = [
 ];
 
 /** The host mode a job's projects get: the env's, else the file's (see STOCK_HOST). */
-function host(file: string, oldest: boolean): Record<string, string> {
+function host(file: string): Record<string, string> {
   const forced = Bun.env[HOST_ENV] === undefined ? undefined : hostMode();
-  return { [HOST_ENV]: forced ?? (oldest || STOCK_HOST.includes(file) ? "stock" : "lean") };
+  return { [HOST_ENV]: forced ?? (STOCK_HOST.includes(file) ? "stock" : "lean") };
 }
 
 /**
@@ -144,7 +144,6 @@ async function runFile(job: Job): Promise<Result> {
     process.stdout.write(`\n── ${job.label} (not run, exit 1)\n${output}`);
     return { file: job.label, code: 1, seconds: 0, cpu: 0, output };
   }
-  await warmer.before(binaries(job));
   const started = performance.now();
   // "./": a bare path is a filter to bun test, and would also run any file whose path contains it
   const proc = Bun.spawn(["bun", "test", ...job.options, `./${job.file}`], {
@@ -171,7 +170,11 @@ async function pool(jobs: Job[], n: number): Promise<Result[]> {
   const queue = [...jobs];
   const results: Result[] = [];
   const worker = async () => {
-    for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(await runFile(job));
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
+      await warmer.before(binaries(job));
+      if (queue[0]) warmer.ahead(binaries(queue[0]));
+      results.push(await runFile(job));
+    }
   };
   await Promise.all(Array.from({ length: Math.min(n, jobs.length) }, worker));
   return results;
@@ -215,7 +218,7 @@ function oldestJobs(options: string[]): Job[] {
     files.map((file) => ({
       file,
       label: `${file} (${which})`,
-      env: { ...env, ...host(file, true) },
+      env: { ...env, ...host(file) },
       options: timed,
     }));
   return [
@@ -231,8 +234,7 @@ const named = args
   .filter((a) => a.endsWith(".ts"))
   .map((a) => relative(E2E, new URL(a, `file://${process.cwd()}/`).pathname));
 const options = args.filter((a) => !a.endsWith(".ts") && a !== "--oldest");
-const pinned = (files: string[]): Job[] =>
-  files.map((file) => ({ file, label: file, env: host(file, false), options }));
+const pinned = (files: string[]): Job[] => files.map((file) => ({ file, label: file, env: host(file), options }));
 const jobs = oldestOnly
   ? oldestJobs(options)
   : named.length > 0
