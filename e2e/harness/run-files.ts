@@ -76,10 +76,16 @@ const STOCK_HOST = [
   "test/tui.test.ts",
 ];
 
+/**
+ * Stock on the oldest opencode too: `custom-components`, whose failing components reached their switch-off
+ * before the checked request there in 2 of 3 lean runs (its assertions take that form now; not yet measured).
+ */
+const STOCK_ON_OLDEST = [...STOCK_HOST, "test/custom-components.test.ts"];
+
 /** The host mode a job's projects get: the env's, else the file's (see STOCK_HOST). */
-function host(file: string): Record<string, string> {
+function host(file: string, oldest: boolean): Record<string, string> {
   const forced = Bun.env[HOST_ENV] === undefined ? undefined : hostMode();
-  return { [HOST_ENV]: forced ?? (STOCK_HOST.includes(file) ? "stock" : "lean") };
+  return { [HOST_ENV]: forced ?? ((oldest ? STOCK_ON_OLDEST : STOCK_HOST).includes(file) ? "stock" : "lean") };
 }
 
 /**
@@ -218,7 +224,7 @@ function oldestJobs(options: string[]): Job[] {
     files.map((file) => ({
       file,
       label: `${file} (${which})`,
-      env: { ...env, ...host(file) },
+      env: { ...env, ...host(file, true) },
       options: timed,
     }));
   return [
@@ -234,7 +240,8 @@ const named = args
   .filter((a) => a.endsWith(".ts"))
   .map((a) => relative(E2E, new URL(a, `file://${process.cwd()}/`).pathname));
 const options = args.filter((a) => !a.endsWith(".ts") && a !== "--oldest");
-const pinned = (files: string[]): Job[] => files.map((file) => ({ file, label: file, env: host(file), options }));
+const pinned = (files: string[]): Job[] =>
+  files.map((file) => ({ file, label: file, env: host(file, false), options }));
 const jobs = oldestOnly
   ? oldestJobs(options)
   : named.length > 0
