@@ -10,11 +10,16 @@
 import { realpathSync } from "node:fs";
 
 /** A binary started within this long still has its start-up pages in memory. */
-const FRESH_MS = 30_000;
+export const FRESH_MS = 30_000;
 
 export class BinaryWarmer {
   /** Per binary: when it was last read or started, and the read under way, if any. */
   private readonly seen = new Map<string, { at: number; reading: Promise<void> }>();
+
+  constructor(
+    private readonly read: (path: string) => Promise<void> = readWhole,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * Resolves once every binary in `paths` (symbolic links followed) is read whole or was started lately;
@@ -30,10 +35,10 @@ export class BinaryWarmer {
   }
 
   private warm(paths: string[]): Promise<void>[] {
-    const now = Date.now();
+    const now = this.now();
     return [...new Set(paths.map(real))].map((path) => {
       const last = this.seen.get(path);
-      const reading = last && now - last.at <= FRESH_MS ? last.reading : readWhole(path);
+      const reading = last && now - last.at <= FRESH_MS ? last.reading : this.read(path);
       this.seen.set(path, { at: now, reading });
       return reading;
     });
