@@ -36,6 +36,7 @@ describe("one containment for the model and the terminal", () => {
             h("paragraph", null, s, h("inlineCode", { value: s }), h("link", { url: "https://x.test", title: s }, s)),
             h("list", null, h("item", null, s)),
             h("code", { value: s }),
+            h("code", { value: "x", lang: s.replace(/\s/g, "") }),
           ]),
         );
         expect(markdown).not.toMatch(FORBIDDEN);

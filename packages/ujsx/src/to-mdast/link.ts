@@ -1,13 +1,15 @@
 import type { Static } from "@sinclair/typebox";
 import type { Link } from "mdast";
 import { u } from "unist-builder";
-import { containLines } from "../contain.ts";
+import { contain } from "../contain.ts";
 import type { Link as LinkKind } from "../nodes/link.ts";
 import type { ToMdastHandler } from "./state.ts";
 
 export const link: ToMdastHandler<Static<typeof LinkKind.schema>> = (node, state) => {
   const result: Link = u("link", { url: normalizeUrl(node.props.url) }, state.phrasing(node));
-  if (node.props.title !== undefined) result.title = containLines(node.props.title);
+  // one line: markdown decides blocks before it reads a title, so a title's line that starts with "* " or
+  // "# " would open a list or a heading below the link (the serializer does not escape line starts there)
+  if (node.props.title !== undefined) result.title = contain(node.props.title);
   return result;
 };
 
