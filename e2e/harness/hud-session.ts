@@ -9,6 +9,7 @@ import {
   type Project,
   type ProjectOptions,
 } from "./opencode.ts";
+import { sharedHost, sharingHost } from "./shared-host.ts";
 
 export type HudEnv = { llm: FakeLlm; project: Project; server: OpencodeServer; stop(): Promise<void> };
 
@@ -26,14 +27,26 @@ export async function startHudEnv(
      * Serve the new project from this env's opencode process instead of a process of its own: a fresh project
      * with its own config, plugins and fake LLM, for tests that do not test a start.
      */
-    host?: HudEnv;
+    host?: Pick<HudEnv, "project" | "server">;
   } & Omit<ProjectOptions, "llmUrl" | "plugins" | "sharing"> = {},
 ): Promise<HudEnv> {
+  const startedAt = Date.now();
+  // in a batch of files (harness/shared-host.ts) a project with no host of its own is served by the batch's
+  const batch = options.host || !sharingHost() ? undefined : await sharedHost();
+  const host = options.host ?? batch;
+  // the batch's earlier files logged into the same data dir
+  const logsFrom = batch ? startedAt : host?.project.logsFrom;
   const llm = new FakeLlm(options.llm).start();
   const plugin = options.plugin === undefined ? hudPlugin() : options.plugin;
   const plugins = [...(options.before ?? []), ...(plugin ? [plugin] : [])];
-  const project = createProject({ ...options, llmUrl: llm.url, plugins, sharing: options.host?.project });
-  const server = options.host ? await options.host.server.forProject(project) : await startOpencode(project);
+  const project = createProject({
+    ...options,
+    llmUrl: llm.url,
+    plugins,
+    sharing: host?.project,
+    ...(logsFrom === undefined ? {} : { logsFrom }),
+  });
+  const server = host ? await host.server.forProject(project) : await startOpencode(project);
   return {
     llm,
     project,

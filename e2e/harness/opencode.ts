@@ -13,7 +13,8 @@ import {
   existsSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import type { OpencodeServer } from "./server.ts";
 
 /** The pinned binary; AGENT_HUD_OPENCODE_BIN runs the suite against another install (the oldest supported one). */
 export const OPENCODE_BIN = process.env.AGENT_HUD_OPENCODE_BIN
@@ -51,6 +52,11 @@ export type ProjectOptions = {
    * `OpencodeServer.forProject`) this one shares; only the worktree is its own.
    */
   sharing?: Project;
+  /**
+   * Read opencode's log from this time on (ms since the epoch): set for a project served by a process that
+   * earlier test files used (harness/shared-host.ts), so that their lines are not this file's.
+   */
+  logsFrom?: number;
 };
 
 export type Project = {
@@ -60,6 +66,8 @@ export type Project = {
   env: Record<string, string>;
   configPath: string;
   dataDir: string;
+  /** See `ProjectOptions.logsFrom`. */
+  logsFrom?: number;
   writeConfig(patch: (config: Record<string, unknown>) => void): void;
   readConfig(): Record<string, unknown>;
   cleanup(): void;
@@ -118,6 +126,7 @@ export function createProject(options: ProjectOptions): Project {
     env: { ...env },
     configPath,
     dataDir,
+    ...(options.logsFrom === undefined ? {} : { logsFrom: options.logsFrom }),
     readConfig: () => JSON.parse(readFileSync(configPath, "utf8")),
     writeConfig(patch) {
       const current = JSON.parse(readFileSync(configPath, "utf8"));
@@ -194,26 +203,40 @@ function writeProject(dir: string, env: Record<string, string>, options: Project
     mkdirSync(join(dir, path, ".."), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
-  // A commit gives the worktree a real project id instead of opencode's "global" bucket.
+  // A commit gives the worktree a real project id instead of opencode's "global" bucket: the root commit's
+  // hash, unique by its message (two projects with the same files, made in the same second, share a process).
   const git = (...args: string[]) => {
     const result = Bun.spawnSync(["git", ...args], { cwd: dir, env });
     if (result.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr.toString()}`);
   };
   git("init", "-q");
   git("add", "-A");
-  git("commit", "-q", "-m", "init");
+  git("commit", "-q", "-m", `init ${basename(dirname(dir))}`);
   return configPath;
 }
 
-/** All opencode log files of a project's data dir, concatenated. */
+/** All opencode log files of a project's data dir, concatenated (from `logsFrom` on, when it is set). */
 export function readLogs(project: Project): string {
   const logDir = join(project.dataDir, "opencode", "log");
   if (!existsSync(logDir)) return "";
-  return readdirSync(logDir)
+  const logs = readdirSync(logDir)
     .filter((name) => name.endsWith(".log"))
     .sort()
     .map((name) => readFileSync(join(logDir, name), "utf8"))
     .join("\n");
+  return project.logsFrom === undefined ? logs : linesFrom(logs, project.logsFrom);
+}
+
+/** The lines logged at or after `from`; a line with no timestamp of its own (a stack's) goes with the one above. */
+export function linesFrom(logs: string, from: number): string {
+  let kept = false;
+  const out: string[] = [];
+  for (const line of logs.split("\n")) {
+    const stamp = /^timestamp=(\S+)/.exec(line)?.[1];
+    if (stamp !== undefined) kept = Date.parse(stamp) >= from;
+    if (kept) out.push(line);
+  }
+  return out.join("\n");
 }
 
 /**
@@ -231,10 +254,10 @@ export async function waitForLog(project: Project, needle: string, timeoutMs = 1
   }
 }
 
-/** Log lines at level ERROR or WARN that mention `needle` (case-insensitive). */
-export function logProblems(project: Project, needle: string): string[] {
+/** Log lines at level ERROR or WARN that mention `needle` (case-insensitive), all of them: see `OpencodeServer.logs`. */
+export async function logProblems(server: OpencodeServer, needle: string): Promise<string[]> {
   const lower = needle.toLowerCase();
-  return readLogs(project)
+  return (await server.logs())
     .split("\n")
     .filter((line) => /level=(ERROR|WARN)/.test(line) && line.toLowerCase().includes(lower));
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { FakeLlm } from "./fake-llm.ts";
 import { hud } from "./hud-session.ts";
-import { createProject, OPENCODE_BIN, startOpencode, type Project } from "./opencode.ts";
+import { createProject, logProblems, OPENCODE_BIN, startOpencode, type Project } from "./opencode.ts";
 import { publishedRegistry, type LocalRegistry } from "./registry.ts";
 import { tailHud } from "./requests.ts";
 
@@ -106,14 +106,19 @@ export class ReadmeWorld {
   }
 
   /** One prompt that sets the task through the hud tool; returns the HUD of the request after it. */
-  async hudAfterOneTurn(p: Project, task: string): Promise<string | undefined> {
+  /**
+   * One turn in a new process: the HUD of the turn's last request, and the problems opencode logged about
+   * agent-hud (read while the process runs: it drops unwritten log lines when stopped).
+   */
+  async oneTurn(p: Project, task: string): Promise<{ hud: string | undefined; problems: string[] }> {
     const server = await startOpencode(p, { timeoutMs: 120_000 });
     try {
       const before = this.llm.agentRequests().length;
       const session = await server.createSession();
       this.llm.script({ toolCalls: [hud("task.set", { description: task })] }, { text: "ok" });
       await server.prompt(session.id, "go");
-      return tailHud(this.llm.agentRequests().slice(before).at(-1)!);
+      const hudText = tailHud(this.llm.agentRequests().slice(before).at(-1)!);
+      return { hud: hudText, problems: await logProblems(server, "agent-hud") };
     } finally {
       await server.stop();
     }

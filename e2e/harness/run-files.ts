@@ -14,6 +14,7 @@ import { ensureFreshBundle } from "./fresh-build.ts";
 import { PACKED_ENV, packWorkspace } from "./packed.ts";
 import { HOST_ENV, hostMode, OPENCODE_BIN } from "./opencode.ts";
 import { LocalRegistry, REGISTRY_ENV } from "./registry.ts";
+import { SHARED_HOST_ENV } from "./shared-host.ts";
 import { BinaryWarmer } from "./warm-binaries.ts";
 
 const E2E = new URL("..", import.meta.url).pathname;
@@ -82,6 +83,32 @@ const STOCK_HOST = [
  */
 const STOCK_ON_OLDEST = [...STOCK_HOST, "test/custom-components.test.ts"];
 
+/**
+ * Files whose projects one opencode process serves (harness/shared-host.ts), in BATCHES `bun test` runs, each
+ * on one process: they test neither a start, a restart nor a kill, and write nothing into the HOME they share.
+ * Listed by their measured CPU, most first; dealt to the batches in turn. A batch of seven files took about
+ * 20 CPU-seconds instead of 40 (one process's start instead of seven, and a warm process's steps).
+ */
+const SHARED_HOST = [
+  "test/untrusted-repo.test.ts",
+  "test/cache.test.ts",
+  "test/cache-ledger.test.ts",
+  "test/agent-sandbox.test.ts",
+  "test/compaction.test.ts",
+  "test/tool-results.test.ts",
+  "test/subagent.test.ts",
+  "test/privacy.test.ts",
+  "test/options.test.ts",
+  "test/density.test.ts",
+  "test/derived-state.test.ts",
+  "test/bad-args.test.ts",
+  "test/hud-compact.test.ts",
+  "test/hud-cli.test.ts",
+  "test/privacy-patterns.test.ts",
+  "test/faults.test.ts",
+];
+const BATCHES = 2;
+
 /** The host mode a job's projects get: the env's, else the file's (see STOCK_HOST). */
 function host(file: string, oldest: boolean): Record<string, string> {
   const forced = Bun.env[HOST_ENV] === undefined ? undefined : hostMode();
@@ -96,13 +123,10 @@ function host(file: string, oldest: boolean): Record<string, string> {
  */
 const SLOW_FIRST = [
   "test/claude-code/bounded-copies.test.ts",
-  "test/untrusted-repo.test.ts",
   "test/tui.test.ts",
   "test/project-memory.test.ts",
-  "test/cache.test.ts",
   "test/readme-install.test.ts",
   "test/resume-live.test.ts",
-  "test/cache-ledger.test.ts",
   "test/recall.test.ts",
   "test/claude-code/cache-ledger.test.ts",
   "test/component-acceptance.test.ts",
@@ -115,13 +139,11 @@ const SLOW_FIRST = [
   "test/claude-code/mod-compaction.test.ts (oldest Claude Code with the mod)",
   "test/readme-clone-install.test.ts (oldest opencode)",
   "test/custom-components.test.ts",
-  "test/agent-sandbox.test.ts",
   "test/readme-clone-install.test.ts",
-  "test/compaction.test.ts",
 ];
 
-/** One `bun test` run: a file, on the pinned binaries or (with `env`) on the oldest ones. */
-type Job = { file: string; label: string; env: Record<string, string>; options: string[] };
+/** One `bun test` run: a file (or a batch of them), on the pinned binaries or (with `env`) on the oldest ones. */
+type Job = { files: string[]; label: string; env: Record<string, string>; options: string[] };
 /** `cpu`: the seconds of CPU the file's process and every process it waited for (opencode, Claude Code) used. */
 type Result = { file: string; code: number; seconds: number; cpu: number; output: string };
 
@@ -136,7 +158,7 @@ const warmer = new BinaryWarmer();
 
 /** The host binary a job starts: Claude Code's for its files, opencode's for the others. */
 function binaries(job: Job): string[] {
-  if (job.file.startsWith("test/claude-code/")) return [job.env.AGENT_HUD_CLAUDE_BIN ?? CLAUDE_BIN];
+  if (job.files[0]!.startsWith("test/claude-code/")) return [job.env.AGENT_HUD_CLAUDE_BIN ?? CLAUDE_BIN];
   return [job.env.AGENT_HUD_OPENCODE_BIN ?? OPENCODE_BIN];
 }
 
@@ -144,7 +166,7 @@ function binaries(job: Job): string[] {
 let registry: Promise<LocalRegistry | Error> | undefined;
 
 async function runFile(job: Job): Promise<Result> {
-  const shared = FROM_REGISTRY.includes(job.file) ? await registry : undefined;
+  const shared = job.files.some((file) => FROM_REGISTRY.includes(file)) ? await registry : undefined;
   if (shared instanceof Error) {
     const output = `the run's registry did not start: ${shared.message}\n`;
     process.stdout.write(`\n── ${job.label} (not run, exit 1)\n${output}`);
@@ -152,7 +174,7 @@ async function runFile(job: Job): Promise<Result> {
   }
   const started = performance.now();
   // "./": a bare path is a filter to bun test, and would also run any file whose path contains it
-  const proc = Bun.spawn(["bun", "test", ...job.options, `./${job.file}`], {
+  const proc = Bun.spawn(["bun", "test", ...job.options, ...job.files.map((file) => `./${file}`)], {
     cwd: E2E,
     stdout: "pipe",
     stderr: "pipe",
@@ -222,7 +244,7 @@ function oldestJobs(options: string[]): Job[] {
   const mod = { AGENT_HUD_CLAUDE_BIN: bin("oldest-mod", "@anthropic-ai/claude-code", "claude") };
   const jobs = (files: string[], env: Record<string, string>, which: string) =>
     files.map((file) => ({
-      file,
+      files: [file],
       label: `${file} (${which})`,
       env: { ...env, ...host(file, true) },
       options: timed,
@@ -240,8 +262,20 @@ const named = args
   .filter((a) => a.endsWith(".ts"))
   .map((a) => relative(E2E, new URL(a, `file://${process.cwd()}/`).pathname));
 const options = args.filter((a) => !a.endsWith(".ts") && a !== "--oldest");
-const pinned = (files: string[]): Job[] =>
-  files.map((file) => ({ file, label: file, env: host(file, false), options }));
+/** Each file a job of its own, but those in SHARED_HOST, dealt into BATCHES jobs. */
+function pinned(files: string[]): Job[] {
+  const batched = files.filter((file) => SHARED_HOST.includes(file));
+  const alone = files.filter((file) => !batched.includes(file));
+  const jobs = alone.map((file) => ({ files: [file], label: file, env: host(file, false), options }));
+  const n = Math.min(BATCHES, batched.length);
+  for (let b = 0; b < n; b++) {
+    const mine = batched.filter((_, i) => i % n === b);
+    // one host for the batch: lean unless the run forces one
+    const env = { ...host(mine[0]!, false), [SHARED_HOST_ENV]: "1" };
+    jobs.push({ files: mine, label: `one opencode for ${mine.length} files (${mine.join(", ")})`, env, options });
+  }
+  return jobs;
+}
 const jobs = oldestOnly
   ? oldestJobs(options)
   : named.length > 0
@@ -249,18 +283,20 @@ const jobs = oldestOnly
     : [...pinned(allFiles()), ...oldestJobs(options)];
 // a glob that matched nothing would pass as "0 failed"
 if (jobs.length === 0) throw new Error(`no e2e test files found under ${E2E}`);
-const rank = (j: Job) => (SLOW_FIRST.includes(j.label) ? SLOW_FIRST.indexOf(j.label) : SLOW_FIRST.length);
+const rank = (j: Job) =>
+  j.files.length > 1 ? 0 : SLOW_FIRST.includes(j.label) ? SLOW_FIRST.indexOf(j.label) : SLOW_FIRST.length;
 const queue = jobs.sort((a, b) => rank(a) - rank(b));
 
 const started = performance.now();
 // packed before any file starts (the prepack build rewrites dist/), then shared by the files installing it
-const packed = jobs.some((j) => INSTALL_PACKED.includes(j.file)) && !Bun.env[PACKED_ENV] ? packWorkspace() : undefined;
+const runs = (list: string[]) => jobs.some((j) => j.files.some((file) => list.includes(file)));
+const packed = runs(INSTALL_PACKED) && !Bun.env[PACKED_ENV] ? packWorkspace() : undefined;
 if (packed) process.env[PACKED_ENV] = packed;
 // built once here: a stale bundle rebuilt by several workers' preloads at once would race
 ensureFreshBundle();
 ensureFreshBundle({ bundle: join(CLAUDE_PLUGIN_ROOT, "scripts", "hook.js") });
 // published from the packed tarballs while the first files run; a file that needs it waits for it
-if (jobs.some((j) => FROM_REGISTRY.includes(j.file)) && !Bun.env[REGISTRY_ENV])
+if (runs(FROM_REGISTRY) && !Bun.env[REGISTRY_ENV])
   registry = (async () => {
     const started = new LocalRegistry();
     try {
@@ -279,7 +315,7 @@ if (packed) rmSync(packed, { recursive: true, force: true });
 const failed = results.filter((r) => r.code !== 0);
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
 console.log(
-  `\ne2e: ${results.length} files, ${failed.length} failed, ${workers()} workers, ${((performance.now() - started) / 1000).toFixed(1)} s wall` +
+  `\ne2e: ${queue.reduce((sum, j) => sum + j.files.length, 0)} files in ${results.length} jobs, ${failed.length} failed, ${workers()} workers, ${((performance.now() - started) / 1000).toFixed(1)} s wall` +
     `, ${results.reduce((sum, r) => sum + r.cpu, 0).toFixed(0)} s CPU in the files` +
     (registry ? `, ${registryCpu.toFixed(0)} s in the shared registry` : "") +
     `; slowest: ${slowest.map((r) => `${r.file} ${r.seconds.toFixed(0)} s`).join(", ")}`,

@@ -1,6 +1,6 @@
 /** `opencode serve` as a child process plus a small typed HTTP client over its REST API. */
 import type { Project } from "./opencode.ts";
-import { OPENCODE_BIN } from "./opencode.ts";
+import { OPENCODE_BIN, waitForLog } from "./opencode.ts";
 
 export type MessagePart = {
   id: string;
@@ -75,6 +75,18 @@ export class OpencodeServer {
    */
   disposeInstance(): Promise<boolean> {
     return this.request("POST", `/instance/dispose?directory=${encodeURIComponent(this.project.dir)}`);
+  }
+
+  /**
+   * opencode's log once everything logged before this call is in its file. opencode writes the file about every
+   * half second, and drops what it has not written when it is stopped, so a read right after a request can miss
+   * that request's lines, and a check that a line is absent would pass for that reason alone. A line sent
+   * through opencode's own log endpoint is the barrier: once it is in the file, so is every line before it.
+   */
+  async logs(timeoutMs = 10_000): Promise<string> {
+    const barrier = `e2e log barrier ${crypto.randomUUID()}`;
+    await this.request("POST", "/log", { service: "e2e", level: "info", message: barrier });
+    return waitForLog(this.project, barrier, timeoutMs);
   }
 
   createSession(body: { parentID?: string; title?: string } = {}): Promise<Session> {

@@ -48,7 +48,7 @@ test("defined in one call, shown in the next request; a looping definition is re
   const after = tailHud(third!)!;
   expect(after).toContain("**Tables left** 1 of 1");
   expect(after).not.toContain("Spin");
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });
 
 test("after a restart the component is still there; the person removes it through /hud-edit's editor", async () => {

@@ -32,7 +32,7 @@ test("a component with a macro import is refused in one line and runs nothing: n
   );
   expect(reply).not.toContain("\n");
   expect(existsSync(marker)).toBe(false);
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });
 
 // Cheap while no note exists; once one does, one indexOf of a 150k needle in a 300k string, which QuickJS
@@ -74,5 +74,5 @@ test("a component cheap at define and quadratic once a note exists: the call nev
     if (!after.includes(label)) await Bun.sleep(250);
   }
   expect(after).toContain(label);
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });

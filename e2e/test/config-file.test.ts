@@ -38,7 +38,7 @@ test("a bad option in the project file: one toast and one log line naming it; th
   const shown = JSON.stringify(toasts[0]!.properties);
   expect(shown).toContain("budgets.full");
   expect(shown).toContain("title");
-  expect(logProblems(project, "budgets.full")).toHaveLength(1);
+  expect(await logProblems(server, "budgets.full")).toHaveLength(1);
 });
 
 test("`enabled: false` in .opencode/agent-hud.jsonc: no HUD and no hud tool in that project", async () => {

@@ -106,7 +106,7 @@ test("custom components render in the HUD of the next request; failing ones show
     /^\*\*⚠ custom section failed\*\* \.opencode\/hud\/Broken\.tsx: (switched off, it failed 3 of its last 10 renders \(last: )?SyntaxError: .*at line \d+:\d+/,
   );
   expect(hudText).toContain("**Global**");
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(env.server, "agent-hud")).toEqual([]);
 }, 120_000);
 
 test("an edited component is held until the person accepts it; the example GitBranch renders the agent's git status", async () => {

@@ -17,7 +17,7 @@ async function oneRequest(plugin: PluginEntry) {
     await env.server.prompt(session.id, "hello");
     const agent = env.llm.agentRequests();
     expect(agent).toHaveLength(1);
-    expect(logProblems(env.project, "agent-hud")).toEqual([]);
+    expect(await logProblems(env.server, "agent-hud")).toEqual([]);
     return { huds: hudMessages(agent[0]!).length, handles: openHandles(processTree(env.server.pid), "/hud.db") };
   } finally {
     await env.stop();

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hud, hudPlugin, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
-import { readLogs } from "../harness/opencode.ts";
 import { tailHud, toolResults } from "../harness/requests.ts";
 
 // The storage option names a regular file, so the plugin cannot create its database at all.
@@ -35,7 +34,7 @@ test("an unusable database path: requests still reach the LLM with a HUD, and th
   );
   expect(tailHud(requests[1]!)).toContain("kept in memory");
 
-  const logs = readLogs(project);
+  const logs = await server.logs();
   // the store said why (in opencode's log), and no hook failed
   expect(logs).toMatch(/agent-hud store: open failed/);
   expect(logs).not.toMatch(/agent-hud: [\w. ]+ failed:/);

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FakeLlm, systemText } from "../harness/fake-llm.ts";
+import { startHudEnv } from "../harness/hud-session.ts";
 import {
   createProject,
+  linesFrom,
   logProblems,
   opencodeVersion,
   reportedOpencodeVersion,
@@ -11,6 +13,7 @@ import {
   type OpencodeServer,
   type Project,
 } from "../harness/opencode.ts";
+import { SHARED_HOST_ENV, stopSharedHost } from "../harness/shared-host.ts";
 
 let llm: FakeLlm;
 let project: Project;
@@ -43,7 +46,7 @@ test("a plugin loaded from a path reaches the provider request, title calls are 
   expect(systemText(agent!.body)).toContain("E2E-MARKER-7f3a");
   await llm.waitFor((rs) => rs.some((r) => r.kind === "title"), 30_000, "title request");
   expect(llm.pending).toBe(0);
-  expect(logProblems(project, "plugin")).toEqual([]);
+  expect(await logProblems(server, "plugin")).toEqual([]);
   // the pre-made lockfile kept opencode from running a registry install for its config dirs
   expect(existsSync(join(project.home, ".npm"))).toBe(false);
 });
@@ -59,4 +62,46 @@ test("scripted tool calls run and their result goes back to the model", async ()
   expect(JSON.stringify(toolMessage?.content)).toContain("e2e project");
   const messages = await server.messages(session.id);
   expect(messages.at(-1)?.parts.some((p) => p.text === "done")).toBe(true);
+});
+
+test("a warning logged just before the read is among the problems: the read waits until opencode has written it", async () => {
+  const probe = `e2e probe ${crypto.randomUUID()}`;
+  await server.request("POST", "/log", { service: "e2e", level: "warn", message: probe });
+  expect(await logProblems(server, probe)).toHaveLength(1);
+});
+
+test("a shared process's log is read from the project's start: lines logged before it are another file's", async () => {
+  const logs = [
+    "timestamp=2026-01-01T00:00:00.000Z level=WARN message=earlier",
+    "  at a stack line of the earlier entry",
+    "timestamp=2026-01-01T00:00:01.000Z level=WARN message=later",
+    "  at a stack line of the later entry",
+  ].join("\n");
+  expect(linesFrom(logs, Date.parse("2026-01-01T00:00:00.500Z")).split("\n")).toEqual([
+    "timestamp=2026-01-01T00:00:01.000Z level=WARN message=later",
+    "  at a stack line of the later entry",
+  ]);
+});
+
+test("in a batch of files, projects are served by one opencode process, each from its own directory and fake LLM", async () => {
+  process.env[SHARED_HOST_ENV] = "1";
+  try {
+    const envs = [await startHudEnv({ plugin: null }), await startHudEnv({ plugin: null })];
+    expect(envs[0]!.server.pid).toBe(envs[1]!.server.pid);
+    expect(envs[0]!.server.pid).not.toBe(server.pid);
+    expect(envs[0]!.project.dir).not.toBe(envs[1]!.project.dir);
+    for (const env of envs) {
+      const session = await env.server.createSession();
+      expect(session.directory).toBe(env.project.dir);
+      env.llm.script({ text: "ok" });
+      await env.server.prompt(session.id, `to ${env.project.dir}`);
+      expect(env.llm.agentRequests().map((r) => JSON.stringify(r.body.messages))).toEqual([
+        expect.stringContaining(`to ${env.project.dir}`),
+      ]);
+      await env.stop();
+    }
+  } finally {
+    delete process.env[SHARED_HOST_ENV];
+    await stopSharedHost();
+  }
 });

@@ -37,5 +37,5 @@ test("every agent request of a session ends with the HUD, and the system prompt 
   for (const request of llm.ofKind("title")) expect(hudMessages(request)).toHaveLength(0);
   // the read tool call shows up as an active file in the following HUD
   expect(tailHud(agent[1]!)).toContain("README.md");
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });

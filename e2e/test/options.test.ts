@@ -1,7 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import { systemText } from "../harness/fake-llm.ts";
 import { hud, hudPlugin, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
-import { readLogs } from "../harness/opencode.ts";
 import { hudMessages, prefixChanges, systemHud, tailHud } from "../harness/requests.ts";
 
 // The second test's project (its own options) is served by the first test's process, stopped last: neither
@@ -15,9 +14,7 @@ test("bad options are logged once each with path and expected shape; the plugin 
   env.llm.script({ toolCalls: [hud("task.set", { description: "still works" })] }, { text: "ok" });
   await env.server.prompt(session.id, "go");
   await env.server.prompt(session.id, "again");
-  const lines = readLogs(env.project)
-    .split("\n")
-    .filter((l) => l.includes("agent-hud option"));
+  const lines = (await env.server.logs()).split("\n").filter((l) => l.includes("agent-hud option"));
   expect(lines).toHaveLength(2);
   expect(lines.find((l) => l.includes("option placement"))).toContain('\\"tail\\" | \\"system\\"');
   expect(lines.find((l) => l.includes("option budgets.full"))).toContain("integer in 40..20000");

@@ -73,5 +73,5 @@ test("the packed tarball, installed with npm and registered with `opencode plugi
   expect(tailHud(first!)).toBeDefined();
   expect(tailHud(second!)).toContain("Ship from the tarball");
   expect(toolResults(second!).at(-1)).toContain("ok: set task");
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });

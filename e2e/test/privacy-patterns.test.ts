@@ -29,5 +29,5 @@ test("privacy.patterns in the real opencode: a match is marked, and (a+)+b does 
   expect(history).toContain(`command=echo 'ticket [redacted:pattern] ${"a".repeat(30)}`);
   expect(history).toContain(`output="ticket [redacted:pattern] ${"a".repeat(30)}`);
   expect(history).not.toContain("ACME-123456");
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });

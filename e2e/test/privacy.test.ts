@@ -82,7 +82,7 @@ test("secrets printed by a bash call reach the agent but no file of the plugin; 
     for (const [name, value] of Object.entries(VALUES))
       for (let i = 0; i + 8 <= value.length; i++)
         expect({ path, name, found: bytes.includes(value.slice(i, i + 8)) }).toEqual({ path, name, found: false });
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });
 
 test("an sk-ant-oat01 token in a project note and a token across the 300-character command cut reach no file", async () => {
@@ -117,5 +117,5 @@ test("an sk-ant-oat01 token in a project note and a token across the 300-charact
     expect.arrayContaining(["hud.db", "recall.db", "memory.md"]),
   );
   expect(piecesLeft(files, { OAUTH_TOKEN, SPLIT_TOKEN })).toEqual([]);
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
-import { readLogs } from "../harness/opencode.ts";
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const pick = (n: number) => Array.from({ length: n }, () => ALNUM[Math.floor(Math.random() * ALNUM.length)]).join("");
@@ -36,7 +35,7 @@ test("a project file's storageDir and redact:false are ignored with one line; th
     .map((name) => readFileSync(join(dir, name)));
   expect(stored.some((bytes) => bytes.includes("[redacted:github-token]"))).toBe(true);
   expect(stored.some((bytes) => bytes.includes(TOKEN))).toBe(false);
-  const lines = readLogs(project)
+  const lines = (await server.logs())
     .split("\n")
     .filter((line) => line.includes("which only your global agent-hud.jsonc may set or loosen"));
   expect(lines.length).toBeGreaterThan(0);

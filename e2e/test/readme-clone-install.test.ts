@@ -47,5 +47,7 @@ test(`\`${CLONE_BUILD}\` then \`${CLONE_PLUGIN}\`: the HUD in the next request`,
   sh(CLONE_PLUGIN, p.dir, p.env, clone);
   expect(p.readConfig().plugin).toEqual([join(clone, "packages/hud-plugin")]);
   mkdirSync(join(p.dir, ".opencode", "node_modules"), { recursive: true });
-  expect(await world.hudAfterOneTurn(p, "Installed from a clone")).toContain("Installed from a clone");
+  const turn = await world.oneTurn(p, "Installed from a clone");
+  expect(turn.hud).toContain("Installed from a clone");
+  expect(turn.problems).toEqual([]);
 }, 300_000);

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { logProblems } from "../harness/opencode.ts";
 import {
   CLONE_BUILD,
   CLONE_PLUGIN,
@@ -54,7 +53,8 @@ describe("a user installs the plugin from the registry", () => {
     const tuiPath = join(p.dir, ".opencode", "tui.json");
     const tui = existsSync(tuiPath) ? JSON.parse(readFileSync(tuiPath, "utf8")).plugin : undefined;
     expect(tui).toEqual(published.exports?.["./tui"] ? ["@agent-hud/hud-plugin"] : undefined);
-    expect(await world.hudAfterOneTurn(p, "Installed from the registry")).toContain("Installed from the registry");
+    const turn = await world.oneTurn(p, "Installed from the registry");
+    expect(turn.hud).toContain("Installed from the registry");
     // the options' JSON Schema ships in the package, generated from the TypeBox options
     expect(published.exports?.["./schema.json"]).toBe("./dist/agent-hud.schema.json");
     const installedSchema = join(
@@ -62,7 +62,7 @@ describe("a user installs the plugin from the registry", () => {
       "opencode/packages/@agent-hud/hud-plugin@latest/node_modules/@agent-hud/hud-plugin/dist/agent-hud.schema.json",
     );
     expect(JSON.parse(readFileSync(installedSchema, "utf8"))).toEqual(configJsonSchema());
-    expect(logProblems(p, "agent-hud")).toEqual([]);
+    expect(turn.problems).toEqual([]);
   }, 300_000);
 
   test(`\`${PLUGIN_GLOBAL}\`: entry in the global config, the HUD in a project that names no plugin`, async () => {
@@ -74,6 +74,8 @@ describe("a user installs the plugin from the registry", () => {
     const global = Bun.JSONC.parse(readFileSync(globalPath, "utf8")) as { plugin?: unknown };
     expect(global.plugin).toEqual(["@agent-hud/hud-plugin"]);
     expect(p.readConfig().plugin).toBeUndefined();
-    expect(await world.hudAfterOneTurn(p, "Installed for every project")).toContain("Installed for every project");
+    const turn = await world.oneTurn(p, "Installed for every project");
+    expect(turn.hud).toContain("Installed for every project");
+    expect(turn.problems).toEqual([]);
   }, 300_000);
 });

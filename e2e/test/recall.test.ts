@@ -80,5 +80,5 @@ test("after a restart with the index gone, the first search reads the session ba
   await llm.waitFor((rs) => rs.filter((r) => r.kind === "agent").length >= seen + 2, 60_000, "the search result");
   const found = toolResults(llm.agentRequests().at(-1)!).at(-1)!;
   expect(found).toMatch(new RegExp(`^m\\d+ turn 1 · bash · before compaction 1: .*${FACT}`, "m"));
-  expect(logProblems(env.project, "agent-hud recall")).toEqual([]);
+  expect(await logProblems(env.server, "agent-hud recall")).toEqual([]);
 });

@@ -46,5 +46,5 @@ test("a bash test run's pass/fail counts show in the HUD of the next request", a
     hud = tailHud(llm.agentRequests()[count]!)!;
   }
   expect(hud).toContain(`**Tests** ✗ 1 failed, 12 passed — \`${COMMAND}\`\n\n- login > expiry\n`);
-  expect(logProblems(project, "agent-hud")).toEqual([]);
+  expect(await logProblems(server, "agent-hud")).toEqual([]);
 });

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeLlm } from "../harness/fake-llm.ts";
-import { hud, hudPlugin } from "../harness/hud-session.ts";
-import { createProject, PLUGIN_DIR, startOpencode, type OpencodeServer, type Project } from "../harness/opencode.ts";
+import { hud, hudPlugin, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
+import { createProject, PLUGIN_DIR, type OpencodeServer, type Project } from "../harness/opencode.ts";
 import { tailHud, toolResults } from "../harness/requests.ts";
 
 const MEMORY = ".opencode/hud/memory.md";
@@ -16,11 +16,9 @@ const CLI = join(PLUGIN_DIR, "dist", "cli", "index.js");
 // One opencode process serves every test's project: each test's clone is a directory of its own, which
 // opencode opens as a new instance (its own config, a fresh start of the plugin) on the first request
 // naming it. The projects share the process's HOME and XDG dirs, hence one HUD database.
-let host: { llm: FakeLlm; project: Project; server: OpencodeServer };
+let host: HudEnv;
 beforeAll(async () => {
-  const llm = new FakeLlm().start();
-  const project = createProject({ llmUrl: llm.url, plugins: [hudPlugin()] });
-  host = { llm, project, server: await startOpencode(project) };
+  host = await startHudEnv();
 });
 const open: Array<{ llm: FakeLlm; project: Project; server?: OpencodeServer }> = [];
 afterEach(async () => {
@@ -32,9 +30,8 @@ afterEach(async () => {
 });
 const clones: Project[] = [];
 afterAll(async () => {
-  await host?.server.stop();
-  host?.llm.stop();
-  for (const project of [...clones, host?.project]) project?.cleanup();
+  await host?.stop();
+  for (const project of clones) project.cleanup();
 });
 
 /** A fresh clone with its own fake LLM, served by the file's opencode process. */
