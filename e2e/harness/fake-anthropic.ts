@@ -126,8 +126,17 @@ export function sharedPrefix(units: string[], earlier: string[]): number {
   return shared;
 }
 
+/** Tokens per unit already counted: a request repeats the tools, the system and the earlier messages. */
+const counted = new Map<string, number>();
+
 function tokens(units: string[]): number {
-  return units.reduce((sum, unit) => sum + bpeTokenizer.count(unit), 0);
+  let sum = 0;
+  for (const unit of units) {
+    let n = counted.get(unit);
+    if (n === undefined) counted.set(unit, (n = bpeTokenizer.count(unit)));
+    sum += n;
+  }
+  return sum;
 }
 
 export class FakeAnthropic {
