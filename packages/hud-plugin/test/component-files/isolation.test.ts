@@ -13,7 +13,10 @@ afterAll(() => rmSync(file, { force: true }));
 test("the fake opencode's global components folder is a throw-away folder, not the machine's (its files render untrusted-free: the person's own)", async () => {
   const dir = globalHudDir();
   expect(dir).not.toBe(join(homedir(), ".config", "opencode", "hud"));
-  expect(realpathSync(join(dir, "..", "..")).startsWith(realpathSync(tmpdir()))).toBe(true);
+  // inside the run's throw-away folder (test/helpers/hermetic-env.ts), which holds its temp folder too
+  const run = realpathSync(process.env["AGENT_HUD_TEST_ENV"]!);
+  expect(realpathSync(join(dir, "..", "..")).startsWith(`${run}/`)).toBe(true);
+  expect(realpathSync(tmpdir()).startsWith(`${run}/`)).toBe(true);
 
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, `export default () => <paragraph>isolation probe</paragraph>;\n`);

@@ -1,4 +1,4 @@
-// Imported for its effect by every helper that creates a plugin: the plugin reads the global components
+// Imported for its effect (by the preload, and by every helper that creates a plugin): the plugin reads the global components
 // folder (`${XDG_CONFIG_HOME:-~/.config}/opencode/hud`) on every render, and a component installed on the
 // machine running the tests would otherwise show up in their HUDs. Spawned fixture processes inherit the
 // folders through the environment (the mark says they are set), so a whole run shares one pair.
@@ -20,6 +20,10 @@ function setUp(): string {
     mkdirSync(join(root, sub), { recursive: true });
     process.env[name] = join(root, sub);
   }
+  // every temporary folder of the run (the tests' own, their fixtures', their child processes') goes in the
+  // run's folder, so the one removal at the end leaves nothing behind in the machine's temp folder
+  mkdirSync(join(root, "tmp"));
+  process.env.TMPDIR = join(root, "tmp");
   process.env[MARK] = root;
   return root;
 }
