@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import {
   closeSync,
   existsSync,
+  fstatSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -11,6 +12,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
+import { stampOfStat } from "./safe-read.ts";
 
 /** Where the memory file lives in the project (part of the contract). */
 export const MEMORY_FILE = ".opencode/hud/memory.md";
@@ -25,21 +27,27 @@ const TEMP = /^\.memory\.(\d+)\.[0-9a-z]+\.tmp$/;
  * Writes through a temporary file in the same folder, flushed to disk, and a rename, so a reader (another
  * opencode process, git, an editor) sees the old file or the new one, never half of one — and a power cut
  * right after the rename cannot leave an empty file. Temp files that a killed write left behind are removed.
+ * Returns the written file's stamp (see `lstampOf`).
  */
-export function writeAtomic(path: string, text: string): void {
+export function writeAtomic(path: string, text: string): string {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   removeStaleTemps(dir);
   const temp = join(dir, `.memory.${process.pid}.${Date.now().toString(36)}.tmp`);
   try {
     const fd = openSync(temp, "wx", 0o644);
+    let stamp: string;
     try {
       writeFileSync(fd, text);
       fsyncSync(fd);
+      // taken from the file written, not from the path after the rename: an edit that lands between the
+      // rename and a later look at the path must read as a change
+      stamp = stampOfStat(fstatSync(fd));
     } finally {
       closeSync(fd);
     }
     renameSync(temp, path);
+    return stamp;
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;

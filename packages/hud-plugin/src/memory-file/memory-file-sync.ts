@@ -167,7 +167,7 @@ export class MemoryFileSync {
     const text = writeMemoryFile(items.written, kept, components);
     // a withheld item keeps the file from matching the state: the same text is not written again
     if (items.withheld.size > 0 && seen?.hash === contentHash(text)) return;
-    writeAtomic(this.path, text);
+    const stamp = writeAtomic(this.path, text);
     if (!this.gitFileDone) {
       this.gitFileDone = true;
       writeGitFile(dirname(this.path), this.options.git);
@@ -180,7 +180,7 @@ export class MemoryFileSync {
         ? parse(text)
         : { items: items.written, unread: [], unreadKeys: new Set(), conflicts: false, components };
     const hash = contentHash(text);
-    this.seen = { stamp: lstampOf(this.path) ?? "", hash, parsed };
+    this.seen = { stamp, hash, parsed };
     this.project.append(planWritten(state, parsed, hash, this.now(), MEMORY_FILE, items.withheld));
   }
 

@@ -16,7 +16,8 @@ export type MemoryText =
   | { kind: "text"; text: string; stamp: string }
   | { kind: "refused"; reason: string; stamp: string };
 
-const stampOfStat = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
+/** A file's identity for "did it change": inode, size and modification time. */
+export const stampOfStat = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
 /**
  * The file's stamp without following links: a link's own inode, size and time. Undefined when it does

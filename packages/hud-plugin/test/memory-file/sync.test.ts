@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import * as fs from "node:fs";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { relaxTimeLimits } from "../agent-components/support.ts";
@@ -25,6 +26,34 @@ async function fileHolds(oc: Instance, text: string, absent = false): Promise<st
 }
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+test("an edit that lands right after the plugin's own write is read as the person's, not taken for that write", async () => {
+  const oc = await ws.instance("repo");
+  const rename = fs.renameSync;
+  let emptied = false;
+  // the person empties the file the instant the plugin's write appears, before the plugin looks at it again
+  const spy = spyOn(fs, "renameSync").mockImplementation((from, to) => {
+    rename(from, to);
+    if (!String(to).endsWith(MEMORY)) return;
+    spy.mockRestore();
+    writeFileSync(to, "");
+    emptied = true;
+  });
+  try {
+    await oc.hud("ses_a", "conventions.add", { content: "money is integer cents" });
+    const deadline = Date.now() + 5_000;
+    while (!emptied) {
+      if (Date.now() > deadline) throw new Error(`${MEMORY} was never written`);
+      await Bun.sleep(25);
+    }
+  } finally {
+    spy.mockRestore();
+  }
+  const hud = await oc.hudOf("ses_a");
+  expect(hud).toMatch(/memory\.md has no title and no section/);
+  expect(hud).toContain("money is integer cents");
+  expect(readFileSync(fileOf(oc), "utf8")).toBe("");
+});
 
 describe("the memory file with several opencode processes on one checkout", () => {
   test("an agent change is written once, read by the other process without a duplicate, and nobody rewrites it", async () => {
