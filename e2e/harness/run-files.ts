@@ -109,6 +109,31 @@ const SHARED_HOST = [
 ];
 const BATCHES = 2;
 
+/**
+ * Claude Code files run in BATCHES `bun test` processes too (each test still starts its own Claude Code): the
+ * harness's imports, the fake Messages API's tokenizer among them (about 0.45 CPU-s), load once per batch. Eight
+ * files took 21.5 CPU-s together instead of 25.1 apart. Not here: the longest file (a job of its own keeps the
+ * workers even), the install from a registry, the pane in tmux.
+ */
+const CLAUDE_TOGETHER = [
+  "test/claude-code/cache-ledger.test.ts",
+  "test/claude-code/memory-file.test.ts",
+  "test/claude-code/mod-compaction.test.ts",
+  "test/claude-code/sessions.test.ts",
+  "test/claude-code/faults.test.ts",
+  "test/claude-code/cache.test.ts",
+  "test/claude-code/component-files.test.ts",
+  "test/claude-code/hud-tool.test.ts",
+  "test/claude-code/person-view.test.ts",
+  "test/claude-code/hud-every-call.test.ts",
+  "test/claude-code/compaction.test.ts",
+  "test/claude-code/mod-pane.test.ts",
+  "test/claude-code/privacy.test.ts",
+  "test/claude-code/harness.test.ts",
+  "test/claude-code/mod-ledger.test.ts",
+  "test/claude-code/plugin-validate.test.ts",
+];
+
 /** The host mode a job's projects get: the env's, else the file's (see STOCK_HOST). */
 function host(file: string, oldest: boolean): Record<string, string> {
   const forced = Bun.env[HOST_ENV] === undefined ? undefined : hostMode();
@@ -128,12 +153,10 @@ const SLOW_FIRST = [
   "test/readme-install.test.ts",
   "test/resume-live.test.ts",
   "test/recall.test.ts",
-  "test/claude-code/cache-ledger.test.ts",
   "test/component-acceptance.test.ts",
   "test/readme-install.test.ts (oldest opencode)",
   "test/agent-components.test.ts",
   "test/tui-component-accept.test.ts",
-  "test/claude-code/memory-file.test.ts",
   "test/restart.test.ts",
   "test/memory-file.test.ts",
   "test/claude-code/mod-compaction.test.ts (oldest Claude Code with the mod)",
@@ -262,18 +285,23 @@ const named = args
   .filter((a) => a.endsWith(".ts"))
   .map((a) => relative(E2E, new URL(a, `file://${process.cwd()}/`).pathname));
 const options = args.filter((a) => !a.endsWith(".ts") && a !== "--oldest");
-/** Each file a job of its own, but those in SHARED_HOST, dealt into BATCHES jobs. */
+/** Each file a job of its own, but those in SHARED_HOST and CLAUDE_TOGETHER, each list dealt into BATCHES jobs. */
 function pinned(files: string[]): Job[] {
-  const batched = files.filter((file) => SHARED_HOST.includes(file));
-  const alone = files.filter((file) => !batched.includes(file));
-  const jobs = alone.map((file) => ({ files: [file], label: file, env: host(file, false), options }));
-  const n = Math.min(BATCHES, batched.length);
-  for (let b = 0; b < n; b++) {
-    const mine = batched.filter((_, i) => i % n === b);
-    // one host for the batch: lean unless the run forces one
-    const env = { ...host(mine[0]!, false), [SHARED_HOST_ENV]: "1" };
-    jobs.push({ files: mine, label: `one opencode for ${mine.length} files (${mine.join(", ")})`, env, options });
-  }
+  const jobs = files
+    .filter((file) => !SHARED_HOST.includes(file) && !CLAUDE_TOGETHER.includes(file))
+    .map((file) => ({ files: [file], label: file, env: host(file, false), options }));
+  const deal = (list: string[], env: Record<string, string>, what: string) => {
+    const batched = files.filter((file) => list.includes(file));
+    const n = Math.min(BATCHES, batched.length);
+    for (let b = 0; b < n; b++) {
+      const mine = batched.filter((_, i) => i % n === b);
+      const label = `${what} for ${mine.length} files (${mine.join(", ")})`;
+      jobs.push({ files: mine, label, env: { ...host(mine[0]!, false), ...env }, options });
+    }
+  };
+  // one host for the batch: lean unless the run forces one
+  deal(SHARED_HOST, { [SHARED_HOST_ENV]: "1" }, "one opencode");
+  deal(CLAUDE_TOGETHER, {}, "one test process");
   return jobs;
 }
 const jobs = oldestOnly
