@@ -126,20 +126,9 @@ export function sharedPrefix(units: string[], earlier: string[]): number {
   return shared;
 }
 
-/** Tokens per unit already counted: a request repeats the tools, the system and the earlier messages. */
-const counted = new Map<string, number>();
-
-function tokens(units: string[]): number {
-  let sum = 0;
-  for (const unit of units) {
-    let n = counted.get(unit);
-    if (n === undefined) counted.set(unit, (n = bpeTokenizer.count(unit)));
-    sum += n;
-  }
-  return sum;
-}
-
 export class FakeAnthropic {
+  /** Tokens per unit already counted: a request repeats the tools, the system and the earlier messages. */
+  private readonly counted = new Map<string, number>();
   readonly requests: RecordedRequest[] = [];
   /** Paths Claude Code asked for that this server does not model, in arrival order. */
   readonly unknownPaths: string[] = [];
@@ -150,6 +139,16 @@ export class FakeAnthropic {
   private counter = 0;
 
   constructor(private readonly options: FakeAnthropicOptions = {}) {}
+
+  private tokens(units: string[]): number {
+    let sum = 0;
+    for (const unit of units) {
+      let n = this.counted.get(unit);
+      if (n === undefined) this.counted.set(unit, (n = bpeTokenizer.count(unit)));
+      sum += n;
+    }
+    return sum;
+  }
 
   start(): this {
     this.server = Bun.serve({ hostname: "127.0.0.1", port: 0, idleTimeout: 0, fetch: (req) => this.handle(req) });
@@ -223,7 +222,7 @@ export class FakeAnthropic {
     const units = prefixUnits(record.body);
     if (kind === "count_tokens") {
       this.notify();
-      return Response.json({ input_tokens: tokens(units) });
+      return Response.json({ input_tokens: this.tokens(units) });
     }
     const reply = this.nextReply(kind);
     record.reply = reply;
@@ -238,9 +237,9 @@ export class FakeAnthropic {
     const live = this.seen.filter((earlier) => record.at - earlier.at <= ttl);
     const shared = Math.max(0, ...live.map((earlier) => sharedPrefix(units, earlier.units)));
     this.seen.push({ at: record.at, units });
-    const cacheRead = tokens(units.slice(0, shared));
+    const cacheRead = this.tokens(units.slice(0, shared));
     record.usage = {
-      input_tokens: reply.inputTokens ?? tokens(units.slice(shared)),
+      input_tokens: reply.inputTokens ?? this.tokens(units.slice(shared)),
       cache_read_input_tokens: cacheRead,
       cache_creation_input_tokens: 0,
     };

@@ -1,6 +1,6 @@
 /**
- * Runs the e2e files in parallel workers: each file is its own `bun test` process (its own opencode servers,
- * fake LLM, ports and temp HOME), taken from one queue by AGENT_HUD_E2E_WORKERS workers (default 2). They
+ * Runs the e2e files in parallel workers: each job is one `bun test` process (a file, or a batch of files:
+ * SHARED_HOST, CLAUDE_TOGETHER), taken from one queue by AGENT_HUD_E2E_WORKERS workers (default 2). Jobs
  * share only what the run makes once for them: the packed packages and the registry that publishes them.
  * Usage: bun harness/run-files.ts [bun test options] [--oldest] [files...]
  * No files: every e2e test file, then the smoke subset again on the oldest supported opencode and Claude
@@ -86,8 +86,8 @@ const STOCK_ON_OLDEST = [...STOCK_HOST, "test/custom-components.test.ts"];
 /**
  * Files whose projects one opencode process serves (harness/shared-host.ts), in BATCHES `bun test` runs, each
  * on one process: they test neither a start, a restart nor a kill, and write nothing into the HOME they share.
- * Listed by their measured CPU, most first; dealt to the batches in turn. A batch of seven files took about
- * 20 CPU-seconds instead of 40 (one process's start instead of seven, and a warm process's steps).
+ * Listed by their measured CPU, most first; dealt to the batches in turn. The sixteen took 57 CPU-s instead of
+ * about 96 (one process's start per batch instead of one per file, and a warm process's steps).
  */
 const SHARED_HOST = [
   "test/untrusted-repo.test.ts",
