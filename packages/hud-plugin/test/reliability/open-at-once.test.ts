@@ -5,12 +5,11 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const ROUNDS = 50;
+const ROUNDS = 200;
 const root = mkdtempSync(join(tmpdir(), "hud-open-at-once-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-// the fixture is bundled from the source once, here: a process then starts in a third of the CPU (0.05 s
-// instead of 0.17 s, most of it reading and transpiling the TypeScript), and 200 of them start below
+// the fixture is bundled from the source once, here, so that its processes start without transpiling it
 const FIXTURE = join(root, "open-at-once.js");
 beforeAll(async () => {
   const built = await Bun.build({
@@ -22,48 +21,66 @@ beforeAll(async () => {
   if (!built.success) throw new AggregateError(built.logs, "the open-at-once fixture did not build");
 });
 
-async function round(what: "recall" | "board", i: number) {
-  const dir = join(root, `${what}-${i}`);
-  const procs = [0, 1].map(() => {
-    const proc = Bun.spawn([process.execPath, FIXTURE, what, dir], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
-    return { proc, out: proc.stdout.pipeThrough(new TextDecoderStream()).getReader() };
-  });
-  // "go" goes to both once both are running with their modules loaded (each says "ready"), so their opens
-  // really meet; a process that exited early gets it too, and its result below says why
-  const firsts = await Promise.all(
-    procs.map(async ({ out }) => {
-      let text = "";
-      for (let chunk = await out.read(); !chunk.done; chunk = await out.read())
-        if ((text += chunk.value).includes("\n")) break;
-      return text;
-    }),
-  );
-  for (const { proc } of procs) proc.stdin.write("go\n");
-  for (const { proc } of procs) proc.stdin.end();
-  const results = [];
-  for (const [n, { proc, out }] of procs.entries()) {
-    let text = firsts[n]!;
-    for (let chunk = await out.read(); !chunk.done; chunk = await out.read()) text += chunk.value;
-    const [, ...rest] = text.split("\n");
-    const [err, code] = [await new Response(proc.stderr).text(), await proc.exited];
-    results.push({
-      code,
-      err: err.trim(),
-      ...(JSON.parse(rest.join("\n") || "{}") as { ok?: boolean; lines?: string[] }),
-    });
-  }
-  return { results, files: readdirSync(dir).sort() };
+type Opened = { round: number; ok: boolean; lines: string[] };
+
+/** A fixture process: each `open(n)` sends it "go <n>" and resolves with the JSON line it prints for round n. */
+function opener(what: string) {
+  const proc = Bun.spawn([process.execPath, FIXTURE, what, root], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  const lines = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  const nextLine = async (): Promise<string | undefined> => {
+    while (!buffered.includes("\n")) {
+      const chunk = await lines.read();
+      if (chunk.done) return undefined;
+      buffered += chunk.value;
+    }
+    const cut = buffered.indexOf("\n");
+    const line = buffered.slice(0, cut);
+    buffered = buffered.slice(cut + 1);
+    return line;
+  };
+  return {
+    ready: nextLine(),
+    send: (line: string) => proc.stdin.write(`${line}\n`),
+    flush: () => proc.stdin.flush(),
+    nextLine,
+    async end() {
+      proc.stdin.write("end\n");
+      proc.stdin.end();
+      return { code: await proc.exited, err: (await new Response(proc.stderr).text()).trim() };
+    },
+  };
 }
 
+// The two processes stay up and open a fresh folder each round: the race is between two connections opening
+// (creating, migrating) the same new files at once, and a process start adds only its modules' loading, which
+// both have done before the first "go". Each round's "go" is written to both, then flushed to both.
 for (const what of ["recall", "board"] as const)
   test(`${what}: two processes open it at once, ${ROUNDS} times: both open, nothing logged, nothing set aside`, async () => {
+    const pair = [opener(what), opener(what)];
+    expect(await Promise.all(pair.map((p) => p.ready))).toEqual(["ready", "ready"]);
     const failures: unknown[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const { results, files } = await round(what, i);
-      const bad = results.some((r) => r.code !== 0 || r.ok !== true || (r.lines?.length ?? 1) > 0 || r.err !== "");
+      for (const p of pair) p.send(`go ${i}`);
+      await Promise.all(pair.map((p) => p.flush()));
+      const results = await Promise.all(pair.map(async (p) => (await p.nextLine()) ?? "(exited)"));
+      const parsed = results.map((line) => {
+        try {
+          return JSON.parse(line) as Opened;
+        } catch {
+          return { round: -1, ok: false, lines: [line] };
+        }
+      });
+      const files = readdirSync(join(root, `${what}-${i}`)).sort();
+      const bad = parsed.some((r) => r.round !== i || !r.ok || r.lines.length > 0);
       if (bad || files.some((f) => f.includes(".broken-") || f.includes(".corrupt-")))
-        failures.push({ i, results, files });
+        failures.push({ i, parsed, files });
     }
+    const ends = await Promise.all(pair.map((p) => p.end()));
     expect(failures).toEqual([]);
-    // the limit only stops a hang: 100 process starts take 20 to 32 s on a busy machine
+    expect(ends).toEqual([
+      { code: 0, err: "" },
+      { code: 0, err: "" },
+    ]);
+    // the limit only stops a hang
   }, 600_000);
