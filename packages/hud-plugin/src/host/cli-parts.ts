@@ -2,7 +2,7 @@
 // host-agnostic: the doctor's host lines, the files a purge removes beside the databases, and the status
 // line some hosts run as a command.
 import { claudeCodeDoctor } from "./claude-code/doctor.ts";
-import { forgetSessionFiles } from "./claude-code/session-file.ts";
+import { forgetSessionFiles } from "../append-only/session-file.ts";
 import { readAll, statusLine } from "./claude-code/statusline.ts";
 
 export function hostDoctorLines(dataDir: string, env: Record<string, string | undefined>): string[] {

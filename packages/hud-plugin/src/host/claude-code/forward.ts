@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { HookReply } from "./handle.ts";
-import { hookOwners, processKey } from "./process-key.ts";
+import { hookOwners, processKey } from "../../append-only/process-key.ts";
 import { socketPath } from "./socket-path.ts";
 
 /** What the session's MCP server answered: the reply, nothing to add, or a failure it met. */

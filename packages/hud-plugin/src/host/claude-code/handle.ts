@@ -8,12 +8,12 @@ import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
 import { gitRoot } from "./git-root.ts";
-import { decide, fullText, type EmissionState } from "./emission.ts";
+import { decide, fullText, type EmissionState } from "../../append-only/emission.ts";
 import { compactLead, lead } from "./lead.ts";
 import { recordCalls } from "./ledger-calls.ts";
 import { modActive } from "./mod-active.ts";
 import { linkSession } from "./process-link.ts";
-import { readSessionFile, writeSessionFile, type SessionFile } from "./session-file.ts";
+import { readSessionFile, writeSessionFile, type SessionFile } from "../../append-only/session-file.ts";
 import { batchOf, mergeBatch, readTranscript } from "./transcript.ts";
 
 /** The fields of Claude Code's hook input (stdin JSON) this adapter reads. */

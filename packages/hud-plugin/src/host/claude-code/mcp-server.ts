@@ -15,7 +15,7 @@ import { gitRoot } from "./git-root.ts";
 import { serveHooks } from "./hook-socket.ts";
 import { logLine } from "./hook-log.ts";
 import { modActive } from "./mod-active.ts";
-import { runOwnCall } from "./own-calls.ts";
+import { runOwnCall } from "../../append-only/own-calls.ts";
 import { linkedSession } from "./process-link.ts";
 import { answerMod, createModBridge, loadsMods, MOD_TOOL, MOD_TOOL_SPEC, type ModBridge } from "./mod-bridge.ts";
 

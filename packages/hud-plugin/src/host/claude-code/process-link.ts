@@ -2,8 +2,8 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isSessionID } from "../../store/index.ts";
 import { privateFolder } from "../../store/private-files.ts";
-import { claudeCodeDir } from "./session-file.ts";
-import { hookOwners, processKey } from "./process-key.ts";
+import { claudeCodeDir } from "../../append-only/session-file.ts";
+import { hookOwners, processKey } from "../../append-only/process-key.ts";
 
 /**
  * Which session the `hud` MCP server serves. Claude Code starts the server with the session id of that

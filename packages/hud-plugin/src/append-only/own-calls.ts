@@ -1,5 +1,5 @@
-import type { HookDeps } from "../../runtime/hook-deps.ts";
-import { defaultDir, isSessionID } from "../../store/index.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
+import { defaultDir, isSessionID } from "../store/index.ts";
 import { lineChanges, ownCall } from "./emission.ts";
 import { pushedOut } from "./pushed-out.ts";
 import { readSessionFile, writeSessionFile } from "./session-file.ts";

@@ -1,8 +1,8 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { privateFolder } from "../../store/private-files.ts";
-import { isSessionID } from "../../store/validate.ts";
-import type { CallUsage } from "../../cache-ledger/types.ts";
+import { privateFolder } from "../store/private-files.ts";
+import { isSessionID } from "../store/validate.ts";
+import type { CallUsage } from "../cache-ledger/types.ts";
 import type { EmissionState } from "./emission.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { HUD_CLOSE, HUD_OPEN } from "../../placement/wrap-hud.ts";
+import { HUD_CLOSE, HUD_OPEN } from "../placement/wrap-hud.ts";
 import { linesOf, missing } from "./line-diff.ts";
 import { pushedOut } from "./pushed-out.ts";
 
