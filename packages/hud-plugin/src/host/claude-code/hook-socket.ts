@@ -4,7 +4,7 @@ import { errorLine } from "../../log/index.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { privateFolder } from "../../store/private-files.ts";
 import { directoryOf, runHook, type HookInput } from "./handle.ts";
-import { gitRoot } from "./git-root.ts";
+import { gitRoot } from "../../append-only/git-root.ts";
 import { processKey } from "../../append-only/process-key.ts";
 import { socketFolder, socketPath } from "./socket-path.ts";
 

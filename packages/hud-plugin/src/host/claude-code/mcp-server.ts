@@ -11,7 +11,7 @@ import { defaultDir } from "../../store/index.ts";
 import { hudTool } from "../../tools/hud.ts";
 import { HUD_COMPACT_DESCRIPTION, hudCompactTool } from "../../tools/hud-compact.ts";
 import { rmSync } from "node:fs";
-import { gitRoot } from "./git-root.ts";
+import { gitRoot } from "../../append-only/git-root.ts";
 import { serveHooks } from "./hook-socket.ts";
 import { logLine } from "./hook-log.ts";
 import { modActive } from "./mod-active.ts";
