@@ -48,6 +48,8 @@ export type InstructionOptions = {
   toolName?: string;
   /** A host that can start a compaction on the agent's request offers `hud_compact` even if its row does not. */
   compactTool?: boolean;
+  /** The host hides MCP tools until the agent searches for them with this tool: say how to find `hud`. */
+  searchTool?: string;
 };
 
 /**
@@ -62,6 +64,11 @@ export function instructions(options: InstructionOptions, config: Pick<HudConfig
     "# Agent HUD",
     `You have a HUD: a live display of your working state (task, decisions, notes, next steps, blockers, active files) and of how full your context window is. ${wording.where} It is not a message from the user.`,
     `The HUD survives context compaction; the conversation may not. Keep it current with the ${tool}, whose argument is \`{ tool: "<operation>", args: { ... } }\`:`,
+    ...(options.searchTool
+      ? [
+          `The ${options.toolName ? "tool" : "`hud` tool"} may not be in your tool list until you look for it: call \`${options.searchTool}\` with the query "hud" once, then call it.`,
+        ]
+      : []),
     '- set the task as soon as you know it: `{ tool: "task.set", args: { description } }`',
     "- record decisions with their reasons (`decisions.record`), facts worth keeping (`notes.add`), next steps (`steps.add`, `steps.complete`) and blockers (`blockers.add`, `blockers.remove`)",
     '- what later sessions of this project should know too: add `scope: "project"` to `notes.add`, `decisions.record` or `steps.add`, or use `conventions.add` / `keyfiles.add`; when the HUD offers to resume an earlier session\'s unfinished task, `resume` copies it into this session',

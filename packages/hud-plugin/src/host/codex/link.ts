@@ -1,0 +1,66 @@
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { hookOwners, processKey } from "../../append-only/process-key.ts";
+import { adapterDir } from "../../append-only/session-file.ts";
+import { defaultDir, isSessionID } from "../../store/index.ts";
+import { privateFolder } from "../../store/private-files.ts";
+
+/** The Codex adapter's folder in the data folder: session files, links, the hook log. */
+export const FOLDER = "codex";
+
+/**
+ * Codex starts the plugin's MCP server with its working directory in the plugin's installed copy and no
+ * environment of the session, so the server learns the session and the project from the hooks: each hook
+ * records both under the Codex process it runs for, and the server, a direct child of that process, reads
+ * them on each call. Kept in the default data folder, found from the environment alone, since the server
+ * knows no project (and so no project configuration) before it reads the link. A pid is paired with its
+ * start time, so a reused pid never matches.
+ */
+export type Link = { session: string; directory: string };
+
+const linksDir = () => join(adapterDir(defaultDir(), FOLDER), "links");
+const linkPath = (key: string) => join(linksDir(), key.replace(/[^0-9@]/g, ""));
+
+export function writeLink(link: Link): void {
+  privateFolder(linksDir());
+  const text = JSON.stringify(link);
+  for (const pid of hookOwners()) {
+    const path = linkPath(processKey(pid));
+    if (readOr(path) === text) continue;
+    writeFileSync(`${path}.${process.pid}.tmp`, text, { mode: 0o600 });
+    renameSync(`${path}.${process.pid}.tmp`, path);
+  }
+}
+
+/** From the MCP server: the session and project of the latest hook its Codex process ran. */
+export function readLink(owner: number = process.ppid): Link | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(linkPath(processKey(owner)), "utf8")) as Partial<Link>;
+    if (isSessionID(parsed.session) && typeof parsed.directory === "string" && parsed.directory)
+      return { session: parsed.session, directory: parsed.directory };
+  } catch {
+    // no hook has run for this process yet
+  }
+  return undefined;
+}
+
+function readOr(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** One line per failure (owner-only): a hook's stderr is not shown to the person. */
+export function logLine(line: string): void {
+  try {
+    const dir = adapterDir(defaultDir(), FOLDER);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    appendFileSync(join(dir, "hook.log"), `${new Date().toISOString()} ${line.replace(/\s+/g, " ").slice(0, 400)}\n`, {
+      mode: 0o600,
+    });
+  } catch {
+    // nowhere to write: the hook still exits cleanly
+  }
+}

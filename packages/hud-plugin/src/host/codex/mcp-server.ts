@@ -1,0 +1,71 @@
+// The `hud` tool over MCP (`.mcp.json`, server `hud`): Codex starts it with the session and talks to it on
+// stdin/stdout. Its working directory is the plugin's installed copy, so the project and the session come
+// from the latest hook of the same Codex process (`link.ts`); the runtime opens for that project on the
+// first call and again whenever the hooks name another.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { hudToolJsonSchema } from "@agent-hud/hud-components";
+import { gitRoot } from "../../append-only/git-root.ts";
+import { runOwnCall } from "../../append-only/own-calls.ts";
+import { createLogger, errorLine } from "../../log/index.ts";
+import { openHud, type OpenHud } from "../../runtime/open.ts";
+import { HUD_DESCRIPTION, hudTool } from "../../tools/hud.ts";
+import { FOLDER, logLine, readLink, type Link } from "./link.ts";
+
+export const NO_SESSION =
+  "hud: no Codex session is linked to this tool yet (the agent-hud hooks have not run: Codex runs a plugin's hooks only once you trust them in its hooks review); check `agent-hud doctor`";
+
+export function createCodexServer(link: () => Link | undefined = () => readLink()): Server {
+  const log = createLogger(undefined, (line) => logLine(line));
+  let opened: OpenHud | undefined;
+  const runtimeFor = (directory: string) => {
+    if (opened?.directory !== directory) {
+      opened?.dispose();
+      opened = openHud({ directory, worktree: gitRoot(directory), log });
+    }
+    return opened;
+  };
+  const schema = hudToolJsonSchema();
+  const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [{ name: "hud", description: HUD_DESCRIPTION, inputSchema: schema as { type: "object" } }],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const fail = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
+    if (request.params.name !== "hud")
+      return fail(`unknown tool ${JSON.stringify(request.params.name)}: this server has "hud"`);
+    const current = link();
+    if (!current) return fail(NO_SESSION);
+    try {
+      const hud = runtimeFor(current.directory);
+      if (!hud) return fail(`hud: agent-hud is turned off for ${current.directory}`);
+      const spec = hudTool(hud.deps, schema);
+      const input = request.params.arguments ?? {};
+      const sessionID = current.session;
+      const text = await runOwnCall(
+        hud.deps,
+        sessionID,
+        input["args"],
+        () => spec.execute(input, { sessionID }),
+        FOLDER,
+      );
+      return { content: [{ type: "text" as const, text }] };
+    } catch (error) {
+      return fail(errorLine(error));
+    }
+  });
+  server.onclose = () => opened?.dispose();
+  return server;
+}
+
+export async function main(): Promise<void> {
+  const server = createCodexServer();
+  const stop = () => {
+    void server.close();
+    process.exit(0);
+  };
+  process.stdin.on("end", stop);
+  process.on("SIGTERM", stop);
+  await server.connect(new StdioServerTransport());
+}
