@@ -4,11 +4,18 @@
  * per prompt; `codex exec resume <thread>` continues one). Plugins are installed the way a person does, with
  * `codex plugin marketplace add` and `codex plugin add`.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClaudeProject, type ClaudeProject } from "./claude.ts";
+import { PLUGIN_DIR } from "./opencode.ts";
 
 export const CODEX_BIN = resolve(import.meta.dir, "../node_modules/.bin/codex");
+/** The Codex plugin root `bun run build` writes, and the marketplace root that installs it (the package folder). */
+export const CODEX_PLUGIN_ROOT = join(PLUGIN_DIR, "dist", "codex");
+export const CODEX_MARKET_ROOT = PLUGIN_DIR;
+/** How Codex names the plugin's tool: the server's namespace and the tool in it. */
+export const HUD_NAMESPACE = "mcp__hud";
+
 /** A model slug the binary knows (`codex debug models`). */
 export const CODEX_MODEL = "gpt-5.5";
 
@@ -76,23 +83,16 @@ export async function codex(project: CodexProject, args: string[], env: Record<s
   return { code, stdout, stderr };
 }
 
-/** Installs a plugin from a marketplace root, as the README tells a person to. */
-export async function installPlugin(project: CodexProject, marketRoot: string, plugin: string): Promise<void> {
+/** Installs a plugin from a marketplace root, as the README tells a person to; returns what each step printed. */
+export async function installPlugin(project: CodexProject, marketRoot: string, plugin: string): Promise<string[]> {
   const added = await codex(project, ["plugin", "marketplace", "add", marketRoot]);
   if (added.code !== 0) throw new Error(`codex plugin marketplace add failed: ${added.stderr || added.stdout}`);
-  const market = /marketplace[^`'"]*[`'"]?([\w.-]+)[`'"]?/i.exec(added.stdout + added.stderr);
-  const name = marketName(marketRoot) ?? market?.[1];
-  const installed = await codex(project, ["plugin", "add", `${plugin}@${name}`]);
+  const market = JSON.parse(readFileSync(join(marketRoot, ".agents", "plugins", "marketplace.json"), "utf8")) as {
+    name: string;
+  };
+  const installed = await codex(project, ["plugin", "add", `${plugin}@${market.name}`]);
   if (installed.code !== 0) throw new Error(`codex plugin add failed: ${installed.stderr || installed.stdout}`);
-}
-
-function marketName(root: string): string | undefined {
-  try {
-    const text = require("node:fs").readFileSync(join(root, ".agents", "plugins", "marketplace.json"), "utf8");
-    return (JSON.parse(text) as { name?: string }).name;
-  } catch {
-    return undefined;
-  }
+  return [added.stdout, installed.stdout];
 }
 
 export type ExecEvent = { type: string; thread_id?: string; item?: Record<string, unknown>; [k: string]: unknown };

@@ -25,7 +25,8 @@ const EXIT = /Process exited with code (-?\d+)/;
 /** What a finished built-in call read, changed or ran. */
 export function toolFacts(call: RolloutCall, result: RolloutResult, directory: string): Array<FileFact | ShellFact> {
   const input = call.input as { cmd?: unknown; command?: unknown } | string | undefined;
-  if (call.name === "exec_command" || call.name === "shell") {
+  // the rollout's names (`exec_command`, its `cmd`) or PostToolUse's (`Bash`, its `command`)
+  if (call.name === "exec_command" || call.name === "shell" || call.name === "Bash") {
     const raw = typeof input === "object" ? (input.cmd ?? input.command) : undefined;
     const command = Array.isArray(raw) ? raw.join(" ") : typeof raw === "string" ? raw : undefined;
     const exit = EXIT.exec(result.output);
@@ -40,7 +41,7 @@ export function toolFacts(call: RolloutCall, result: RolloutResult, directory: s
     ];
   }
   if (call.name === "apply_patch") {
-    const patch = typeof input === "string" ? input : "";
+    const patch = typeof input === "string" ? input : typeof input?.command === "string" ? input.command : "";
     return [...patch.matchAll(PATCH_FILE)].map((m) => {
       const path = m[1]!.trim();
       return {

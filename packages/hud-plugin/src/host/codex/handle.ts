@@ -12,7 +12,7 @@ import { gitRoot } from "../../append-only/git-root.ts";
 import { applyRollout } from "./apply-rollout.ts";
 import { lead } from "./lead.ts";
 import { FOLDER, writeLink } from "./link.ts";
-import { readRollout } from "./rollout.ts";
+import { mergeHookCall, readRollout } from "./rollout.ts";
 
 /** The fields of Codex's hook input (stdin JSON) this adapter reads. */
 export type HookInput = {
@@ -21,6 +21,11 @@ export type HookInput = {
   cwd?: unknown;
   hook_event_name?: unknown;
   source?: unknown;
+  /** PostToolUse: the call that just ran, with its response. */
+  tool_name?: unknown;
+  tool_input?: unknown;
+  tool_response?: unknown;
+  tool_use_id?: unknown;
 };
 
 export type HookReply = { event: string; text: string };
@@ -114,6 +119,7 @@ function catchUp(
     file.transcript = path;
     const chunk = readRollout(path, file.offset);
     file.offset = chunk.offset;
+    file.seenTools = mergeHookCall(chunk, input, deps.now(), file.seenTools ?? []);
     window = chunk.usage?.window;
     // the responses before a compaction measured the old conversation, not what is left of it
     if (compacted) {

@@ -137,3 +137,29 @@ function outputText(output: unknown): string {
   if (output && typeof output === "object" && "content" in output) return outputText(output.content);
   return output === undefined ? "" : JSON.stringify(output);
 }
+
+/**
+ * PostToolUse's own call (`tool_name`, `tool_input`, `tool_response`, `tool_use_id`): the rollout may not
+ * hold its output yet when the hook runs. Added to the chunk, and every result already applied (`seen`, the
+ * ids kept in the session's file) is dropped, so each is applied once; returns the ids to keep.
+ */
+export function mergeHookCall(
+  chunk: RolloutChunk,
+  hook: Record<string, unknown>,
+  at: number,
+  seen: string[],
+): string[] {
+  const id = hook["tool_use_id"];
+  const name = hook["tool_name"];
+  if (typeof id === "string" && typeof name === "string" && hook["tool_response"] !== undefined) {
+    if (!chunk.calls.some((c) => c.id === id)) chunk.calls.push({ id, name, input: hook["tool_input"], at });
+    if (!chunk.results.some((r) => r.id === id))
+      chunk.results.push({ id, output: outputText(hook["tool_response"]), at });
+  }
+  const before = new Set(seen);
+  chunk.results = chunk.results.filter((r) => !before.has(r.id));
+  return [...seen, ...chunk.results.map((r) => r.id)].slice(-SEEN_TOOLS);
+}
+
+/** How many applied tool results a session remembers, so a call read twice is applied once. */
+const SEEN_TOOLS = 256;
