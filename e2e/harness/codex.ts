@@ -65,7 +65,12 @@ export function codexEnv(project: CodexProject, extra: Record<string, string> = 
 
 export type Run = { code: number; stdout: string; stderr: string };
 
-export async function codex(project: CodexProject, args: string[], env: Record<string, string> = {}): Promise<Run> {
+export async function codex(
+  project: CodexProject,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<Run> {
   const proc = Bun.spawn([CODEX_BIN, ...args], {
     cwd: project.dir,
     env: codexEnv(project, env),
@@ -73,7 +78,7 @@ export async function codex(project: CodexProject, args: string[], env: Record<s
     stdout: "pipe",
     stderr: "pipe",
   });
-  const timer = setTimeout(() => proc.kill("SIGKILL"), 120_000);
+  const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
   const [stdout, stderr, code] = await Promise.all([
     new Response(proc.stdout).text(),
     new Response(proc.stderr).text(),
@@ -101,7 +106,7 @@ export type ExecEvent = { type: string; thread_id?: string; item?: Record<string
 export async function exec(
   project: CodexProject,
   prompt: string,
-  options: { resume?: string; env?: Record<string, string> } = {},
+  options: { resume?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<{ run: Run; events: ExecEvent[]; thread: string }> {
   const args = [
     "exec",
@@ -111,7 +116,7 @@ export async function exec(
     "--dangerously-bypass-hook-trust",
     prompt,
   ];
-  const run = await codex(project, args, options.env);
+  const run = await codex(project, args, options.env, options.timeoutMs);
   const events = run.stdout
     .split("\n")
     .filter((l) => l.trim().startsWith("{"))

@@ -1,13 +1,11 @@
 import { existsSync } from "node:fs";
+import { askSocket, type Forwarded as ForwardedTo } from "../../append-only/hook-forward.ts";
 import type { HookReply } from "./handle.ts";
 import { hookOwners, processKey } from "../../append-only/process-key.ts";
 import { socketPath } from "./socket-path.ts";
 
 /** What the session's MCP server answered: the reply, nothing to add, or a failure it met. */
-export type Forwarded = { reply?: HookReply | null; error?: string; skip?: boolean };
-
-/** A forwarded hook waits this long for the server; past it the hook gives up (never runs twice). */
-const ANSWER_MS = 5_000;
+export type Forwarded = ForwardedTo<HookReply>;
 
 /**
  * Hands the hook to the session's long-lived MCP server, which has the runtime open, so the hook process
@@ -18,45 +16,9 @@ export async function forward(raw: string): Promise<Forwarded | undefined> {
   for (const pid of hookOwners()) {
     const path = socketPath(processKey(pid));
     if (!path || !existsSync(path)) continue;
-    const answer = await ask(path, raw);
+    const answer = await askSocket<HookReply>(path, raw);
     // a server of another project under the same Claude Code process: this hook is not its to run
     if (answer !== undefined && !answer.skip) return answer;
   }
   return undefined;
-}
-
-async function ask(path: string, raw: string): Promise<Forwarded | undefined> {
-  // loaded only when a server's socket is there: a session's first hook runs in-process without it
-  const { connect } = await import("node:net");
-  return new Promise((resolve) => {
-    let text = "";
-    let sent = false;
-    const socket = connect(path);
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ error: "the hud MCP server did not answer the hook in time" });
-    }, ANSWER_MS);
-    const done = (value: Forwarded | undefined) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(value);
-    };
-    socket.on("connect", () => {
-      sent = true;
-      socket.write(`${raw.replace(/\n/g, " ")}\n`);
-    });
-    socket.on("data", (chunk) => {
-      text += chunk.toString("utf8");
-      const end = text.indexOf("\n");
-      if (end < 0) return;
-      try {
-        done(JSON.parse(text.slice(0, end)) as Forwarded);
-      } catch {
-        done({ error: "the hud MCP server's answer was not JSON" });
-      }
-    });
-    // a stale socket file (the server is gone): run in-process; a server that failed mid-answer: give up
-    socket.on("error", () => done(sent ? { error: "the hud MCP server closed the connection" } : undefined));
-    socket.on("close", () => done(sent ? { error: "the hud MCP server closed the connection" } : undefined));
-  });
 }

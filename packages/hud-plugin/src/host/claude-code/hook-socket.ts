@@ -1,8 +1,7 @@
-import { chmodSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import type { Server } from "node:net";
+import { listenSocket } from "../../append-only/hook-socket.ts";
 import { errorLine } from "../../log/index.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
-import { privateFolder } from "../../store/private-files.ts";
 import { directoryOf, runHook, type HookInput } from "./handle.ts";
 import { gitRoot } from "../../append-only/git-root.ts";
 import { processKey } from "../../append-only/process-key.ts";
@@ -20,33 +19,7 @@ export function serveHooks(
 ): { server: Server; path: string; ready: Promise<void> } | undefined {
   const path = socketPath(processKey(process.ppid));
   if (!path) return undefined;
-  privateFolder(socketFolder());
-  rmSync(path, { force: true });
-  let queue = Promise.resolve();
-  const server = createServer((socket) => {
-    let text = "";
-    socket.on("data", (chunk) => {
-      text += chunk.toString("utf8");
-      const end = text.indexOf("\n");
-      if (end < 0) return;
-      const line = text.slice(0, end);
-      text = "";
-      queue = queue.then(async () => {
-        socket.end(`${JSON.stringify(await answer(deps, worktree, line, onSession))}\n`);
-      });
-    });
-    socket.on("error", () => socket.destroy());
-  });
-  // the socket is created owner-only (the server process makes no other files that others may read)
-  process.umask(0o077);
-  const ready = new Promise<void>((resolve) =>
-    server.listen(path, () => {
-      chmodSync(path, 0o600);
-      resolve();
-    }),
-  );
-  server.unref();
-  return { server, path, ready };
+  return listenSocket(socketFolder(), path, (line) => answer(deps, worktree, line, onSession));
 }
 
 async function answer(deps: HookDeps, worktree: string, line: string, onSession: (id: string) => void) {

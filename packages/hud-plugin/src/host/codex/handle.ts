@@ -45,7 +45,7 @@ export function codexLimits(window: number | undefined): ModelLimits {
   return { context, input: context, output: 0 };
 }
 
-const isHookEvent = (event: unknown) => (HOOK_EVENTS as readonly unknown[]).includes(event);
+export const isHookEvent = (event: unknown) => (HOOK_EVENTS as readonly unknown[]).includes(event);
 
 export function directoryOf(input: HookInput): string {
   return typeof input.cwd === "string" && input.cwd ? input.cwd : process.cwd();

@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { usableSocketPath } from "../../append-only/hook-forward.ts";
 import { hookOwners, processKey } from "../../append-only/process-key.ts";
 import { adapterDir } from "../../append-only/session-file.ts";
 import { defaultDir, isSessionID } from "../../store/index.ts";
@@ -19,6 +20,11 @@ export const FOLDER = "codex";
 export type Link = { session: string; directory: string };
 
 const linksDir = () => join(adapterDir(defaultDir(), FOLDER), "links");
+
+/** Where the MCP server of the Codex process `ownerKey` takes forwarded hooks (`hook-entry.ts`). */
+export const socketFolder = () => join(adapterDir(defaultDir(), FOLDER), "sock");
+export const socketPath = (ownerKey: string) =>
+  usableSocketPath(join(socketFolder(), ownerKey.replace(/[^0-9@]/g, "")));
 const linkPath = (key: string) => join(linksDir(), key.replace(/[^0-9@]/g, ""));
 
 export function writeLink(link: Link): void {

@@ -11,21 +11,20 @@ import { runOwnCall } from "../../append-only/own-calls.ts";
 import { createLogger, errorLine } from "../../log/index.ts";
 import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { HUD_DESCRIPTION, hudTool } from "../../tools/hud.ts";
-import { FOLDER, logLine, readLink, type Link } from "./link.ts";
+import { rmSync } from "node:fs";
+import { listenSocket } from "../../append-only/hook-socket.ts";
+import { processKey } from "../../append-only/process-key.ts";
+import { validateSessionID } from "../../store/index.ts";
+import { directoryOf, isHookEvent, run, type HookInput } from "./handle.ts";
+import { FOLDER, logLine, readLink, socketFolder, socketPath, type Link } from "./link.ts";
 
 export const NO_SESSION =
   "hud: no Codex session is linked to this tool yet (the agent-hud hooks have not run: Codex runs a plugin's hooks only once you trust them in its hooks review); check `agent-hud doctor`";
 
-export function createCodexServer(link: () => Link | undefined = () => readLink()): Server {
-  const log = createLogger(undefined, (line) => logLine(line));
-  let opened: OpenHud | undefined;
-  const runtimeFor = (directory: string) => {
-    if (opened?.directory !== directory) {
-      opened?.dispose();
-      opened = openHud({ directory, worktree: gitRoot(directory), log });
-    }
-    return opened;
-  };
+export function createCodexServer(
+  link: () => Link | undefined = () => readLink(),
+  runtimeFor: ReturnType<typeof runtimes> = runtimes(),
+): Server {
   const schema = hudToolJsonSchema();
   const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -55,14 +54,56 @@ export function createCodexServer(link: () => Link | undefined = () => readLink(
       return fail(errorLine(error));
     }
   });
-  server.onclose = () => opened?.dispose();
+  server.onclose = () => runtimeFor.dispose();
   return server;
 }
 
+/** The runtime for the project the hooks name, opened on first need and again when they name another. */
+function runtimes() {
+  const log = createLogger(undefined, (line) => logLine(line));
+  let opened: OpenHud | undefined;
+  const runtimeFor = (directory: string) => {
+    if (opened?.directory !== directory) {
+      opened?.dispose();
+      opened = openHud({ directory, worktree: gitRoot(directory), log });
+    }
+    return opened;
+  };
+  return Object.assign(runtimeFor, { dispose: () => opened?.dispose() });
+}
+
+/**
+ * The hooks of this server's Codex process, forwarded (`hook-entry.ts`): run on the open runtime, one at a
+ * time; the latest one names the session and the project the `hud` tool serves.
+ */
+export function serveHooks(runtimeFor: ReturnType<typeof runtimes>, onLink: (link: Link) => void) {
+  const path = socketPath(processKey(process.ppid));
+  if (!path) return undefined;
+  return listenSocket(socketFolder(), path, async (line) => {
+    try {
+      const input = JSON.parse(line) as HookInput;
+      if (!isHookEvent(input.hook_event_name)) return { reply: null };
+      const directory = directoryOf(input);
+      const opened = runtimeFor(directory);
+      if (!opened) return { reply: null };
+      onLink({ session: validateSessionID(input.session_id), directory });
+      return { reply: (await run(opened.deps, directory, String(input.hook_event_name), input)) ?? null };
+    } catch (error) {
+      return { error: errorLine(error) };
+    }
+  });
+}
+
 export async function main(): Promise<void> {
-  const server = createCodexServer();
+  // the session of the latest hook this server ran; before any, what an in-process hook's link file says
+  let current: Link | undefined;
+  const runtimeFor = runtimes();
+  const hooks = serveHooks(runtimeFor, (link) => (current = link));
+  const server = createCodexServer(() => current ?? readLink(), runtimeFor);
   const stop = () => {
-    void server.close();
+    hooks?.server.close();
+    if (hooks) rmSync(hooks.path, { force: true });
+    runtimeFor.dispose();
     process.exit(0);
   };
   process.stdin.on("end", stop);
