@@ -30,10 +30,13 @@ const INSTALL_PACKED = [
   "test/readme-library-install.test.ts",
   "test/readme-clone-install.test.ts",
   "test/claude-code/marketplace-install.test.ts",
+  "test/codex/packed-install.test.ts",
 ];
 
 /** Files that install from a registry: one is started and published for the run (harness/registry.ts). */
-const FROM_REGISTRY = INSTALL_PACKED.filter((file) => file !== "test/packed-install.test.ts");
+const FROM_REGISTRY = INSTALL_PACKED.filter(
+  (file) => file !== "test/packed-install.test.ts" && file !== "test/codex/packed-install.test.ts",
+);
 
 /** The smoke subsets run again on the oldest versions the plugin supports (e2e/oldest), with more time. */
 const OLDEST_OPENCODE = [
