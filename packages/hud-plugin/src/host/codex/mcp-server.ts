@@ -59,7 +59,7 @@ export function createCodexServer(
 }
 
 /** The runtime for the project the hooks name, opened on first need and again when they name another. */
-function runtimes() {
+export function runtimes() {
   const log = createLogger(undefined, (line) => logLine(line));
   let opened: OpenHud | undefined;
   const runtimeFor = (directory: string) => {
