@@ -91,6 +91,14 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
     RecordedRequest,
   ];
 
+  // append-only: each request repeats the one before it whole and adds to its end, so the cached prefix holds
+  for (let i = 1; i < requests.length; i++) {
+    const before = requests[i - 1]!.body.input.map((item) => JSON.stringify(item));
+    const now = requests[i]!.body.input.map((item) => JSON.stringify(item));
+    expect(now.slice(0, before.length)).toEqual(before);
+    expect(now.length).toBeGreaterThan(before.length);
+  }
+
   // SessionStart(startup): one full copy, with the instructions saying how to reach the deferred tool
   const opening = fullCopies(first);
   expect(opening.length).toBe(1);
@@ -113,7 +121,7 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
   expect(after[0]).toStartWith("HUD update:");
   expect(after[0]).toContain("notes/plan.txt");
   expect(fullCopies(fourth).length).toBe(1);
-});
+}, 120_000);
 
 test("resume sends the full HUD again; a real compaction is followed by the full HUD via SessionStart(compact)", async () => {
   expect(thread).not.toBe("");
@@ -128,6 +136,9 @@ test("resume sends the full HUD again; a real compaction is followed by the full
   const compactions = mine.filter((r) => r.kind === "compaction");
   expect(compactions.length).toBe(1);
   const agents = mine.filter((r) => r.kind === "agent");
+  // the resumed session replays the history as it was sent: the earlier requests' prefix is still cached
+  const earlier = api.requests[before - 1]!.body.input.map((item) => JSON.stringify(item));
+  expect(agents[0]!.body.input.map((item) => JSON.stringify(item)).slice(0, earlier.length)).toEqual(earlier);
   // resume: the replayed history's copy, then the resumed session's own full copy with the task
   const resumed = fullCopies(agents[0]!);
   expect(resumed.length).toBe(2);
@@ -139,4 +150,4 @@ test("resume sends the full HUD again; a real compaction is followed by the full
   expect(copies.length).toBe(1);
   expect(copies[0]).toContain(TASK);
   expect(copies[0]).toContain("`tool_search`");
-});
+}, 120_000);

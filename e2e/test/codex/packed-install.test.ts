@@ -42,4 +42,4 @@ test("installed from the packed package's folder with the README's two commands,
   const hud = developerTexts(first.body).find((t) => t.includes("<agent-hud>"));
   expect(hud).toContain("# Agent HUD");
   expect(hud).toContain("`tool_search`");
-});
+}, 120_000);
