@@ -1,12 +1,21 @@
-// The README's Codex install, from the packed tarball as npm installs it: the installed package's folder is
-// the marketplace root, `codex plugin marketplace add <folder>` and `codex plugin add agent-hud@agent-hud`
-// install it, and the next session's first request holds the full HUD.
+// Docs are tests: the README's "Install in Codex CLI" commands run here as written, in bash, after the packed
+// tarball is installed globally (into a throw-away npm prefix): the installed package's folder is the
+// marketplace root, and the next session's first request holds the full HUD.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { createCodexProject, exec, installPlugin, type CodexProject } from "../../harness/codex.ts";
+import { dirname, join } from "node:path";
+import { CODEX_BIN, codexEnv, createCodexProject, exec, type CodexProject } from "../../harness/codex.ts";
 import { developerTexts, FakeOpenAI } from "../../harness/fake-openai.ts";
 import { tarballOf } from "../../harness/packed.ts";
+
+/** The shell lines of the README's "Install in Codex CLI" section. */
+function readmeCommands(): string[] {
+  const readme = readFileSync(join(import.meta.dir, "../../../README.md"), "utf8");
+  const text = readme.split(/^## Install in Codex CLI$/m)[1]?.split(/^#{2,3} /m)[0];
+  if (!text) throw new Error('README.md has no "## Install in Codex CLI" section');
+  const block = /```sh\n([\s\S]*?)```/.exec(text)?.[1] ?? "";
+  return block.split("\n").filter((line) => line.trim() && !line.startsWith("#"));
+}
 
 const api = new FakeOpenAI().start();
 let project: CodexProject;
@@ -22,17 +31,24 @@ afterAll(() => {
 test("installed from the packed package's folder with the README's two commands, the hooks run and the HUD arrives", async () => {
   const prefix = join(project.root, "npm-global");
   mkdirSync(prefix, { recursive: true });
+  // the codex binary on PATH, npm's global folder a throw-away one
+  const env = {
+    ...codexEnv(project),
+    PATH: `${dirname(CODEX_BIN)}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    NPM_CONFIG_PREFIX: prefix,
+  };
   // --offline: the tarball must not need anything from a registry
-  const npm = Bun.spawnSync(["npm", "install", "--offline", "--no-audit", "--no-fund", tarballOf("hud-plugin")], {
-    cwd: prefix,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: project.home },
+  const npm = Bun.spawnSync(["npm", "install", "-g", "--offline", "--no-audit", "--no-fund", tarballOf("hud-plugin")], {
+    cwd: project.root,
+    env,
   });
-  if (npm.exitCode !== 0) throw new Error(`npm install failed: ${npm.stderr.toString()}`);
-  const folder = join(prefix, "node_modules", "@agent-hud", "hud-plugin");
-  const market = JSON.parse(readFileSync(join(folder, ".agents", "plugins", "marketplace.json"), "utf8"));
-  expect(market.plugins[0].source).toEqual({ source: "local", path: "./dist/codex" });
-  const printed = await installPlugin(project, folder, "agent-hud");
-  expect(printed[1]).toContain("Added plugin `agent-hud`");
+  if (npm.exitCode !== 0) throw new Error(`npm install -g failed: ${npm.stderr.toString()}`);
+  const commands = readmeCommands();
+  expect(commands).toHaveLength(2);
+  for (const command of commands) {
+    const run = Bun.spawnSync(["bash", "-c", command], { cwd: project.dir, env });
+    if (run.exitCode !== 0) throw new Error(`${command} failed: ${run.stderr.toString()}${run.stdout.toString()}`);
+  }
   const copy = join(project.codexHome, "plugins", "cache", "agent-hud", "agent-hud");
   expect(existsSync(copy)).toBe(true);
 
