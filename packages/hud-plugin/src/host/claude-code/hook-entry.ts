@@ -1,7 +1,7 @@
 // The process Claude Code runs for each hook (`hooks/hooks.json`). It must never block or fail the turn:
 // any error, a timeout or a broken database ends it with exit code 0 and no output, and one line in the
 // hook log. The runtime is imported only after stdin is read, so a malformed call costs no more than that.
-import { forward } from "./forward.ts";
+import { forward } from "../../hook-process/forward.ts";
 import { logLine } from "./hook-log.ts";
 
 /** Past this the hook gives up on its own, well inside Claude Code's hook timeout. */

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { logDir } from "./hook-log.ts";
+import { logDir } from "../host/claude-code/hook-log.ts";
 
 /** Unix socket paths are limited to about 104 bytes; a longer one is not used (hooks run in-process). */
 const MAX_SOCKET_PATH = 100;

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
-import { createLogger } from "../../../src/log/index.ts";
-import { forward } from "../../../src/host/claude-code/forward.ts";
-import { serveHooks } from "../../../src/host/claude-code/hook-socket.ts";
-import { openHud } from "../../../src/runtime/open.ts";
-import { claudeSession } from "./fixture.ts";
+import { createLogger } from "../../src/log/index.ts";
+import { forward } from "../../src/hook-process/forward.ts";
+import { serveHooks } from "../../src/hook-process/hook-socket.ts";
+import { openHud } from "../../src/runtime/open.ts";
+import { claudeSession } from "../host/claude-code/fixture.ts";
 
 // the server is keyed to this process's parent, which is also the first process forward() looks under
 const s = claudeSession();

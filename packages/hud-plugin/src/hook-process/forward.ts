@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import type { HookReply } from "./handle.ts";
+import type { HookReply } from "../host/claude-code/handle.ts";
 import { hookOwners, processKey } from "./process-key.ts";
 import { socketPath } from "./socket-path.ts";
 

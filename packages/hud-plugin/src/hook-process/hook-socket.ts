@@ -1,9 +1,9 @@
 import { chmodSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { errorLine } from "../../log/index.ts";
-import type { HookDeps } from "../../runtime/hook-deps.ts";
-import { privateFolder } from "../../store/private-files.ts";
-import { directoryOf, runHook, type HookInput } from "./handle.ts";
+import { errorLine } from "../log/index.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
+import { privateFolder } from "../store/private-files.ts";
+import { directoryOf, runHook, type HookInput } from "../host/claude-code/handle.ts";
 import { gitRoot } from "./git-root.ts";
 import { processKey } from "./process-key.ts";
 import { socketFolder, socketPath } from "./socket-path.ts";
