@@ -1,26 +1,28 @@
 import { chmodSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { errorLine } from "../log/index.ts";
-import type { HookDeps } from "../runtime/hook-deps.ts";
 import { privateFolder } from "../store/private-files.ts";
-import { directoryOf, runHook, type HookInput } from "../host/claude-code/handle.ts";
-import { gitRoot } from "./git-root.ts";
 import { processKey } from "./process-key.ts";
 import { socketFolder, socketPath } from "./socket-path.ts";
 
 /**
- * The MCP server's side of hook forwarding: a unix socket (owner-only folder and file) named after the
- * Claude Code process that started the server. Hooks of another project are refused (`skip`), and the
- * hook then runs in-process. Hooks are run one at a time, in the order they arrive.
+ * What the server does with one forwarded hook (its stdin JSON): the reply, or `skip` when the hook is not
+ * this server's to run (another project under the same host process), and the hook then runs in-process.
  */
-export function serveHooks(
-  deps: HookDeps,
-  worktree: string,
-  onSession: (sessionID: string) => void,
+export type HookAnswer<R> = (input: Record<string, unknown>) => Promise<{ reply?: R | null; skip?: boolean }>;
+
+/**
+ * The MCP server's side of hook forwarding: a unix socket (owner-only folder and file) in the host's data
+ * folder, named after the host process that started the server. Hooks are run one at a time, in the order
+ * they arrive; a failure is answered as one line, never thrown.
+ */
+export function serveHooks<R>(
+  hostDir: string,
+  run: HookAnswer<R>,
 ): { server: Server; path: string; ready: Promise<void> } | undefined {
-  const path = socketPath(processKey(process.ppid));
+  const path = socketPath(hostDir, processKey(process.ppid));
   if (!path) return undefined;
-  privateFolder(socketFolder());
+  privateFolder(socketFolder(hostDir));
   rmSync(path, { force: true });
   let queue = Promise.resolve();
   const server = createServer((socket) => {
@@ -32,7 +34,7 @@ export function serveHooks(
       const line = text.slice(0, end);
       text = "";
       queue = queue.then(async () => {
-        socket.end(`${JSON.stringify(await answer(deps, worktree, line, onSession))}\n`);
+        socket.end(`${JSON.stringify(await answer(run, line))}\n`);
       });
     });
     socket.on("error", () => socket.destroy());
@@ -49,12 +51,9 @@ export function serveHooks(
   return { server, path, ready };
 }
 
-async function answer(deps: HookDeps, worktree: string, line: string, onSession: (id: string) => void) {
+async function answer<R>(run: HookAnswer<R>, line: string) {
   try {
-    const input = JSON.parse(line) as HookInput;
-    if (gitRoot(directoryOf(input)) !== worktree) return { skip: true };
-    if (typeof input.session_id === "string") onSession(input.session_id);
-    return { reply: (await runHook(deps, input, process.env)) ?? null };
+    return await run(JSON.parse(line) as Record<string, unknown>);
   } catch (error) {
     return { error: errorLine(error) };
   }
