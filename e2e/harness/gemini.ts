@@ -26,6 +26,11 @@ export function createGeminiProject(options: { files?: Record<string, string> } 
     join(project.home, ".gemini", "settings.json"),
     `${JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } } })}\n`,
   );
+  // the person trusted the project folder (installing an extension asks otherwise)
+  writeFileSync(
+    join(project.home, ".gemini", "trustedFolders.json"),
+    `${JSON.stringify({ [project.dir]: "TRUST_FOLDER" })}\n`,
+  );
   return project;
 }
 
@@ -70,7 +75,12 @@ async function run(args: string[], cwd: string, env: Record<string, string>, std
 
 /** `gemini extensions install <dir>`, answering its trust question. */
 export async function installExtension(project: GeminiProject, apiUrl: string, dir = GEMINI_EXTENSION_ROOT) {
-  const result = await run(["extensions", "install", dir], project.dir, geminiEnv(apiUrl, project.home), "y\n");
+  const result = await run(
+    ["extensions", "install", dir, "--consent"],
+    project.dir,
+    geminiEnv(apiUrl, project.home),
+    "y\n",
+  );
   if (result.exitCode !== 0)
     throw new Error(`gemini extensions install failed (${result.exitCode}): ${result.stderr}${result.stdout}`);
   return result;
