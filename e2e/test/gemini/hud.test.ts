@@ -23,6 +23,7 @@ import {
 
 const SESSION = crypto.randomUUID();
 const TASK = `wire the gemini host ${crypto.randomUUID().slice(0, 8)}`;
+const NOTE = `the staging database is read-only ${crypto.randomUUID().slice(0, 8)}`;
 const pick = (alphabet: string, n: number) =>
   Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
 const AWS_KEY = `AKIA${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 6)}${pick("234567", 2)}${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 8)}`;
@@ -68,6 +69,7 @@ let first: RecordedRequest[] = [];
 test("the HUD is the last content of every agent call, never of a helper call or the history; the prefix holds", async () => {
   api.script(
     { calls: [hud("task.set", { description: TASK })] },
+    { calls: [hud("notes.add", { content: NOTE, scope: "project" })] },
     { calls: [{ name: "run_shell_command", args: { command: `echo "key ${AWS_KEY}"; echo "gh ${GITHUB_TOKEN}"` } }] },
     { calls: [{ name: "read_file", args: { file_path: "README.md" } }] },
     { text: "done" },
@@ -79,7 +81,7 @@ test("the HUD is the last content of every agent call, never of a helper call or
   });
   expect(run.lines.find((l) => l.type === "result")?.status).toBe("success");
   first = api.agentRequests();
-  expect(first.length).toBe(4);
+  expect(first.length).toBe(5);
   expectHudOnEveryCall(first);
   // the router's call got no HUD
   expect(api.helperRequests().length).toBeGreaterThan(0);
@@ -100,7 +102,14 @@ test("the hud tool's edit is in the next call's HUD, and the tool's answer reach
   expect(JSON.stringify(answer?.functionResponse)).toContain("ok");
   expect(lastText(first[1]!)).toContain(TASK);
   // the shell call's output reached the agent whole (Gemini CLI's history is its own)
-  expect(JSON.stringify(contents(first[2]!).at(-2))).toContain(AWS_KEY);
+  expect(JSON.stringify(contents(first[3]!).at(-2))).toContain(AWS_KEY);
+});
+
+test("a project note is written to the repository's memory file, which every host's sessions share", () => {
+  expect(lastText(first[2]!)).toContain(NOTE);
+  const memory = join(project.dir, ".opencode", "hud", "memory.md");
+  expect(existsSync(memory)).toBe(true);
+  expect(readFileSync(memory, "utf8")).toContain(NOTE);
 });
 
 test("a resumed session carries its HUD; a real compression is followed by a call that still carries it", async () => {
@@ -117,6 +126,7 @@ test("a resumed session carries its HUD; a real compression is followed by a cal
   // resumed: the first call holds the first process's conversation and the task set there
   expect(contents(agent[0]!).some((c) => allTextOfContent(c).includes("set up the task"))).toBe(true);
   expect(lastText(agent[0]!)).toContain(TASK);
+  expect(lastText(agent[0]!)).toContain(NOTE);
   // the compression ran between the two calls, on helper calls, and rewrote the history
   const between = later.filter((r) => r.index > agent[0]!.index && r.index < agent[1]!.index);
   expect(between.some((r) => r.kind === "helper")).toBe(true);
