@@ -3,6 +3,7 @@
 // shell call prints stay out of every file the plugin keeps, a resumed session gets its HUD back, and a real
 // compression is followed by a call that still carries it. Two Gemini CLI processes (its start is slow).
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -153,4 +154,17 @@ test("secrets the shell call printed are in no file the plugin keeps; the redact
     for (const [name, value] of Object.entries({ AWS_KEY, GITHUB_TOKEN }))
       for (let i = 0; i + 8 <= value.length; i++)
         expect({ path, name, found: bytes.includes(value.slice(i, i + 8)) }).toEqual({ path, name, found: false });
+});
+
+test("the cache ledger has each call's tokens as the API reported them, cached ones included (from the session file)", () => {
+  const ledger = dataFiles().find((f) => f.path.endsWith(".db") && f.bytes.includes("hud_cache_calls"));
+  expect(ledger).toBeDefined();
+  const db = new Database(ledger!.path, { readonly: true });
+  const rows = db
+    .query("SELECT input, cache_read FROM hud_cache_calls WHERE session_id = ? ORDER BY call")
+    .all(SESSION) as Array<{ input: number; cache_read: number }>;
+  db.close();
+  const sent = first.map((r) => [r.usage!.promptTokenCount, r.usage!.cachedContentTokenCount]);
+  expect(sent.slice(1).every(([, cached]) => cached! > 0)).toBe(true);
+  expect(rows.slice(0, first.length).map((r) => [r.input + r.cache_read, r.cache_read])).toEqual(sent);
 });
