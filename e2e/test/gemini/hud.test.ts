@@ -131,6 +131,8 @@ test("a resumed session carries its HUD; a real compression is followed by a cal
   // the compression ran between the two calls, on helper calls, and rewrote the history
   const between = later.filter((r) => r.index > agent[0]!.index && r.index < agent[1]!.index);
   expect(between.some((r) => r.kind === "helper")).toBe(true);
+  for (const helper of between)
+    expect(contents(helper).some((c) => allTextOfContent(c).includes("<agent-hud>"))).toBe(false);
   expect(contents(agent[1]!).some((c) => allTextOfContent(c).includes(SNAPSHOT_TEXT))).toBe(true);
   expect(contents(agent[1]!).length).toBeLessThan(contents(agent[0]!).length + 2);
   expect(lastText(agent[1]!)).toContain(TASK);
