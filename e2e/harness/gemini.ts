@@ -73,7 +73,7 @@ async function run(args: string[], cwd: string, env: Record<string, string>, std
   return { exitCode, lines, stdout, stderr };
 }
 
-/** `gemini extensions install <dir>`, answering its trust question. */
+/** `gemini extensions install <dir>`: `y` to trusting the folder, `--consent` to the install's own question. */
 export async function installExtension(project: GeminiProject, apiUrl: string, dir = GEMINI_EXTENSION_ROOT) {
   const result = await run(
     ["extensions", "install", dir, "--consent"],
@@ -81,7 +81,8 @@ export async function installExtension(project: GeminiProject, apiUrl: string, d
     geminiEnv(apiUrl, project.home),
     "y\n",
   );
-  if (result.exitCode !== 0)
+  // a declined question also exits 0: the line that says it worked is the check
+  if (result.exitCode !== 0 || !`${result.stdout}${result.stderr}`.includes("installed successfully"))
     throw new Error(`gemini extensions install failed (${result.exitCode}): ${result.stderr}${result.stdout}`);
   return result;
 }
