@@ -15,7 +15,6 @@ export type GeminiHookInput = {
   transcript_path?: unknown;
   cwd?: unknown;
   hook_event_name?: unknown;
-  source?: unknown;
   /** BeforeModel: the request as hooks see it, each content's text parts as one `content`. */
   llm_request?: { model?: unknown; messages?: unknown };
 };
@@ -68,8 +67,11 @@ export function trailer(deps: HookDeps, hud: string): string {
  * a trailing user content, which Gemini CLI sends and never keeps in its history.
  */
 const beforeModel: Step = async (deps, session, input, memory) => {
-  const messages = Array.isArray(input.llm_request?.messages) ? (input.llm_request.messages as LlmMessage[]) : [];
-  if (!messages.length) return undefined;
+  const raw = input.llm_request?.messages;
+  const messages = Array.isArray(raw) ? (raw as LlmMessage[]) : [];
+  // a request the hook cannot read whole goes out untouched
+  if (!messages.length || messages.some((m) => typeof m?.role !== "string" || typeof m.content !== "string"))
+    return undefined;
   const model = typeof input.llm_request?.model === "string" ? input.llm_request.model : undefined;
   session.tracker.setLimits(geminiLimits(model));
   // a compression rewrote the history: fewer contents than the call before, the snapshot first

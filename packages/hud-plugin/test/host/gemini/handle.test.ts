@@ -124,8 +124,10 @@ describe("BeforeModel on an open runtime", () => {
     expect(session.cache.state.compactions).toBe(1);
   });
 
-  test("a hook of an unknown event or with a bad session id gives nothing or one error, never a reply", async () => {
+  test("an unknown event or a request it cannot read gives nothing (the call goes out untouched); a bad session id one error", async () => {
     expect(await runGeminiHook(opened.deps, input("Notification"), memory)).toBeUndefined();
+    const unreadable = { llm_request: { messages: [{ role: "user", content: 5 }] } };
+    expect(await runGeminiHook(opened.deps, input("BeforeModel", unreadable), memory)).toBeUndefined();
     await expect(
       runGeminiHook(opened.deps, { ...input("BeforeModel"), session_id: "no/such" }, memory),
     ).rejects.toThrow("invalid session id");
