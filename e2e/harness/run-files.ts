@@ -12,6 +12,7 @@ import { join, relative, resolve } from "node:path";
 import { CLAUDE_BIN, CLAUDE_PLUGIN_ROOT } from "./claude.ts";
 import { CODEX_BIN, CODEX_PLUGIN_ROOT } from "./codex.ts";
 import { ensureFreshBundle } from "./fresh-build.ts";
+import { GEMINI_BIN, GEMINI_EXTENSION_ROOT } from "./gemini.ts";
 import { PACKED_ENV, packWorkspace } from "./packed.ts";
 import { HOST_ENV, hostMode, OPENCODE_BIN } from "./opencode.ts";
 import { LocalRegistry, REGISTRY_ENV } from "./registry.ts";
@@ -183,9 +184,10 @@ function workers(): number {
 
 const warmer = new BinaryWarmer();
 
-/** The host binary a job starts: Claude Code's or Codex's for their files, opencode's for the others. */
+/** The host binary a job starts: Claude Code's, Gemini CLI's or Codex's for their files, opencode's for the others. */
 function binaries(job: Job): string[] {
   if (job.files[0]!.startsWith("test/claude-code/")) return [job.env.AGENT_HUD_CLAUDE_BIN ?? CLAUDE_BIN];
+  if (job.files[0]!.startsWith("test/gemini/")) return [job.env.AGENT_HUD_GEMINI_BIN ?? GEMINI_BIN];
   if (job.files[0]!.startsWith("test/codex/")) return [CODEX_BIN];
   return [job.env.AGENT_HUD_OPENCODE_BIN ?? OPENCODE_BIN];
 }
@@ -345,6 +347,7 @@ if (packed) process.env[PACKED_ENV] = packed;
 // built once here: a stale bundle rebuilt by several workers' preloads at once would race
 ensureFreshBundle();
 ensureFreshBundle({ bundle: join(CLAUDE_PLUGIN_ROOT, "scripts", "hook.js") });
+ensureFreshBundle({ bundle: join(GEMINI_EXTENSION_ROOT, "scripts", "hook.js") });
 ensureFreshBundle({ bundle: join(CODEX_PLUGIN_ROOT, "scripts", "hook.js") });
 // published from the packed tarballs while the first files run; a file that needs it waits for it
 if (runs(FROM_REGISTRY) && !Bun.env[REGISTRY_ENV])

@@ -73,3 +73,5 @@ const version = (await Bun.file(new URL("./package.json", import.meta.url)).json
 await (await import("./build-claude-code.ts")).buildClaudeCode(outdir, version);
 // the fourth host: the Codex plugin root, and the package folder as its marketplace root
 await (await import("./build-codex.ts")).buildCodex(outdir, version);
+// the fifth host: the Gemini CLI extension, after the rule set and wasm it copies
+await (await import("./build-gemini.ts")).buildGemini(outdir, version);

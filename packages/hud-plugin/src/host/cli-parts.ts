@@ -6,9 +6,10 @@ import { codexDoctor } from "./codex/doctor.ts";
 import { FOLDER as CODEX_FOLDER } from "./codex/link.ts";
 import { forgetSessionFiles } from "../append-only/session-file.ts";
 import { readAll, statusLine } from "./claude-code/statusline.ts";
+import { geminiDoctor } from "./gemini/doctor.ts";
 
 export function hostDoctorLines(dataDir: string, env: Record<string, string | undefined>): string[] {
-  return [...claudeCodeDoctor(dataDir, env), ...codexDoctor(dataDir, env)];
+  return [...claudeCodeDoctor(dataDir, env), ...codexDoctor(dataDir, env), ...geminiDoctor(env)];
 }
 
 export function forgetHostFiles(dataDir: string, sessionIDs: readonly string[]): void {

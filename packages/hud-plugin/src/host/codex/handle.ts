@@ -8,7 +8,7 @@ import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { openHud } from "../../runtime/open.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, validateSessionID } from "../../store/index.ts";
-import { gitRoot } from "../../append-only/git-root.ts";
+import { gitRoot } from "../../hook-process/git-root.ts";
 import { applyRollout } from "./apply-rollout.ts";
 import { lead } from "./lead.ts";
 import { FOLDER, writeLink } from "./link.ts";

@@ -1,28 +1,12 @@
 // The process Codex runs for each hook (`hooks/hooks.json`). It must never block or fail the turn: any
 // error, a timeout or a broken database ends it with exit code 0 and no output, and one line in the hook
 // log. The runtime is imported only after stdin is read, so a malformed call costs no more than that.
-import { existsSync } from "node:fs";
-import { askSocket } from "../../append-only/hook-forward.ts";
-import { hookOwners, processKey } from "../../append-only/process-key.ts";
+import { forward } from "../../hook-process/forward.ts";
 import type { HookReply } from "./handle.ts";
-import { logLine, socketPath } from "./link.ts";
+import { hostFolder, logLine } from "./link.ts";
 
 /** Past this the hook gives up on its own, inside the hook's timeout in `hooks.json`. */
 const DEADLINE_MS = 8_000;
-
-/**
- * The session's MCP server has the runtime open and runs hooks one at a time: a hook it takes costs a socket
- * round trip, and two hooks of parallel tool calls never write the session's record at once.
- */
-async function forward(raw: string) {
-  for (const pid of hookOwners()) {
-    const path = socketPath(processKey(pid));
-    if (!path || !existsSync(path)) continue;
-    const answer = await askSocket<HookReply>(path, raw);
-    if (answer !== undefined && !answer.skip) return answer;
-  }
-  return undefined;
-}
 
 /** No MCP server listens yet (a session's first hooks): the hook opens the runtime itself. */
 async function inProcess(input: Record<string, unknown>) {
@@ -42,7 +26,9 @@ export async function main(): Promise<void> {
   try {
     const raw = await Bun.stdin.text();
     const input = JSON.parse(raw) as Record<string, unknown>;
-    const forwarded = await forward(raw);
+    // the session's MCP server has the runtime open and runs hooks one at a time: a hook it takes costs a
+    // socket round trip, and two hooks of parallel tool calls never write the session's record at once
+    const forwarded = await forward<HookReply>(raw, hostFolder());
     if (forwarded?.error) logLine(`hook failed in the hud MCP server: ${forwarded.error}`);
     const reply = forwarded ? forwarded.reply : await inProcess(input);
     if (reply) {

@@ -1,9 +1,8 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { usableSocketPath } from "../../append-only/hook-forward.ts";
-import { hookOwners, processKey } from "../../append-only/process-key.ts";
-import { adapterDir } from "../../append-only/session-file.ts";
-import { defaultDir, isSessionID } from "../../store/index.ts";
+import { hostDir, hostLogLine } from "../../hook-process/host-log.ts";
+import { hookOwners, processKey } from "../../hook-process/process-key.ts";
+import { isSessionID } from "../../store/index.ts";
 import { privateFolder } from "../../store/private-files.ts";
 
 /** The Codex adapter's folder in the data folder: session files, links, the hook log. */
@@ -19,12 +18,10 @@ export const FOLDER = "codex";
  */
 export type Link = { session: string; directory: string };
 
-const linksDir = () => join(adapterDir(defaultDir(), FOLDER), "links");
+/** The adapter's folder in the default data folder: links, the hook sockets, the hook log. */
+export const hostFolder = (): string => hostDir(FOLDER);
 
-/** Where the MCP server of the Codex process `ownerKey` takes forwarded hooks (`hook-entry.ts`). */
-export const socketFolder = () => join(adapterDir(defaultDir(), FOLDER), "sock");
-export const socketPath = (ownerKey: string) =>
-  usableSocketPath(join(socketFolder(), ownerKey.replace(/[^0-9@]/g, "")));
+const linksDir = () => join(hostFolder(), "links");
 const linkPath = (key: string) => join(linksDir(), key.replace(/[^0-9@]/g, ""));
 
 export function writeLink(link: Link): void {
@@ -58,15 +55,5 @@ function readOr(path: string): string | undefined {
   }
 }
 
-/** One line per failure (owner-only): a hook's stderr is not shown to the person. */
-export function logLine(line: string): void {
-  try {
-    const dir = adapterDir(defaultDir(), FOLDER);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    appendFileSync(join(dir, "hook.log"), `${new Date().toISOString()} ${line.replace(/\s+/g, " ").slice(0, 400)}\n`, {
-      mode: 0o600,
-    });
-  } catch {
-    // nowhere to write: the hook still exits cleanly
-  }
-}
+/** One line per failure, in `codex/hook.log`: a hook's stderr is not shown to the person. */
+export const logLine = (line: string): void => hostLogLine(FOLDER, line);

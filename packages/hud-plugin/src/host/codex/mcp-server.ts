@@ -6,17 +6,16 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
-import { gitRoot } from "../../append-only/git-root.ts";
+import { gitRoot } from "../../hook-process/git-root.ts";
 import { runOwnCall } from "../../append-only/own-calls.ts";
 import { createLogger, errorLine } from "../../log/index.ts";
 import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { HUD_DESCRIPTION, hudTool } from "../../tools/hud.ts";
 import { rmSync } from "node:fs";
-import { listenSocket } from "../../append-only/hook-socket.ts";
-import { processKey } from "../../append-only/process-key.ts";
+import { serveHooks as serveSocket } from "../../hook-process/hook-socket.ts";
 import { validateSessionID } from "../../store/index.ts";
-import { directoryOf, isHookEvent, run, type HookInput } from "./handle.ts";
-import { FOLDER, logLine, readLink, socketFolder, socketPath, type Link } from "./link.ts";
+import { directoryOf, isHookEvent, run, type HookInput, type HookReply } from "./handle.ts";
+import { FOLDER, hostFolder, logLine, readLink, type Link } from "./link.ts";
 
 export const NO_SESSION =
   "hud: no Codex session is linked to this tool yet (the agent-hud hooks have not run: Codex runs a plugin's hooks only once you trust them in its hooks review); check `agent-hud doctor`";
@@ -77,20 +76,14 @@ export function runtimes() {
  * time; the latest one names the session and the project the `hud` tool serves.
  */
 export function serveHooks(runtimeFor: ReturnType<typeof runtimes>, onLink: (link: Link) => void) {
-  const path = socketPath(processKey(process.ppid));
-  if (!path) return undefined;
-  return listenSocket(socketFolder(), path, async (line) => {
-    try {
-      const input = JSON.parse(line) as HookInput;
-      if (!isHookEvent(input.hook_event_name)) return { reply: null };
-      const directory = directoryOf(input);
-      const opened = runtimeFor(directory);
-      if (!opened) return { reply: null };
-      onLink({ session: validateSessionID(input.session_id), directory });
-      return { reply: (await run(opened.deps, directory, String(input.hook_event_name), input)) ?? null };
-    } catch (error) {
-      return { error: errorLine(error) };
-    }
+  return serveSocket<HookReply>(hostFolder(), async (raw) => {
+    const input = raw as HookInput;
+    if (!isHookEvent(input.hook_event_name)) return { reply: null };
+    const directory = directoryOf(input);
+    const opened = runtimeFor(directory);
+    if (!opened) return { reply: null };
+    onLink({ session: validateSessionID(input.session_id), directory });
+    return { reply: (await run(opened.deps, directory, String(input.hook_event_name), input)) ?? null };
   });
 }
 

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import "../../helpers/hermetic-env.ts";
-import { askSocket } from "../../../src/append-only/hook-forward.ts";
+import { forward } from "../../../src/hook-process/forward.ts";
 import type { HookReply } from "../../../src/host/codex/handle.ts";
 import { runtimes, serveHooks } from "../../../src/host/codex/mcp-server.ts";
-import type { Link } from "../../../src/host/codex/link.ts";
+import { hostFolder, type Link } from "../../../src/host/codex/link.ts";
 
 // the server is keyed to this process's parent, as a hook finds Codex among its own parents
 const root = mkdtempSync(join(tmpdir(), "codex-forward-"));
@@ -27,18 +27,18 @@ describe("Codex hooks forwarded to the session's hud MCP server", () => {
   test("the server runs the hook on the project's runtime, answers with the reply and learns session and project", async () => {
     await served.ready;
     expect(statSync(served.path).mode & 0o777).toBe(0o600);
-    const answer = await askSocket<HookReply>(served.path, input("SessionStart", { source: "startup" }));
+    const answer = await forward<HookReply>(input("SessionStart", { source: "startup" }), hostFolder());
     expect(answer?.reply?.event).toBe("SessionStart");
     expect(answer?.reply?.text).toContain("<agent-hud>");
     expect(links).toEqual([{ session: "s-forward", directory: project }]);
     // nothing changed since: the server answers, with nothing to add
-    expect(await askSocket(served.path, input("UserPromptSubmit"))).toEqual({ reply: null });
+    expect(await forward<HookReply>(input("UserPromptSubmit"), hostFolder())).toEqual({ reply: null });
   });
 
   test("a failure in the server comes back as one line, not a reply; an event it does not use, as nothing", async () => {
     await served.ready;
-    const bad = await askSocket(served.path, input("PostToolUse", { session_id: "no/such" }));
+    const bad = await forward<HookReply>(input("PostToolUse", { session_id: "no/such" }), hostFolder());
     expect(bad?.error).toContain("invalid session id");
-    expect(await askSocket(served.path, input("Stop"))).toEqual({ reply: null });
+    expect(await forward<HookReply>(input("Stop"), hostFolder())).toEqual({ reply: null });
   });
 });

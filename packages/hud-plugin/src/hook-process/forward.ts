@@ -1,23 +1,30 @@
-/**
- * A hook forwarded to the session's long-lived MCP server over a unix socket (owner-only folder and file):
- * the server has the runtime open, so the hook process loads nothing else, and the server runs the hooks
- * one at a time, in the order they arrive: the one writer of the session's record. One line each way.
- */
+import { existsSync } from "node:fs";
+import { hookOwners, processKey } from "./process-key.ts";
+import { socketPath } from "./socket-path.ts";
 
-/** What the server answered: the reply, nothing to add (`null`), a failure it met, or not its hook. */
+/** What the session's MCP server answered: the reply, nothing to add, or a failure it met. */
 export type Forwarded<R> = { reply?: R | null; error?: string; skip?: boolean };
 
 /** A forwarded hook waits this long for the server; past it the hook gives up (never runs twice). */
 const ANSWER_MS = 5_000;
 
-/** Unix socket paths are limited to about 104 bytes; a longer one is not used (hooks run in-process). */
-const MAX_SOCKET_PATH = 100;
+/**
+ * Hands the hook to the session's long-lived MCP server, which has the runtime open, so the hook process
+ * loads nothing else. Undefined when no server listens for this host process: the caller runs the
+ * hook in-process.
+ */
+export async function forward<R>(raw: string, hostDir: string): Promise<Forwarded<R> | undefined> {
+  for (const pid of hookOwners()) {
+    const path = socketPath(hostDir, processKey(pid));
+    if (!path || !existsSync(path)) continue;
+    const answer = await ask<R>(path, raw);
+    // a server of another project under the same host process: this hook is not its to run
+    if (answer !== undefined && !answer.skip) return answer;
+  }
+  return undefined;
+}
 
-export const usableSocketPath = (path: string): string | undefined =>
-  path.length <= MAX_SOCKET_PATH ? path : undefined;
-
-/** Undefined when nothing listens at `path` (a stale file, the server gone): the caller runs the hook itself. */
-export async function askSocket<R>(path: string, raw: string): Promise<Forwarded<R> | undefined> {
+async function ask<R>(path: string, raw: string): Promise<Forwarded<R> | undefined> {
   // loaded only when a server's socket is there: a session's first hook runs in-process without it
   const { connect } = await import("node:net");
   return new Promise((resolve) => {
