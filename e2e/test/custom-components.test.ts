@@ -92,18 +92,18 @@ test("custom components render in the HUD of the next request; failing ones show
   const taskLine = lines.findIndex((l) => l.includes("ship custom components"));
   const markerLine = lines.findIndex((l) => l.includes("**Marker**"));
   expect(markerLine).toBeGreaterThan(taskLine);
-  // each failing one: one line with its error, alone or with the switch-off once it failed 3 of its last 10
+  // each failing one: one line with its error, alone or with the switch-off once it failed 2 of its last 10
   // renders (it fails on every render, and how many renders come before this request depends on when
   // opencode's events arrive)
   const throws = lines.filter((l) => l.includes("Throws.tsx"));
   expect(throws).toHaveLength(1);
   expect(throws[0]).toMatch(
-    /^\*\*⚠ custom section failed\*\* \.opencode\/hud\/Throws\.tsx: (Error: deploy status unavailable \(in Throws\)|switched off, it failed 3 of its last 10 renders \(last: Error: deploy status unavailable \(in Throws\)\); edit the file to try again)$/,
+    /^\*\*⚠ custom section failed\*\* \.opencode\/hud\/Throws\.tsx: (Error: deploy status unavailable \(in Throws\)|switched off, it failed 2 of its last 10 renders or 3 in a row \(last: Error: deploy status unavailable \(in Throws\)\); to switch it back on, fix the file and accept it \(agent-hud components accept \.opencode\/hud\/Throws\.tsx <hash>\))$/,
   );
   const broken = lines.filter((l) => l.includes("Broken.tsx"));
   expect(broken).toHaveLength(1);
   expect(broken[0]).toMatch(
-    /^\*\*⚠ custom section failed\*\* \.opencode\/hud\/Broken\.tsx: (switched off, it failed 3 of its last 10 renders \(last: )?SyntaxError: .*at line \d+:\d+/,
+    /^\*\*⚠ custom section failed\*\* \.opencode\/hud\/Broken\.tsx: (switched off, it failed 2 of its last 10 renders or 3 in a row \(last: )?SyntaxError: .*at line \d+:\d+/,
   );
   expect(hudText).toContain("**Global**");
   expect(await logProblems(env.server, "agent-hud")).toEqual([]);
