@@ -23,7 +23,7 @@ const GLOBAL = `export default () => <paragraph><strong>Global</strong> from the
 const GIT_BRANCH = readFileSync(join(import.meta.dir, "../../examples/components/GitBranch.tsx"), "utf8");
 const CLI = join(PLUGIN_DIR, "dist", "cli", "index.js");
 
-/** Accepts every waiting project file with the hash `agent-hud components list` shows, as the person would. */
+/** Accepts every waiting file (project and global) with the hash `agent-hud components list` shows, as the person would. */
 function acceptAll(dir: string, env: Record<string, string | undefined>) {
   const run = (...argv: string[]) =>
     Bun.spawnSync(["bun", CLI, "components", ...argv], { cwd: dir, env: { ...env, PWD: dir } });
@@ -67,7 +67,7 @@ beforeAll(async () => {
   const globalDir = join(env.project.env.XDG_CONFIG_HOME!, "opencode", "hud");
   mkdirSync(globalDir, { recursive: true });
   writeFileSync(join(globalDir, "Global.tsx"), GLOBAL);
-  // a project's files reach the agent once the person accepted them; the global folder is theirs
+  // a file reaches the agent once the person accepted it, in the project's folder and the global one alike
   acceptAll(env.project.dir, env.project.env);
 }, 90_000);
 afterAll(() => env?.stop());
