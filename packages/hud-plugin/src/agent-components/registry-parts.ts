@@ -35,14 +35,14 @@ export const offLine = (name: string, reason: string): Child =>
     "paragraph",
     {},
     h("strong", {}, "⚠ agent component switched off"),
-    ` ${name} failed ${tooOften} (last: ${reason}); to switch it back on, fix it and define it again (components.define), or drop it with components.remove`,
+    ` ${name} failed ${tooOften} (last: ${reason}); define it again, fixed, to switch it back on (components.define), or drop it (components.remove)`,
   );
 export const fileOffLine = (label: string, reason: string): Child =>
   h(
     "paragraph",
     {},
     h("strong", {}, "⚠ custom section failed"),
-    ` ${label}: switched off, it failed ${tooOften} (last: ${reason}); to switch it back on, fix the file and accept it (agent-hud components accept ${label} <hash>)`,
+    ` ${label}: switched off, it failed ${tooOften} (last: ${reason}); fix it, then agent-hud components accept it`,
   );
 
 /** A definition's slot: a redefinition (new `at`) gets a new runner and sandbox. */

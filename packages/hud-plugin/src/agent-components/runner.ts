@@ -160,5 +160,5 @@ export function failsTooOften(
   return failed.slice(-rule.failureWindow).filter(Boolean).length >= rule.failuresToOff;
 }
 
-/** The rule as the person reads it in a switch-off line. */
-export const tooOften = `${limits.failuresToOff} of its last ${limits.failureWindow} renders or ${limits.failuresInARow} in a row`;
+/** The rule as the person reads it in a switch-off line (3 in a row is 2 of the last 10 as well). */
+export const tooOften = `${limits.failuresToOff} of its last ${limits.failureWindow} renders`;

@@ -41,7 +41,7 @@ describe("a failing agent component", () => {
     await oc.hud("ses_a", "notes.add", { content: "boom" });
     const told = await hud();
     expect(told).toContain(
-      "**⚠ agent component switched off** Fragile failed 2 of its last 10 renders or 3 in a row (last: Error: boom (in Fragile)); to switch it back on, fix it and define it again (components.define), or drop it with components.remove",
+      "**⚠ agent component switched off** Fragile failed 2 of its last 10 renders (last: Error: boom (in Fragile)); define it again, fixed, to switch it back on (components.define), or drop it (components.remove)",
     );
     expect(told).not.toContain("**Notes seen**");
     const after = await hud();
