@@ -50,7 +50,6 @@ const ALLOWED: Record<string, string> = {
   ".claude-plugin/icon.png": "in the built Claude Code plugin roots (copied from assets/icon.png)",
   "settings.json": "a Claude Code plugin's settings file, or the person's",
   "claude-code/hook.log": "in the person's data folder",
-  "agent-hud-components.json": "in the person's data folder",
   "agent-hud-renders.json": "in the person's data folder",
   "dist/v2/promise/context.d.ts": "in opencode's published plugin package",
   "anomalyco/opencode": "opencode's repository",
