@@ -49,7 +49,7 @@ export function outcomeOf(output: DensityOutput, name: string): RenderOutcome {
  * A defined component's renders, which the sandbox process produces ahead of the HUD (the HUD itself is
  * built synchronously): memoised by (state version, density), so an unchanged state costs no sandbox call;
  * a failure shows the last good output and one line; too many failures among its last renders (counted
- * once per state version, whatever the densities tried; see `switchOffRule`) switch it off through `onOff`,
+ * once per state version, whatever the densities tried; see `failsTooOften`) switch it off through `onOff`,
  * so a component that fails now and then goes off too, not only one that fails in a row.
  */
 export class ComponentRunner {

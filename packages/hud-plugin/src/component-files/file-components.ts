@@ -118,11 +118,14 @@ export function failedSection(name: string, source: string, reason: string): Cus
   return { name, component, source };
 }
 
-/** Changes whenever an editor saves the file, including saves within one clock tick that change its size. */
+/**
+ * Changes whenever an editor saves the file, including saves within one clock tick that change its size, and
+ * when it gains a second name (a hard link made elsewhere), which makes it unreadable from then on.
+ */
 function stampOf(path: string): string {
   try {
     const stat = statSync(path);
-    return `${Math.trunc(stat.mtimeMs * 1000)}-${stat.size}-${stat.ino}`;
+    return `${Math.trunc(stat.mtimeMs * 1000)}-${stat.size}-${stat.ino}-${stat.nlink}`;
   } catch {
     return "gone";
   }

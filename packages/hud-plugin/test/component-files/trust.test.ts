@@ -96,6 +96,16 @@ describe("hard links are never read", () => {
     expect(fixture.notices).toContain(`agent-hud: ${path}: cannot read it: ${HARD_LINK}`);
   });
 
+  test("an accepted file that gains a second name elsewhere stops rendering at once (no edit needed)", async () => {
+    const path = fixture.dirs.write("Mine.tsx", component("accepted once"));
+    accept(path);
+    expect(await hud()).toContain("accepted once");
+    linkSync(path, join(fixture.dirs.root, "second-name.tsx"));
+    const md = await hud();
+    expect(md).not.toContain("accepted once");
+    expect(md).toContain(`.opencode/hud/Mine.tsx: failed to load: cannot read it: ${HARD_LINK}`);
+  });
+
   test("a hard-linked helper is refused too, and its component with it", async () => {
     linkIn(join(fixture.dirs.project, ".opencode", "hud", "lib"), "word.ts", `export const word = "linked word";\n`);
     fixture.dirs.write(
