@@ -11,6 +11,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { CLAUDE_BIN, CLAUDE_PLUGIN_ROOT } from "./claude.ts";
 import { ensureFreshBundle } from "./fresh-build.ts";
+import { GEMINI_BIN, GEMINI_EXTENSION_ROOT } from "./gemini.ts";
 import { PACKED_ENV, packWorkspace } from "./packed.ts";
 import { HOST_ENV, hostMode, OPENCODE_BIN } from "./opencode.ts";
 import { LocalRegistry, REGISTRY_ENV } from "./registry.ts";
@@ -179,9 +180,10 @@ function workers(): number {
 
 const warmer = new BinaryWarmer();
 
-/** The host binary a job starts: Claude Code's for its files, opencode's for the others. */
+/** The host binary a job starts: Claude Code's or Gemini CLI's for their files, opencode's for the others. */
 function binaries(job: Job): string[] {
   if (job.files[0]!.startsWith("test/claude-code/")) return [job.env.AGENT_HUD_CLAUDE_BIN ?? CLAUDE_BIN];
+  if (job.files[0]!.startsWith("test/gemini/")) return [job.env.AGENT_HUD_GEMINI_BIN ?? GEMINI_BIN];
   return [job.env.AGENT_HUD_OPENCODE_BIN ?? OPENCODE_BIN];
 }
 
@@ -340,6 +342,7 @@ if (packed) process.env[PACKED_ENV] = packed;
 // built once here: a stale bundle rebuilt by several workers' preloads at once would race
 ensureFreshBundle();
 ensureFreshBundle({ bundle: join(CLAUDE_PLUGIN_ROOT, "scripts", "hook.js") });
+ensureFreshBundle({ bundle: join(GEMINI_EXTENSION_ROOT, "scripts", "hook.js") });
 // published from the packed tarballs while the first files run; a file that needs it waits for it
 if (runs(FROM_REGISTRY) && !Bun.env[REGISTRY_ENV])
   registry = (async () => {

@@ -72,3 +72,8 @@ for (const entry of ["board/core", "edit/index"])
 await (
   await import("./build-claude-code.ts")
 ).buildClaudeCode(outdir, (await Bun.file(new URL("./package.json", import.meta.url)).json()).version);
+
+// the fifth host: the Gemini CLI extension, after the rule set and wasm it copies
+await (
+  await import("./build-gemini.ts")
+).buildGemini(outdir, (await Bun.file(new URL("./package.json", import.meta.url)).json()).version);

@@ -4,9 +4,10 @@
 import { claudeCodeDoctor } from "./claude-code/doctor.ts";
 import { forgetSessionFiles } from "./claude-code/session-file.ts";
 import { readAll, statusLine } from "./claude-code/statusline.ts";
+import { geminiDoctor } from "./gemini/doctor.ts";
 
 export function hostDoctorLines(dataDir: string, env: Record<string, string | undefined>): string[] {
-  return claudeCodeDoctor(dataDir, env);
+  return [...claudeCodeDoctor(dataDir, env), ...geminiDoctor(env)];
 }
 
 export function forgetHostFiles(dataDir: string, sessionIDs: readonly string[]): void {

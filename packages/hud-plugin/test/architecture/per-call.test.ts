@@ -32,10 +32,13 @@ describe("one per-call sequence", () => {
     const files = sourceFiles(SRC);
     const read = (f: string) => readFileSync(f, "utf8");
     expect(renderCallers(read, files).filter((f) => f !== RUNTIME)).toEqual([SEQUENCE]);
-    // every host goes through it: opencode 1, opencode 2 and Claude Code
+    // every host goes through it: opencode 1, opencode 2 and Claude Code directly; opencode 1's tail, opencode
+    // 2's context hook and Gemini CLI's BeforeModel through the request-rewriting family's step (placement/tail.ts)
     const users = files.filter((f) => /\bcallHud\(/.test(read(f))).map((f) => f.slice(SRC.length + 1));
-    for (const host of ["host/v1/messages-transform.ts", "host/v1/system-transform.ts", "host/v2/hooks.ts"])
-      expect(users).toContain(host);
-    expect(users).toContain("host/claude-code/handle.ts");
+    for (const host of ["host/v1/system-transform.ts", "host/claude-code/handle.ts"]) expect(users).toContain(host);
+    expect(users).toContain("placement/tail.ts");
+    const tailUsers = files.filter((f) => /\bplaceAtTail\(/.test(read(f))).map((f) => f.slice(SRC.length + 1));
+    for (const host of ["host/v1/messages-transform.ts", "host/v2/hooks.ts", "host/gemini/handle.ts"])
+      expect(tailUsers).toContain(host);
   });
 });

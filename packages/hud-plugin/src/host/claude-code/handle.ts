@@ -7,7 +7,7 @@ import { callHud } from "../../runtime/call-hud.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
-import { gitRoot } from "./git-root.ts";
+import { gitRoot } from "../../hook-process/git-root.ts";
 import { decide, fullText, type EmissionState } from "./emission.ts";
 import { compactLead, lead } from "./lead.ts";
 import { recordCalls } from "./ledger-calls.ts";

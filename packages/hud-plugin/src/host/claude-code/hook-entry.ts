@@ -1,8 +1,9 @@
 // The process Claude Code runs for each hook (`hooks/hooks.json`). It must never block or fail the turn:
 // any error, a timeout or a broken database ends it with exit code 0 and no output, and one line in the
 // hook log. The runtime is imported only after stdin is read, so a malformed call costs no more than that.
-import { forward } from "./forward.ts";
-import { logLine } from "./hook-log.ts";
+import { forward } from "../../hook-process/forward.ts";
+import type { HookReply } from "./handle.ts";
+import { logDir, logLine } from "./hook-log.ts";
 
 /** Past this the hook gives up on its own, well inside Claude Code's hook timeout. */
 const DEADLINE_MS = 8_000;
@@ -35,7 +36,7 @@ export async function main(): Promise<void> {
   try {
     const raw = await readStdin();
     const input = JSON.parse(raw) as Record<string, unknown>;
-    const forwarded = await forward(raw);
+    const forwarded = await forward<HookReply>(raw, logDir());
     if (forwarded?.error) logLine(`hook failed in the hud MCP server: ${forwarded.error}`);
     const reply = forwarded ? forwarded.reply : await inProcess(input, phases);
     if (reply) {

@@ -11,9 +11,11 @@ import { defaultDir } from "../../store/index.ts";
 import { hudTool } from "../../tools/hud.ts";
 import { HUD_COMPACT_DESCRIPTION, hudCompactTool } from "../../tools/hud-compact.ts";
 import { rmSync } from "node:fs";
-import { gitRoot } from "./git-root.ts";
-import { serveHooks } from "./hook-socket.ts";
-import { logLine } from "./hook-log.ts";
+import { gitRoot } from "../../hook-process/git-root.ts";
+import { serveHooks } from "../../hook-process/hook-socket.ts";
+import type { HookDeps } from "../../runtime/hook-deps.ts";
+import { directoryOf, runHook, type HookInput, type HookReply } from "./handle.ts";
+import { logDir, logLine } from "./hook-log.ts";
 import { modActive } from "./mod-active.ts";
 import { runOwnCall } from "./own-calls.ts";
 import { linkedSession } from "./process-link.ts";
@@ -91,6 +93,18 @@ export function createHudServer(
   return server;
 }
 
+/**
+ * A forwarded hook on the server's open runtime: hooks of another project (under the same Claude Code
+ * process) are skipped and run in-process; `onSession` follows the session of the latest hook.
+ */
+export function claudeHookAnswer(deps: HookDeps, worktree: string, onSession: (sessionID: string) => void) {
+  return async (input: HookInput): Promise<{ reply?: HookReply | null; skip?: boolean }> => {
+    if (gitRoot(directoryOf(input)) !== worktree) return { skip: true };
+    if (typeof input.session_id === "string") onSession(input.session_id);
+    return { reply: (await runHook(deps, input, process.env)) ?? null };
+  };
+}
+
 export async function main(): Promise<void> {
   const directory = process.env["CLAUDE_PROJECT_DIR"] || process.cwd();
   const log: Logger = createLogger(undefined, (line) => logLine(line));
@@ -103,7 +117,10 @@ export async function main(): Promise<void> {
   const dataDir = opened.deps.config.storageDir ?? defaultDir();
   // the session of the latest hook this server ran; before any, what the hooks' link files say
   let current: string | undefined;
-  const hooks = serveHooks(opened.deps, gitRoot(directory), (sessionID) => (current = sessionID));
+  const hooks = serveHooks(
+    logDir(),
+    claudeHookAnswer(opened.deps, gitRoot(directory), (sessionID) => (current = sessionID)),
+  );
   const server = createHudServer(opened, () => current ?? linkedSession(dataDir));
   const stop = () => {
     hooks?.server.close();

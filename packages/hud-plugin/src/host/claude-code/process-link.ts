@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { isSessionID } from "../../store/index.ts";
 import { privateFolder } from "../../store/private-files.ts";
 import { claudeCodeDir } from "./session-file.ts";
-import { hookOwners, processKey } from "./process-key.ts";
+import { hookOwners, processKey } from "../../hook-process/process-key.ts";
 
 /**
  * Which session the `hud` MCP server serves. Claude Code starts the server with the session id of that

@@ -4,7 +4,7 @@ import { summaryOf } from "../../cache-ledger/table.ts";
 import { storageDirFor } from "../../config/storage-dir.ts";
 import { HudBoard } from "../../store/board.ts";
 import { isSessionID } from "../../store/validate.ts";
-import { gitRoot } from "./git-root.ts";
+import { gitRoot } from "../../hook-process/git-root.ts";
 
 /** The fields of Claude Code's status-line input (settings `statusLine`, a command given JSON on stdin). */
 type StatusInput = {

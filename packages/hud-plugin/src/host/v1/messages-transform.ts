@@ -1,10 +1,9 @@
 import { hashV1Messages } from "./message-hashes.ts";
 import type { ModelLimitsBook } from "../../context/index.ts";
-import { wrapHud } from "../../placement/wrap-hud.ts";
+import { placeAtTail } from "../../placement/tail.ts";
 import { hudTailMessage, sessionOf, type TransformMessage } from "./tail-message.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
-import { callHud } from "../../runtime/call-hud.ts";
 import { compactionUnderway } from "../../hooks/apply-event.ts";
 import { messageOf } from "./bus.ts";
 
@@ -42,11 +41,10 @@ export function messagesTransform(deps: HookDeps) {
     deps.ledger?.request(session, { resolve: [(e) => void (e.messages = hashV1Messages(held))] });
     deps.runtime.noteCall(session);
     if (deps.config.placement !== "tail") return;
-    const hud = await callHud(deps, session);
-    if (!hud) return;
-    const tail = hudTailMessage(output.messages, wrapHud(hud.text));
-    if (!tail) return;
-    output.messages.push(tail);
-    hud.placed();
+    await placeAtTail(deps, session, (text) => {
+      const tail = hudTailMessage(output.messages, text);
+      if (tail) output.messages.push(tail);
+      return tail !== undefined;
+    });
   };
 }

@@ -4,9 +4,8 @@ import type { Evidence } from "../../cache-ledger/types.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import { applyEvents } from "../../hooks/apply-event.ts";
 import { preamble } from "../../placement/preamble.ts";
-import { wrapHud } from "../../placement/wrap-hud.ts";
+import { placeAtTail } from "../../placement/tail.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
-import { callHud, type CallHud } from "../../runtime/call-hud.ts";
 import { toolActivity } from "../opencode/tool-facts.ts";
 import type { CompactionEvent, ContextEvent, ExecuteAfter } from "./host-api.ts";
 import { appendHud, systemPart } from "./messages.ts";
@@ -34,14 +33,14 @@ export function contextHook(deps: HookDeps, toast: () => void) {
     const held = deps.ledger && { messages: e.messages.slice(), tools: (e as { tools?: unknown }).tools };
     const own = new Set([text]);
     deps.runtime.noteCall(session);
-    let hud: CallHud | undefined;
     try {
-      hud = await callHud(deps, session);
-      if (!hud) return;
-      const part = wrapHud(hud.text);
-      own.add(part);
-      if (deps.config.placement === "system") e.system.push(systemPart(e.system, part));
-      else appendHud(e.system, e.messages, part);
+      // the request-rewriting family's step; `placement: "system"` puts the same text in system[] instead
+      await placeAtTail(deps, session, (part) => {
+        own.add(part);
+        if (deps.config.placement === "system") e.system.push(systemPart(e.system, part));
+        else appendHud(e.system, e.messages, part);
+        return true;
+      });
     } finally {
       if (held) {
         const parts = e.system.map((p) => p.text);
@@ -54,7 +53,6 @@ export function contextHook(deps: HookDeps, toast: () => void) {
         deps.ledger?.request(session, { resolve: [fill] });
       }
     }
-    hud?.placed();
   };
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { linkedSession, linkSession } from "../../../src/host/claude-code/process-link.ts";
-import { processKey } from "../../../src/host/claude-code/process-key.ts";
+import { processKey } from "../../../src/hook-process/process-key.ts";
 import { readSessionFile, writeSessionFile } from "../../../src/host/claude-code/session-file.ts";
 
 describe("what hooks hand each other", () => {

@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gitRoot } from "../../../src/host/claude-code/git-root.ts";
+import { gitRoot } from "../../src/hook-process/git-root.ts";
 
 test("a folder inside a repository keys the project by the repository's top, as opencode's worktree does", () => {
   const root = mkdtempSync(join(tmpdir(), "cc-git-"));

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 /**
  * A process named so that a reused pid never matches: `pid@starttime` from /proc (Linux), or the bare pid
- * where there is no /proc. Hooks and the MCP server find each other through the Claude Code process they
+ * where there is no /proc. Hooks and the MCP server find each other through the host process (Claude Code, Gemini CLI) they
  * both run under: the server is its direct child, a hook its child or grandchild (through a shell).
  */
 export function processKey(pid: number): string {
@@ -25,10 +25,10 @@ export function parentOf(pid: number): number | undefined {
   }
 }
 
-/** How far up a hook looks for its Claude Code process: the launcher and a shell or two may sit between. */
+/** How far up a hook looks for its host process: the launcher and a shell or two may sit between. */
 const OWNER_DEPTH = 4;
 
-/** The processes a hook may run under, nearest first: a nearer Claude Code (one started by a tool) wins. */
+/** The processes a hook may run under, nearest first: a nearer host (one started by a tool) wins. */
 export function hookOwners(): number[] {
   const owners: number[] = [];
   for (let pid: number | undefined = process.ppid; pid && pid > 1 && owners.length < OWNER_DEPTH; pid = parentOf(pid))

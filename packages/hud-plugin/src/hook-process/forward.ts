@@ -1,31 +1,30 @@
 import { existsSync } from "node:fs";
-import type { HookReply } from "./handle.ts";
 import { hookOwners, processKey } from "./process-key.ts";
 import { socketPath } from "./socket-path.ts";
 
 /** What the session's MCP server answered: the reply, nothing to add, or a failure it met. */
-export type Forwarded = { reply?: HookReply | null; error?: string; skip?: boolean };
+export type Forwarded<R> = { reply?: R | null; error?: string; skip?: boolean };
 
 /** A forwarded hook waits this long for the server; past it the hook gives up (never runs twice). */
 const ANSWER_MS = 5_000;
 
 /**
  * Hands the hook to the session's long-lived MCP server, which has the runtime open, so the hook process
- * loads nothing else. Undefined when no server listens for this Claude Code process: the caller runs the
+ * loads nothing else. Undefined when no server listens for this host process: the caller runs the
  * hook in-process.
  */
-export async function forward(raw: string): Promise<Forwarded | undefined> {
+export async function forward<R>(raw: string, hostDir: string): Promise<Forwarded<R> | undefined> {
   for (const pid of hookOwners()) {
-    const path = socketPath(processKey(pid));
+    const path = socketPath(hostDir, processKey(pid));
     if (!path || !existsSync(path)) continue;
-    const answer = await ask(path, raw);
-    // a server of another project under the same Claude Code process: this hook is not its to run
+    const answer = await ask<R>(path, raw);
+    // a server of another project under the same host process: this hook is not its to run
     if (answer !== undefined && !answer.skip) return answer;
   }
   return undefined;
 }
 
-async function ask(path: string, raw: string): Promise<Forwarded | undefined> {
+async function ask<R>(path: string, raw: string): Promise<Forwarded<R> | undefined> {
   // loaded only when a server's socket is there: a session's first hook runs in-process without it
   const { connect } = await import("node:net");
   return new Promise((resolve) => {
@@ -36,7 +35,7 @@ async function ask(path: string, raw: string): Promise<Forwarded | undefined> {
       socket.destroy();
       resolve({ error: "the hud MCP server did not answer the hook in time" });
     }, ANSWER_MS);
-    const done = (value: Forwarded | undefined) => {
+    const done = (value: Forwarded<R> | undefined) => {
       clearTimeout(timer);
       socket.destroy();
       resolve(value);
@@ -50,7 +49,7 @@ async function ask(path: string, raw: string): Promise<Forwarded | undefined> {
       const end = text.indexOf("\n");
       if (end < 0) return;
       try {
-        done(JSON.parse(text.slice(0, end)) as Forwarded);
+        done(JSON.parse(text.slice(0, end)) as Forwarded<R>);
       } catch {
         done({ error: "the hud MCP server's answer was not JSON" });
       }

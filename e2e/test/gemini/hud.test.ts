@@ -1,0 +1,172 @@
+// agent-hud in the real Gemini CLI, installed with `gemini extensions install`: the HUD is the trailing user
+// content of every agent call and of no history, the `hud` tool's edit shows in the next call's HUD, secrets a
+// shell call prints stay out of every file the plugin keeps, a resumed session gets its HUD back, and a real
+// compression is followed by a call that still carries it. Two Gemini CLI processes (its start is slow).
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import {
+  FakeGemini,
+  SNAPSHOT_TEXT,
+  allTextOfContent,
+  prefixUnits,
+  textOfContent,
+  type RecordedRequest,
+} from "../../harness/fake-gemini.ts";
+import {
+  createGeminiProject,
+  GEMINI_HUD_TOOL,
+  geminiPrompt,
+  installExtension,
+  type GeminiProject,
+} from "../../harness/gemini.ts";
+
+const SESSION = crypto.randomUUID();
+const TASK = `wire the gemini host ${crypto.randomUUID().slice(0, 8)}`;
+const NOTE = `the staging database is read-only ${crypto.randomUUID().slice(0, 8)}`;
+const pick = (alphabet: string, n: number) =>
+  Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
+const AWS_KEY = `AKIA${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 6)}${pick("234567", 2)}${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 8)}`;
+const GITHUB_TOKEN = `ghp_${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 30)}${pick("0123456789", 6)}`;
+
+let api: FakeGemini;
+let project: GeminiProject;
+beforeAll(async () => {
+  api = new FakeGemini().start();
+  project = createGeminiProject();
+  await installExtension(project, api.url);
+});
+afterAll(() => {
+  api?.stop();
+  project?.cleanup();
+});
+
+const hud = (tool: string, args: Record<string, unknown>) => ({ name: GEMINI_HUD_TOOL, args: { tool, args } });
+const contents = (r: RecordedRequest) => r.body.contents ?? [];
+const lastText = (r: RecordedRequest) => textOfContent(contents(r).at(-1));
+/** The request's units without its last content (the HUD's): what the next call must start with. */
+const historyUnits = (r: RecordedRequest) => {
+  const last = contents(r).length - 1;
+  return prefixUnits(r.body).filter((unit) => !unit.startsWith(`${last}:`));
+};
+
+function expectHudOnEveryCall(calls: RecordedRequest[]) {
+  for (const call of calls) {
+    expect(contents(call).at(-1)?.role).toBe("user");
+    expect(lastText(call)).toContain("<agent-hud>");
+    expect(lastText(call)).toContain(GEMINI_HUD_TOOL);
+    // never in the history: no earlier content holds a HUD
+    expect(
+      contents(call)
+        .slice(0, -1)
+        .filter((c) => allTextOfContent(c).includes("<agent-hud>")).length,
+    ).toBe(0);
+  }
+}
+
+let first: RecordedRequest[] = [];
+
+test("the HUD is the last content of every agent call, never of a helper call or the history; the prefix holds", async () => {
+  api.script(
+    { calls: [hud("task.set", { description: TASK })] },
+    { calls: [hud("notes.add", { content: NOTE, scope: "project" })] },
+    { calls: [{ name: "run_shell_command", args: { command: `echo "key ${AWS_KEY}"; echo "gh ${GITHUB_TOKEN}"` } }] },
+    { calls: [{ name: "read_file", args: { file_path: "README.md" } }] },
+    { text: "done" },
+  );
+  const run = await geminiPrompt("set up the task and read the readme", {
+    apiUrl: api.url,
+    project,
+    sessionId: SESSION,
+  });
+  expect(run.lines.find((l) => l.type === "result")?.status).toBe("success");
+  first = api.agentRequests();
+  expect(first.length).toBe(5);
+  expectHudOnEveryCall(first);
+  // the router's call got no HUD
+  expect(api.helperRequests().length).toBeGreaterThan(0);
+  for (const helper of api.helperRequests())
+    expect(contents(helper).some((c) => allTextOfContent(c).includes("<agent-hud>"))).toBe(false);
+  // each call starts with the call before it, its HUD left out: agent-hud broke no cached prefix
+  for (let i = 1; i < first.length; i++) {
+    const before = historyUnits(first[i - 1]!);
+    expect(prefixUnits(first[i]!.body).slice(0, before.length)).toEqual(before);
+  }
+});
+
+test("the hud tool's edit is in the next call's HUD, and the tool's answer reached the agent", () => {
+  expect(lastText(first[0]!)).not.toContain(TASK);
+  const answer = contents(first[1]!)
+    .flatMap((c) => c.parts ?? [])
+    .find((p) => p.functionResponse);
+  expect(JSON.stringify(answer?.functionResponse)).toContain("ok");
+  expect(lastText(first[1]!)).toContain(TASK);
+  // the shell call's output reached the agent whole (Gemini CLI's history is its own)
+  expect(JSON.stringify(contents(first[3]!).at(-2))).toContain(AWS_KEY);
+});
+
+test("a project note is written to the repository's memory file, which every host's sessions share", () => {
+  expect(lastText(first[2]!)).toContain(NOTE);
+  const memory = join(project.dir, ".opencode", "hud", "memory.md");
+  expect(existsSync(memory)).toBe(true);
+  expect(readFileSync(memory, "utf8")).toContain(NOTE);
+});
+
+test("a resumed session carries its HUD; a real compression is followed by a call that still carries it", async () => {
+  const before = api.requests.length;
+  api.script(
+    { calls: [{ name: "read_file", args: { file_path: "README.md" } }], promptTokens: 700_000 },
+    { text: "after the compression" },
+  );
+  await geminiPrompt("go on", { apiUrl: api.url, project, resume: SESSION });
+  const later = api.requests.slice(before);
+  const agent = later.filter((r) => r.kind === "agent");
+  expect(agent.length).toBe(2);
+  expectHudOnEveryCall(agent);
+  // resumed: the first call holds the first process's conversation and the task set there
+  expect(contents(agent[0]!).some((c) => allTextOfContent(c).includes("set up the task"))).toBe(true);
+  expect(lastText(agent[0]!)).toContain(TASK);
+  expect(lastText(agent[0]!)).toContain(NOTE);
+  // the compression ran between the two calls, on helper calls, and rewrote the history
+  const between = later.filter((r) => r.index > agent[0]!.index && r.index < agent[1]!.index);
+  expect(between.some((r) => r.kind === "helper")).toBe(true);
+  for (const helper of between)
+    expect(contents(helper).some((c) => allTextOfContent(c).includes("<agent-hud>"))).toBe(false);
+  expect(contents(agent[1]!).some((c) => allTextOfContent(c).includes(SNAPSHOT_TEXT))).toBe(true);
+  expect(contents(agent[1]!).length).toBeLessThan(contents(agent[0]!).length + 2);
+  expect(lastText(agent[1]!)).toContain(TASK);
+});
+
+/** Every file under the plugin's data folder in the temp HOME. */
+function dataFiles(): Array<{ path: string; bytes: Buffer }> {
+  const root = join(project.home, ".local", "share", "opencode", "hud");
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .map((name) => join(root, name))
+    .filter((path) => statSync(path).isFile())
+    .map((path) => ({ path, bytes: readFileSync(path) }));
+}
+
+test("secrets the shell call printed are in no file the plugin keeps; the redacted line is", () => {
+  const files = dataFiles();
+  expect(files.map((f) => f.path.split("/").at(-1))).toContain("hud.db");
+  expect(files.some((f) => f.bytes.includes("[redacted:"))).toBe(true);
+  for (const { path, bytes } of files)
+    for (const [name, value] of Object.entries({ AWS_KEY, GITHUB_TOKEN }))
+      for (let i = 0; i + 8 <= value.length; i++)
+        expect({ path, name, found: bytes.includes(value.slice(i, i + 8)) }).toEqual({ path, name, found: false });
+});
+
+test("the cache ledger has each call's tokens as the API reported them, cached ones included (from the session file)", () => {
+  const ledger = dataFiles().find((f) => f.path.endsWith(".db") && f.bytes.includes("hud_cache_calls"));
+  expect(ledger).toBeDefined();
+  const db = new Database(ledger!.path, { readonly: true });
+  const rows = db
+    .query("SELECT input, cache_read FROM hud_cache_calls WHERE session_id = ? ORDER BY call")
+    .all(SESSION) as Array<{ input: number; cache_read: number }>;
+  db.close();
+  const sent = first.map((r) => [r.usage!.promptTokenCount, r.usage!.cachedContentTokenCount]);
+  expect(sent.slice(1).every(([, cached]) => cached! > 0)).toBe(true);
+  expect(rows.slice(0, first.length).map((r) => [r.input + r.cache_read, r.cache_read])).toEqual(sent);
+});

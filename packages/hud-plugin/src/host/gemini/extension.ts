@@ -1,0 +1,43 @@
+// The files of the Gemini CLI extension (`dist/gemini/`) other than the bundled scripts, as data: the build
+// writes them, the tests read the same values. Gemini CLI reads an extension's hooks from `hooks/hooks.json`
+// under its root and nowhere else, which is why the extension is a folder of its own, not the package's root
+// (there that path is Claude Code's).
+import { GEMINI_HOOK_EVENTS } from "./handle.ts";
+import { EXTENSION_NAME, SERVER_KEY } from "./names.ts";
+
+const ROOT = "${extensionPath}";
+
+export function extensionJson(version: string) {
+  return {
+    name: EXTENSION_NAME,
+    version,
+    description:
+      "A HUD of the agent's task, decisions, notes, steps, blockers, files and context pressure, at the end of every model call",
+    // the project is the workspace Gemini CLI runs in; the server's own working folder is not it
+    mcpServers: {
+      [SERVER_KEY]: {
+        command: "bun",
+        args: [`${ROOT}/scripts/mcp.js`],
+        env: { AGENT_HUD_PROJECT_DIR: "${workspacePath}" },
+      },
+    },
+  };
+}
+
+/** Every hook runs the same launcher; Gemini CLI's timeout is in milliseconds. */
+export function hooksJson() {
+  const hook = (event: string) => ({
+    hooks: [{ type: "command", command: `sh "${ROOT}/scripts/hook.sh" ${event}`, timeout: 10_000 }],
+  });
+  return { hooks: Object.fromEntries(GEMINI_HOOK_EVENTS.map((event) => [event, [hook(event)]])) };
+}
+
+/** The hook launcher: without Bun it reads its input and exits 0, so the turn goes on without the HUD. */
+export const HOOK_SH = `#!/bin/sh
+# agent-hud hook launcher: Gemini CLI runs it for every hook; it never fails the turn.
+if command -v bun >/dev/null 2>&1; then
+  exec bun "$(dirname "$0")/hook.js"
+fi
+cat >/dev/null
+exit 0
+`;
