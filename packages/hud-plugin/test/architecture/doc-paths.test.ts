@@ -56,7 +56,6 @@ const ALLOWED: Record<string, string> = {
   "gemini/hook.log": "in the person's data folder",
   "dist/gemini/": "build output (bun run build): the Gemini CLI extension root",
   "gemini-extension.json": "in the Gemini CLI extension root the build writes (dist/gemini/)",
-  "agent-hud-components.json": "in the person's data folder",
   "agent-hud-renders.json": "in the person's data folder",
   "dist/v2/promise/context.d.ts": "in opencode's published plugin package",
   "anomalyco/opencode": "opencode's repository",
