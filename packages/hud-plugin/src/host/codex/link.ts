@@ -9,12 +9,12 @@ import { privateFolder } from "../../store/private-files.ts";
 export const FOLDER = "codex";
 
 /**
- * Codex starts the plugin's MCP server with its working directory in the plugin's installed copy and no
- * environment of the session, so the server learns the session and the project from the hooks: each hook
- * records both under the Codex process it runs for, and the server, a direct child of that process, reads
- * them on each call. Kept in the default data folder, found from the environment alone, since the server
- * knows no project (and so no project configuration) before it reads the link. A pid is paired with its
- * start time, so a reused pid never matches.
+ * Codex starts the plugin's MCP server with no session or project in its environment, so the server learns
+ * both from the hooks: a hook forwarded to it names them, and a hook that ran in-process (no server listened
+ * yet) records them here under the Codex process it runs for, which the server, a direct child of that
+ * process, reads on a call. Kept in the default data folder, found from the environment alone, since the
+ * server knows no project (and so no project configuration) before it reads the link. A pid is paired with
+ * its start time, so a reused pid never matches.
  */
 export type Link = { session: string; directory: string };
 

@@ -1,7 +1,8 @@
 // The `hud` tool over MCP (`.mcp.json`, server `hud`): Codex starts it with the session and talks to it on
-// stdin/stdout. Its working directory is the plugin's installed copy, so the project and the session come
-// from the latest hook of the same Codex process (`link.ts`); the runtime opens for that project on the
-// first call and again whenever the hooks name another.
+// stdin/stdout. Codex gives it no session and no project, so both come from the latest hook of the same
+// Codex process: one forwarded to it (`serveHooks`), else an in-process hook's link file (`link.ts`); the
+// runtime opens for that project on first need and again whenever the hooks name another.
+import { rmSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -11,7 +12,6 @@ import { runOwnCall } from "../../append-only/own-calls.ts";
 import { createLogger, errorLine } from "../../log/index.ts";
 import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { HUD_DESCRIPTION, hudTool } from "../../tools/hud.ts";
-import { rmSync } from "node:fs";
 import { serveHooks as serveSocket } from "../../hook-process/hook-socket.ts";
 import { validateSessionID } from "../../store/index.ts";
 import { directoryOf, isHookEvent, run, type HookInput, type HookReply } from "./handle.ts";
