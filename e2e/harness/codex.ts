@@ -54,6 +54,8 @@ export function codexEnv(project: CodexProject, extra: Record<string, string> = 
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: project.home,
     CODEX_HOME: project.codexHome,
+    // the plugin's data beside the project, as a person's XDG setting puts it: Codex must pass it to the server
+    XDG_DATA_HOME: join(project.root, "data"),
     FAKE_OPENAI_KEY: "x",
     GIT_AUTHOR_NAME: "e2e",
     GIT_AUTHOR_EMAIL: "e2e@example.com",

@@ -37,11 +37,20 @@ export function hooksJson() {
 }
 
 /**
+ * Where the plugin keeps and finds its files (data, configuration), as the person's environment says. Codex
+ * starts an MCP server with a few variables of its own choosing (HOME, PATH…) and these only when named:
+ * without them the server and the hooks would use two data folders, and the tool would find no session.
+ */
+export const PASSED_ENV = ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "OPENCODE_CONFIG_DIR"];
+
+/**
  * Codex resolves a server's relative `cwd` against the plugin's installed copy (0.171.0; without one the
  * server starts in the session's folder), and expands no variable in `args`: the script is found from there.
  */
 export function mcpJson() {
-  return { mcpServers: { [SERVER_NAME]: { command: "bun", args: ["./scripts/mcp.js"], cwd: "." } } };
+  return {
+    mcpServers: { [SERVER_NAME]: { command: "bun", args: ["./scripts/mcp.js"], cwd: ".", env_vars: PASSED_ENV } },
+  };
 }
 
 export function marketplaceJson() {
