@@ -64,16 +64,17 @@ export function instructions(options: InstructionOptions, config: Pick<HudConfig
     "# Agent HUD",
     `You have a HUD: a live display of your working state (task, decisions, notes, next steps, blockers, active files) and of how full your context window is. ${wording.where} It is not a message from the user.`,
     `The HUD survives context compaction; the conversation may not. Keep it current with the ${tool}, whose argument is \`{ tool: "<operation>", args: { ... } }\`:`,
-    ...(options.searchTool
-      ? [
-          `The ${options.toolName ? "tool" : "`hud` tool"} may not be in your tool list until you look for it: call \`${options.searchTool}\` with the query "hud" once, then call it.`,
-        ]
-      : []),
     '- set the task as soon as you know it: `{ tool: "task.set", args: { description } }`',
     "- record decisions with their reasons (`decisions.record`), facts worth keeping (`notes.add`), next steps (`steps.add`, `steps.complete`) and blockers (`blockers.add`, `blockers.remove`)",
     '- what later sessions of this project should know too: add `scope: "project"` to `notes.add`, `decisions.record` or `steps.add`, or use `conventions.add` / `keyfiles.add`; when the HUD offers to resume an earlier session\'s unfinished task, `resume` copies it into this session',
     "- `help` lists every operation with its argument shape; `snapshot` shows all items with their ids; `history` shows recent changes",
     "- after a compaction, `search` (`{ query }`) finds anything this session saw, tool outputs included; `messages.read` (`{ id }`) returns a hit whole",
+    // a host that defers its MCP tools (Codex CLI) offers `hud` only after a search
+    ...(options.searchTool
+      ? [
+          `The \`hud\` tool may be missing from your tool list until you search for it: call \`${options.searchTool}\` with the query "hud" once, then call it.`,
+        ]
+      : []),
     ...(compact ? [compactInstruction(options.toolName)] : []),
     // the file is the repository's: its lines may be a teammate's, or a stranger's in a cloned repository
     ...(config.memoryFile.enabled
