@@ -78,7 +78,7 @@ export async function run(
   const file = readSessionFile(dataDir, sessionID, FOLDER);
   const session = deps.runtime.session(sessionID);
   const compacted = event === "SessionStart" && input.source === "compact";
-  const summary = catchUp(deps, session, directory, file, input, compacted);
+  const { summary, answered } = catchUp(deps, session, directory, file, input, compacted);
   deps.runtime.touch(session);
   let reply: HookReply | undefined;
   switch (event) {
@@ -90,7 +90,9 @@ export async function run(
       break;
     case "UserPromptSubmit":
     case "PostToolUse":
-      deps.runtime.noteCall(session);
+      // one model call per prompt, and per answer whose tool calls ran: the later calls of a parallel
+      // batch find their answer already read
+      if (event === "UserPromptSubmit" || answered) deps.runtime.noteCall(session);
       reply = await emit(deps, session, file, event, false);
       break;
     case "PreCompact":
@@ -102,7 +104,10 @@ export async function run(
   return reply;
 }
 
-/** Reads what the rollout gained since the last hook; returns a compaction's summary if one arrived. */
+/**
+ * Reads what the rollout gained since the last hook: a compaction's summary if one arrived, and whether a
+ * model answer with tool calls did (Codex writes an answer's calls before it runs them).
+ */
 function catchUp(
   deps: HookDeps,
   session: SessionRuntime,
@@ -110,15 +115,17 @@ function catchUp(
   file: SessionFile,
   input: HookInput,
   compacted: boolean,
-): string {
+): { summary: string; answered: boolean } {
   const path = typeof input.transcript_path === "string" ? input.transcript_path : undefined;
   let summary = "";
+  let answered = false;
   let window: number | undefined;
   if (path && existsSync(path)) {
     if (file.transcript !== path) file.offset = 0;
     file.transcript = path;
     const chunk = readRollout(path, file.offset);
     file.offset = chunk.offset;
+    answered = chunk.calls.length > 0;
     file.seenTools = mergeHookCall(chunk, input, deps.now(), file.seenTools ?? []);
     window = chunk.usage?.window;
     // the responses before a compaction measured the old conversation, not what is left of it
@@ -135,7 +142,7 @@ function catchUp(
   if (window) file.window = window;
   session.tracker.setLimits(codexLimits(file.window));
   if (file.usage) session.tracker.record(file.usage.id, file.usage.tokens, file.usage.at);
-  return summary;
+  return { summary, answered };
 }
 
 async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {

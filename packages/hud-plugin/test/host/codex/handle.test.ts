@@ -132,6 +132,33 @@ describe("Codex hooks", () => {
     expect(await handleHook(s.input("PostToolUse", patch), log)).toBeUndefined();
   });
 
+  test("turns: one per prompt and per answer whose calls ran, not per call of a parallel batch", async () => {
+    const s = codexSession();
+    const turns = async () => {
+      const opened = openHud({ directory: s.project, worktree: s.project, log })!;
+      const text = await hudTool(opened.deps).execute({ tool: "snapshot" }, { sessionID: s.sessionID });
+      opened.dispose();
+      return Number(/(\d+) turns/.exec(text)?.[1]);
+    };
+    await handleHook(s.input("SessionStart", { source: "startup" }), log);
+    await handleHook(s.input("UserPromptSubmit"), log);
+    expect(await turns()).toBe(1);
+    // one answer with two calls: both written to the rollout before they run
+    for (const id of ["a", "b"])
+      s.record("response_item", {
+        type: "function_call",
+        name: "exec_command",
+        arguments: '{"cmd":"ls"}',
+        call_id: id,
+      });
+    for (const id of ["a", "b"]) {
+      s.record("response_item", { type: "function_call_output", call_id: id, output: "x" });
+      const call = { tool_use_id: id, tool_name: "Bash", tool_input: { command: "ls" }, tool_response: "x" };
+      await handleHook(s.input("PostToolUse", call), log);
+    }
+    expect(await turns()).toBe(2);
+  });
+
   test("PreCompact drops the conversation's copy: the SessionStart after it sends the HUD whole, with the task", async () => {
     const s = codexSession();
     await handleHook(s.input("SessionStart", { source: "startup" }), log);
