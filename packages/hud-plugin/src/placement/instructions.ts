@@ -24,7 +24,7 @@ const WORDING: Record<HudArrival, Wording> = {
     compactTool: true,
   },
   // a host whose history can only grow gets the full HUD when a context opens and, after that, what changed
-  // other than by the agent's own calls, each change said once (Claude Code: host/claude-code/emission.ts)
+  // other than by the agent's own calls, each change said once (Claude Code, Codex CLI: append-only/emission.ts)
   appended: {
     where:
       "It is kept outside the conversation and shown to you in full when a context opens (start, compaction); after that, each HUD update says what changed since the one before, other than by your own `hud` calls (their results tell you those): the newest full copy with every update after it applied is the current state.",
