@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { carriedTokens } from "./claude-code-carried.ts";
+import { carriedTokens, quietTokens } from "./claude-code-carried.ts";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
 import { PLUGIN_DIR } from "../e2e/harness/opencode.ts";
 
@@ -44,7 +44,7 @@ export function setUp() {
 
 export type Setup = ReturnType<typeof setUp>;
 
-async function hook(
+export async function hook(
   scripts: string,
   s: Setup,
   kind: string,
@@ -197,6 +197,7 @@ export async function runClaudeCodeHostBench(): Promise<void> {
     );
 
     await carriedTokens((session, kind, extra) => hook(scripts, session, kind, extra), s, server.call);
+    await quietTokens((session, kind, extra) => hook(scripts, session, kind, extra), s);
   } finally {
     server.proc.kill();
     await server.proc.exited;
