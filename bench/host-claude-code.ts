@@ -3,7 +3,7 @@
 // hook reports it (AGENT_HUD_HOOK_PHASES). Two paths: forwarded to the session's `hud` MCP server over its
 // unix socket (the normal case once the server is up) and in-process (no server). Then the MCP `hud` call's
 // round trip over stdio, and the HUD tokens a conversation carries after 100 tool batches that each change
-// the HUD (claude-code-carried.ts). Runs the built plugin root (rebuilt when a source is newer). Targets (printed, never asserted):
+// the HUD and after 100 that change nothing but the usage (claude-code-carried.ts). Runs the built plugin root (rebuilt when a source is newer). Targets (printed, never asserted):
 // hook p50 <= 60 ms and p99 <= 150 ms, MCP call p99 <= 20 ms. `bun host-claude-code.ts` runs it alone;
 // CC_HOOK_RUNS sets the runs per hook kind (default 30).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
