@@ -71,6 +71,7 @@ export function parseConfig(raw: unknown): ParsedConfig {
   const config: HudConfig = {
     enabled: good.enabled ?? defaultConfig.enabled,
     placement: good.placement ?? defaultConfig.placement,
+    tokenizer: good.tokenizer ?? defaultConfig.tokenizer,
     thresholds: { ...defaultConfig.thresholds, ...good.thresholds },
     budgets: { ...good.budgets },
     caps: { ...good.caps },

@@ -1,4 +1,4 @@
-import { hashSystem } from "../../cache-ledger/hash.ts";
+import { hashSystem, hashText } from "../../cache-ledger/hash.ts";
 import { preamble } from "../../placement/preamble.ts";
 import { wrapHud } from "../../placement/wrap-hud.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
@@ -27,10 +27,16 @@ export function systemTransform(deps: HookDeps) {
       output.system.push(part);
       hud.placed();
     } finally {
-      // the parts as they stand when agent-hud's hook ends; a plugin after it is not seen (a bust then reads unknown)
-      // copied now: opencode may join the parts after the hook, which would hide which one was agent-hud's
+      // the parts as they stand when agent-hud's hook ends, copied now: opencode may join the parts after
+      // the hook, which would hide which one was agent-hud's. The array itself is read again once the answer
+      // came: by then the plugins after agent-hud have added theirs, so their changes are seen too.
       const held = output.system.slice();
-      if (session) deps.ledger?.requestMore(session, (e) => void (e.system = hashSystem(held, own)));
+      const sent = output.system;
+      if (session)
+        deps.ledger?.requestMore(session, (e) => {
+          e.system = hashSystem(held, own);
+          e.systemSent = hashText(sent.join("\n"));
+        });
     }
   };
 }

@@ -47,6 +47,8 @@ export function contextHook(deps: HookDeps, toast: () => void) {
         const fill = (ev: Evidence) => {
           ev.messages = hashPlainMessages(held.messages);
           ev.system = hashSystem(parts, own);
+          // read when the answer came: what hooks after agent-hud's added to the request is in it
+          ev.systemSent = hashText(e.system.map((p) => p.text).join("\n"));
           const tools = toolsHash(held.tools);
           if (tools !== undefined) ev.tools = tools;
         };
