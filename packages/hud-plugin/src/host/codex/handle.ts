@@ -151,7 +151,7 @@ async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, 
   const hud = await callHud(deps, session);
   if (!hud) return undefined;
   const withLead = start || !file.emission;
-  const decision = decide(file.emission, hud.result.markdown, start, withLead ? lead(deps.config) : undefined);
+  const decision = decide(file.emission, hud.text, start, withLead ? lead(deps.config) : undefined);
   if (decision.state) file.emission = decision.state;
   // a hook's process ends with the hook: the views hear of it now
   hud.placed("now");
