@@ -4,6 +4,7 @@ import type { Logger } from "../../log/index.ts";
 import { openHud } from "../../runtime/open.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { callHud } from "../../runtime/call-hud.ts";
+import { hudOff } from "../../runtime/hud-switch.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, validateSessionID } from "../../store/index.ts";
 import { applyTranscript } from "./apply-transcript.ts";
@@ -221,7 +222,7 @@ async function emit(
   env: Record<string, string | undefined>,
 ) {
   // switched off: nothing is sent, and what the conversation holds stays the base of the next update
-  if (deps.board.isOff(session.id)) return undefined;
+  if (hudOff(deps, session.id)) return undefined;
   // once only: if no compaction comes (auto-compact off), the next hook finds no copy and sends a full one
   if (!start && file.emission && compactionAhead(session)) {
     delete file.emission;
