@@ -13,11 +13,12 @@ export { loadsMods, MOD_MIN_VERSION } from "./mod-version.ts";
 
 /**
  * The `hud` MCP server's side of the mod bridge. Claude Code's mod (a hooks module inside Claude Code: no
- * Node, no Bun, no disk) reaches the state through `$.mcp.call` on this server, which has the runtime open:
- * one internal tool, `hud_mod`, with one operation per call. The model never gets it: it is listed only to a
+ * Node, no Bun; on disk it reads its key only) reaches the state through `$.mcp.call` on this server, which
+ * has the runtime open: one internal tool, `hud_mod`, with one operation per call. The model never gets it: it is listed only to a
  * client whose mod loads (2.1.328 and later), deferred behind ToolSearch, and the mod's `tool.offer` hook
  * keeps it out of every request. 2.1.287 to 2.1.327 load mods but have no `tool.offer`, so they refuse this
  * one whole: listed to them, `hud_mod` would sit behind ToolSearch with no mod to use it and nothing to hide it.
+ * Being listed binds nothing (a client may claim any version): each call carries the key (`mod-key.ts`).
  */
 export const MOD_TOOL = "hud_mod";
 
@@ -90,7 +91,7 @@ export async function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): 
     }
     default:
       throw new Error(
-        `hud_mod: unknown op ${JSON.stringify(op)}; expected hello, view, switch, instructions, compact, compacted, usage, pending or edit`,
+        `hud_mod: unknown op ${JSON.stringify(op)}; expected key, hello, view, switch, instructions, compact, compacted, usage, pending or edit`,
       );
   }
 }

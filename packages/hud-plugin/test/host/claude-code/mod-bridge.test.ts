@@ -1,5 +1,5 @@
 // The mod bridge: the `hud` MCP server's internal `hud_mod` tool, which agent-hud's Claude Code mod calls
-// through `$.mcp.call` (the mod itself runs inside Claude Code, with no Node and no disk).
+// through `$.mcp.call` (the mod itself runs inside Claude Code, with no Node), each call with the server's key.
 import { afterAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";

@@ -1,7 +1,8 @@
 /**
  * agent-hud's Claude Code mod (2.1.328 and later): a hooks module that runs inside Claude Code, with no
- * Node, no Bun and no disk. The state stays in the `hud` MCP server the plugin already runs; every call here
- * goes to it through `$.mcp.call` (its internal `hud_mod` tool). The settings hooks keep putting the HUD in
+ * Node and no Bun. The state stays in the `hud` MCP server the plugin already runs; every call here goes to it
+ * through `$.mcp.call` (its internal `hud_mod` tool), with the key the server wrote for this module, the one
+ * file it reads (`$.fs.read`). The settings hooks keep putting the HUD in
  * the conversation; this module adds what they cannot: the pane beside the transcript, `/hud`, compaction
  * from durable state, and each request's usage for the cache ledger (the hooks then leave both to it).
  * `claude plugin validate` reads this file: `$` is spelled out at every call, never handed to a helper.
