@@ -220,7 +220,9 @@ export class HudBoard {
       () =>
         this.live
           .query(
-            `INSERT INTO hud_switch (session_id, off, at) VALUES (?, ?, ?)
+            // after every earlier switch even within one millisecond (or a clock set back): the last word holds
+            `INSERT INTO hud_switch (session_id, off, at)
+             VALUES (?, ?, max(?, coalesce((SELECT max(at) FROM hud_switch), 0) + 1))
              ON CONFLICT (session_id) DO UPDATE SET off = excluded.off, at = excluded.at`,
           )
           .run(key, off ? 1 : 0, now),
