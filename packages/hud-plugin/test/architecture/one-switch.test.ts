@@ -39,6 +39,7 @@ describe("one switch check", () => {
       "host/v2/hooks.ts",
       "host/claude-code/handle.ts",
       "host/claude-code/mod-bridge.ts",
+      "host/codex/handle.ts",
     ])
       expect(askers).toContain(path);
   });
