@@ -65,7 +65,7 @@ export function tokenCorpus(tokenizer: Tokenizer): Sample[] {
     "packages/hud-components/src/budget/part-cache.ts",
     "packages/hud-components/src/render/render-hud.ts",
     "packages/hud-plugin/src/cache-ledger/attribute.ts",
-    "packages/hud-plugin/src/host/claude-code/emission.ts",
+    "packages/hud-plugin/src/append-only/emission.ts",
     "packages/ujsx/src/index.ts",
   ];
   const code = codeFiles.flatMap((file) =>
