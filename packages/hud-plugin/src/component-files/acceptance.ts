@@ -3,6 +3,7 @@ import {
   closeSync,
   constants,
   existsSync,
+  lstatSync,
   openSync,
   readFileSync,
   renameSync,
@@ -10,8 +11,9 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { homedir } from "node:os";
+import { homedir, userInfo } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
+import { gitWorktreeOf } from "../config/storage-dir.ts";
 import { defaultDir } from "../store/paths.ts";
 import { privateFolder, refuseLink } from "../store/private-files.ts";
 
@@ -54,6 +56,8 @@ export class AcceptanceStore {
   /** Where versions before the state folder kept them (the default data folder), read once to move them. */
   private readonly legacy: string | undefined;
   private cache: { stamp: string; entries: AcceptanceEntry[] } | undefined;
+  /** Why this folder decides nothing (it sits in a repository); every read and write throws it. */
+  private refused: string | undefined;
 
   constructor(dir: string, legacyDir?: string) {
     this.file = join(dir, ACCEPTED_FILE);
@@ -65,7 +69,10 @@ export class AcceptanceStore {
    * configured `storageDir`: a folder named in a config file is no source of decisions, not even once.
    */
   static forPerson(env: Record<string, string | undefined> = process.env) {
-    return new AcceptanceStore(decisionsDir(env), defaultDir(env));
+    const dir = decisionsDir(env);
+    const store = new AcceptanceStore(dir, defaultDir(env));
+    store.refused = steeredIntoRepository(dir);
+    return store;
   }
 
   /** Changes whenever the file is rewritten (each write is a rename, so the inode changes too). */
@@ -81,9 +88,12 @@ export class AcceptanceStore {
 
   /** Every entry; a missing file is none. Throws on a link or a file that is not this store's shape. */
   entries(): AcceptanceEntry[] {
+    if (this.refused) throw new Error(this.refused);
+    refuseLink(this.file);
+    refuseShared(dirname(this.file));
+    refuseShared(this.file);
     const stamp = this.stamp();
     if (this.cache?.stamp === stamp) return this.cache.entries;
-    refuseLink(this.file);
     const entries = stamp === "none" ? (this.fromLegacy() ?? []) : readEntries(this.file);
     this.cache = { stamp: this.stamp(), entries };
     return entries;
@@ -159,6 +169,33 @@ export class AcceptanceStore {
     }
     this.cache = undefined;
   }
+}
+
+/**
+ * A state folder inside a git worktree: XDG_STATE_HOME or HOME set by something the repository controls
+ * (Claude Code's project settings `env`, Gemini CLI's project `.env`) would let the repository's own file
+ * accept its components. The person's own home kept in git (their dotfiles) is theirs and stays allowed.
+ */
+function steeredIntoRepository(dir: string): string | undefined {
+  const worktree = gitWorktreeOf(dir);
+  if (worktree === undefined) return undefined;
+  let home: string | undefined;
+  try {
+    home = gitWorktreeOf(userInfo().homedir);
+  } catch {
+    // no account entry: no home to allow
+  }
+  if (worktree === home) return undefined;
+  return `${dir} is inside the git worktree ${worktree} (XDG_STATE_HOME or HOME points into a repository, whose files would decide); point it elsewhere`;
+}
+
+/** Another user's file or folder, or one others may write, is no place for the person's decisions. */
+function refuseShared(path: string): void {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  if (!st) return;
+  if (process.getuid && st.uid !== process.getuid()) throw new Error(`${path} is owned by another user`);
+  if (st.mode & 0o022)
+    throw new Error(`${path} is writable by others (mode ${(st.mode & 0o777).toString(8)}): chmod go-w it`);
 }
 
 function readEntries(file: string): AcceptanceEntry[] {
