@@ -98,12 +98,18 @@ describe("the hook process", () => {
     }
   });
 
-  test("API key leak attack: GEMINI_API_KEY in the hook's environment reaches no file of the data folder", async () => {
+  test("API key leak attack: GEMINI_API_KEY in the hook's environment, and echoed by the agent's shell, reaches no file of the data folder", async () => {
     const key = `AIzaSy${"Q7vK2mX9pL4nR8tW1zB6cD3fG5hJ0kM"}aB`;
     const project = join(root, "keyed");
     mkdirSync(join(project, ".git"), { recursive: true });
     const transcript = join(root, "keyed.jsonl");
-    writeFileSync(transcript, record("u1", "hello"));
+    // the agent ran `env`: the key is in a tool's output in the session file, on its way to recall
+    const shell = { id: "c1", name: "run_shell_command", args: { command: "env" }, status: "success" };
+    const output = [{ functionResponse: { response: { output: `PATH=/bin\nGEMINI_API_KEY=${key}\n` } } }];
+    writeFileSync(
+      transcript,
+      record("u1", "hello") + record("m1", "", { type: "gemini", toolCalls: [{ ...shell, result: output }] }),
+    );
     const input = {
       session_id: crypto.randomUUID(),
       transcript_path: transcript,
@@ -122,6 +128,9 @@ describe("the hook process", () => {
       .map((rel) => join(data, rel))
       .filter((path) => statSync(path).isFile());
     expect(files.some((f) => f.endsWith("hud.db"))).toBe(true);
+    expect(files.some((f) => f.endsWith("recall.db"))).toBe(true);
+    // the output did reach the stores (the key's name with it): only the key itself is gone
+    expect(files.some((f) => readFileSync(f).includes("GEMINI_API_KEY="))).toBe(true);
     expect(files.filter((f) => readFileSync(f).includes(key))).toEqual([]);
   });
 });
