@@ -107,7 +107,11 @@ export class AcceptanceStore {
     if (this.legacy === undefined || this.legacy === this.file || !existsSync(this.legacy)) return undefined;
     let entries;
     try {
+      // XDG_DATA_HOME can come from a repository as XDG_STATE_HOME can: its file must not seed the decisions
+      const steered = steeredIntoRepository(dirname(this.legacy));
+      if (steered) throw new Error(steered);
       refuseLink(this.legacy);
+      refuseShared(this.legacy);
       entries = readEntries(this.legacy);
     } catch (error) {
       throw new Error(`${this.legacy} (your earlier decisions): ${(error as Error).message}`);
@@ -186,7 +190,7 @@ function steeredIntoRepository(dir: string): string | undefined {
     // no account entry: no home to allow
   }
   if (worktree === home) return undefined;
-  return `${dir} is inside the git worktree ${worktree} (XDG_STATE_HOME or HOME points into a repository, whose files would decide); point it elsewhere`;
+  return `${dir} is inside the git worktree ${worktree} (XDG_STATE_HOME, XDG_DATA_HOME or HOME points into a repository, whose files would decide); point it elsewhere`;
 }
 
 /** Another user's file or folder, or one others may write, is no place for the person's decisions. */

@@ -2,7 +2,7 @@
 // accepted file, a linked folder), helpers that climb out, the hashed bytes against the evaluated ones, a
 // state folder steered into a repository, a decisions file others can write, storageDir through a link.
 import { describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AcceptanceStore, ACCEPTED_FILE, decisionsDir, sha256 } from "../../src/component-files/acceptance.ts";
 import { discoverComponents } from "../../src/component-files/discover.ts";
@@ -10,6 +10,7 @@ import { readComponent } from "../../src/component-files/read-component.ts";
 import { reviewComponents } from "../../src/component-files/review.ts";
 import { hudRoots } from "../../src/component-files/roots.ts";
 import { checkStorageDir } from "../../src/config/storage-dir.ts";
+import { defaultDir } from "../../src/store/paths.ts";
 import { useTempDirs } from "./helpers.ts";
 
 const fixture = useTempDirs();
@@ -130,6 +131,22 @@ describe("the decisions folder", () => {
     fixture.dirs.env = env;
     expect(await hud()).not.toContain("steered text");
     expect(fixture.notices.join("\n")).toContain("inside the git worktree");
+  });
+
+  test("legacy import attack: XDG_DATA_HOME inside a repository holding an old decisions file imports nothing", async () => {
+    const path = fixture.dirs.write("Imported.tsx", component("imported text"));
+    mkdirSync(join(fixture.dirs.project, ".git"));
+    const env = { ...fixture.dirs.env, XDG_DATA_HOME: join(fixture.dirs.project, ".data") };
+    const planted = { version: 1, files: [{ path, sha256: sha256(readFileSync(path)), decision: "accepted", at: 1 }] };
+    mkdirSync(defaultDir(env), { recursive: true });
+    writeFileSync(join(defaultDir(env), ACCEPTED_FILE), JSON.stringify(planted));
+    expect(() => AcceptanceStore.forPerson(env).decision(path, planted.files[0]!.sha256)).toThrow(
+      "inside the git worktree",
+    );
+    fixture.dirs.env = env;
+    expect(await hud()).not.toContain("imported text");
+    // nothing was copied into the person's state folder
+    expect(existsSync(join(decisionsDir(env), ACCEPTED_FILE))).toBe(false);
   });
 
   test("HOME steering attack: HOME inside the repository puts the default state folder there, which is refused", () => {
