@@ -108,8 +108,8 @@ export class AcceptanceStore {
     let entries;
     try {
       // XDG_DATA_HOME can come from a repository as XDG_STATE_HOME can: its file must not seed the decisions
-      const steered = steeredIntoRepository(dirname(this.legacy));
-      if (steered) throw new Error(steered);
+      const why = steeredIntoRepository(dirname(this.legacy));
+      if (why) throw new Error(why);
       refuseLink(this.legacy);
       refuseShared(this.legacy);
       entries = readEntries(this.legacy);
@@ -181,6 +181,13 @@ export class AcceptanceStore {
  * accept its components. The person's own home kept in git (their dotfiles) is theirs and stays allowed.
  */
 function steeredIntoRepository(dir: string): string | undefined {
+  // asked on every render: a folder's place does not change under a running process often enough to matter
+  if (!steered.has(dir)) steered.set(dir, whySteered(dir));
+  return steered.get(dir);
+}
+const steered = new Map<string, string | undefined>();
+
+function whySteered(dir: string): string | undefined {
   const worktree = gitWorktreeOf(dir);
   if (worktree === undefined) return undefined;
   let home: string | undefined;
