@@ -17,7 +17,7 @@ import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { directoryOf, runHook, type HookInput, type HookReply } from "./handle.ts";
 import { logDir, logLine } from "./hook-log.ts";
 import { modActive } from "./mod-active.ts";
-import { runOwnCall } from "./own-calls.ts";
+import { runOwnCall } from "../../append-only/own-calls.ts";
 import { linkedSession } from "./process-link.ts";
 import { answerMod, createModBridge, loadsMods, MOD_TOOL, MOD_TOOL_SPEC, type ModBridge } from "./mod-bridge.ts";
 

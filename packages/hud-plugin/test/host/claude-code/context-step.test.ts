@@ -2,9 +2,9 @@
 // or its band changes, so tool batches that change nothing else append nothing.
 import { describe, expect, test } from "bun:test";
 import { createLogger } from "../../../src/log/index.ts";
-import { decide, type EmissionState } from "../../../src/host/claude-code/emission.ts";
+import { decide, type EmissionState } from "../../../src/append-only/emission.ts";
 import { handleHook } from "../../../src/host/claude-code/handle.ts";
-import { CONTEXT_STEP, settleVolatile } from "../../../src/host/claude-code/volatile-lines.ts";
+import { CONTEXT_STEP, settleVolatile } from "../../../src/append-only/volatile-lines.ts";
 import { claudeSession } from "./fixture.ts";
 
 const log = createLogger(undefined, () => {});

@@ -1,11 +1,11 @@
-import { HUD_CLOSE, HUD_OPEN } from "../../placement/wrap-hud.ts";
+import { HUD_CLOSE, HUD_OPEN } from "../placement/wrap-hud.ts";
 import { linesOf, missing } from "./line-diff.ts";
 import { pushedOut } from "./pushed-out.ts";
 import { settleVolatile } from "./volatile-lines.ts";
 
 /**
- * What a Claude Code hook appends to the conversation. Claude Code's history can only grow, so every HUD
- * text a hook emits stays in every later request until compaction. A full copy goes out at session start,
+ * What a hook of an append-only host (Claude Code, Codex CLI) appends to the conversation. Its history can
+ * only grow, so every HUD text a hook emits stays in every later request until compaction. A full copy goes out at session start,
  * after a compaction and for a sub-agent; after a prompt or a tool batch only an update: the lines that
  * changed since the previous HUD text the conversation holds, and nothing when none did. Updates are
  * incremental, so each changed line is said once; the agent reads its state from the latest full copy with
