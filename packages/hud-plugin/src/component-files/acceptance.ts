@@ -11,11 +11,11 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { homedir, userInfo } from "node:os";
+import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
-import { gitWorktreeOf } from "../config/storage-dir.ts";
 import { defaultDir } from "../store/paths.ts";
 import { privateFolder, refuseLink } from "../store/private-files.ts";
+import { repositoryHolding } from "../store/worktree.ts";
 
 /** The person's decisions on component files, in their state folder (owner-only). */
 export const ACCEPTED_FILE = "agent-hud-components.json";
@@ -175,28 +175,10 @@ export class AcceptanceStore {
   }
 }
 
-/**
- * A state folder inside a git worktree: XDG_STATE_HOME or HOME set by something the repository controls
- * (Claude Code's project settings `env`, Gemini CLI's project `.env`) would let the repository's own file
- * accept its components. The person's own home kept in git (their dotfiles) is theirs and stays allowed.
- */
+/** A state folder inside a repository (see `repositoryHolding`): the repository's own file would decide. */
 function steeredIntoRepository(dir: string): string | undefined {
-  // asked on every render: a folder's place does not change under a running process often enough to matter
-  if (!steered.has(dir)) steered.set(dir, whySteered(dir));
-  return steered.get(dir);
-}
-const steered = new Map<string, string | undefined>();
-
-function whySteered(dir: string): string | undefined {
-  const worktree = gitWorktreeOf(dir);
+  const worktree = repositoryHolding(dir);
   if (worktree === undefined) return undefined;
-  let home: string | undefined;
-  try {
-    home = gitWorktreeOf(userInfo().homedir);
-  } catch {
-    // no account entry: no home to allow
-  }
-  if (worktree === home) return undefined;
   return `${dir} is inside the git worktree ${worktree} (XDG_STATE_HOME, XDG_DATA_HOME or HOME points into a repository, whose files would decide); point it elsewhere`;
 }
 

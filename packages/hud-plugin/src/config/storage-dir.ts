@@ -1,7 +1,7 @@
-import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { defaultDir } from "../store/paths.ts";
+import { gitWorktreeOf } from "../store/worktree.ts";
 import { configFiles, readLayer } from "./files.ts";
 
 /**
@@ -12,36 +12,6 @@ export function storageDirOf(dir: string): string | undefined {
   if (dir === "~") return homedir();
   if (dir.startsWith("~/")) return join(homedir(), dir.slice(2));
   return isAbsolute(dir) ? dir : undefined;
-}
-
-/**
- * The top of the git worktree holding `dir` (a `.git` folder, or a `.git` file as a linked worktree or a
- * submodule has), walking up from `dir` whether or not it exists yet, both as written and with its links
- * followed (a link from outside into a repository is inside it); undefined outside every worktree.
- */
-export function gitWorktreeOf(dir: string): string | undefined {
-  const written = resolve(dir);
-  return worktreeAbove(written) ?? worktreeAbove(followLinks(written));
-}
-
-function worktreeAbove(start: string): string | undefined {
-  for (let at = start; ; at = dirname(at)) {
-    if (existsSync(join(at, ".git"))) return at;
-    if (dirname(at) === at) return undefined;
-  }
-}
-
-/** `path` with every link in it followed, a link to what does not exist yet included (bounded, for loops). */
-function followLinks(path: string, hops = 0): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    const parent = dirname(path);
-    if (parent === path || hops > 40) return path;
-    const at = join(followLinks(parent, hops + 1), basename(path));
-    if (!lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) return at;
-    return followLinks(resolve(dirname(at), readlinkSync(at)), hops + 1);
-  }
 }
 
 /**

@@ -133,20 +133,27 @@ describe("the decisions folder", () => {
     expect(fixture.notices.join("\n")).toContain("inside the git worktree");
   });
 
-  test("legacy import attack: XDG_DATA_HOME inside a repository holding an old decisions file imports nothing", async () => {
+  test("legacy import attack: an old decisions file in a data folder inside a repository imports nothing", async () => {
     const path = fixture.dirs.write("Imported.tsx", component("imported text"));
     mkdirSync(join(fixture.dirs.project, ".git"));
-    const env = { ...fixture.dirs.env, XDG_DATA_HOME: join(fixture.dirs.project, ".data") };
+    const legacy = join(fixture.dirs.project, ".data", "opencode", "hud");
     const planted = { version: 1, files: [{ path, sha256: sha256(readFileSync(path)), decision: "accepted", at: 1 }] };
-    mkdirSync(defaultDir(env), { recursive: true });
-    writeFileSync(join(defaultDir(env), ACCEPTED_FILE), JSON.stringify(planted));
-    expect(() => AcceptanceStore.forPerson(env).decision(path, planted.files[0]!.sha256)).toThrow(
-      "inside the git worktree",
-    );
-    fixture.dirs.env = env;
-    expect(await hud()).not.toContain("imported text");
+    mkdirSync(legacy, { recursive: true });
+    writeFileSync(join(legacy, ACCEPTED_FILE), JSON.stringify(planted));
+    const state = decisionsDir(fixture.dirs.env);
+    const store = new AcceptanceStore(state, legacy);
+    expect(() => store.decision(path, planted.files[0]!.sha256)).toThrow("inside the git worktree");
     // nothing was copied into the person's state folder
-    expect(existsSync(join(decisionsDir(env), ACCEPTED_FILE))).toBe(false);
+    expect(existsSync(join(state, ACCEPTED_FILE))).toBe(false);
+  });
+
+  test("data folder steering attack: XDG_DATA_HOME inside a repository is not where the databases go", () => {
+    mkdirSync(join(fixture.dirs.project, ".git"));
+    const inside = join(fixture.dirs.project, ".data");
+    expect(defaultDir({ ...fixture.dirs.env, XDG_DATA_HOME: inside })).not.toStartWith(fixture.dirs.project);
+    expect(defaultDir({ ...fixture.dirs.env, XDG_DATA_HOME: join(fixture.dirs.root, "data") })).toBe(
+      join(fixture.dirs.root, "data", "opencode", "hud"),
+    );
   });
 
   test("HOME steering attack: HOME inside the repository puts the default state folder there, which is refused", () => {
