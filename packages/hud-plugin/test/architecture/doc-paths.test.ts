@@ -29,6 +29,7 @@ const ALLOWED: Record<string, string> = {
   "opencode.json": "opencode's config file in the person's project",
   "tui.json": "opencode's TUI config file in the person's project",
   "cli.json": "opencode 2's TUI config file in the person's project",
+  ".agents/plugins/marketplace.json": "the Codex marketplace root the build writes into the package",
   "memory.md": "the memory file in the person's project",
   "tsconfig.json": "the person's project (custom components)",
   "GitBranch.tsx": "an example component file in the person's project",

@@ -1,6 +1,7 @@
 import { decide, fullText, type EmissionState } from "../../append-only/emission.ts";
 import type { SessionFile } from "../../append-only/session-file.ts";
 import { callHud } from "../../runtime/call-hud.ts";
+import { hudOff } from "../../runtime/hud-switch.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import type { Hook } from "./hook-types.ts";
 import { compactLead, lead } from "./lead.ts";
@@ -20,7 +21,7 @@ function compactionAhead(session: SessionRuntime): boolean {
 
 export async function emit({ deps, session, file, event, env }: Hook, start: boolean) {
   // switched off: nothing is sent, and what the conversation holds stays the base of the next update
-  if (deps.board.isOff(session.id)) return undefined;
+  if (hudOff(deps, session.id)) return undefined;
   // once only: if no compaction comes (auto-compact off), the next hook finds no copy and sends a full one
   if (!start && file.emission && compactionAhead(session)) {
     delete file.emission;

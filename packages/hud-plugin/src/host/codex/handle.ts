@@ -4,6 +4,7 @@ import { readSessionFile, writeSessionFile, type SessionFile } from "../../appen
 import type { ModelLimits } from "../../context/limits.ts";
 import type { Logger } from "../../log/index.ts";
 import { callHud } from "../../runtime/call-hud.ts";
+import { hudOff } from "../../runtime/hud-switch.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { openHud } from "../../runtime/open.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
@@ -147,7 +148,7 @@ function catchUp(
 
 async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {
   // switched off: nothing is sent, and what the conversation holds stays the base of the next update
-  if (deps.board.isOff(session.id)) return undefined;
+  if (hudOff(deps, session.id)) return undefined;
   const hud = await callHud(deps, session);
   if (!hud) return undefined;
   const withLead = start || !file.emission;

@@ -3,6 +3,7 @@ import { preamble } from "../../placement/preamble.ts";
 import { wrapHud } from "../../placement/wrap-hud.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { callHud } from "../../runtime/call-hud.ts";
+import { hudOff } from "../../runtime/hud-switch.ts";
 import { learnModel } from "../opencode/model-entries.ts";
 
 // opencode's title call goes through the same hook; it gets nothing from the HUD.
@@ -16,7 +17,8 @@ export function systemTransform(deps: HookDeps) {
     session?.tracker.setLimits(learnModel(input.model, deps.limits, deps.ledger));
     // the compaction agent has its own system prompt and gets the HUD state through the compacting hook
     if (session?.takeCompaction("system")) return;
-    output.system.push(text);
+    // switched off, the request goes out as if the plugin were not installed: no instructions either
+    if (!session || !hudOff(deps, session.id)) output.system.push(text);
     const own = new Set([text]);
     try {
       if (deps.config.placement !== "system" || !session) return;

@@ -6,6 +6,7 @@ import { applyEvents } from "../../hooks/apply-event.ts";
 import { preamble } from "../../placement/preamble.ts";
 import { placeAtTail } from "../../placement/tail.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
+import { hudOff } from "../../runtime/hud-switch.ts";
 import { toolActivity } from "../opencode/tool-facts.ts";
 import type { CompactionEvent, ContextEvent, ExecuteAfter } from "./host-api.ts";
 import { appendHud, systemPart } from "./messages.ts";
@@ -27,7 +28,8 @@ export function contextHook(deps: HookDeps, toast: () => void) {
       session.model = { providerID: e.model.providerID, modelID: e.model.id };
     }
     if (session.compacting) return;
-    e.system.push(systemPart(e.system, text));
+    // switched off, the request goes out as if the plugin were not installed: no instructions either
+    if (!hudOff(deps, session.id)) e.system.push(systemPart(e.system, text));
     // the conversation as it stands before the HUD goes in (the list copied, references only); hashed when
     // the usage arrives, off the request's path
     const held = deps.ledger && { messages: e.messages.slice(), tools: (e as { tools?: unknown }).tools };
