@@ -35,8 +35,9 @@ export function componentActions(directory: string, now = () => Date.now()): Com
   return files
     .filter((file) => file.state === "waiting")
     .flatMap((file) => {
-      const hash = file.sha256.slice(0, SHORT_HASH);
-      const shown = `${short(file.display, 36)} ${hash}`;
+      const shown = `${short(file.display, 36)} ${file.sha256.slice(0, SHORT_HASH)}`;
+      // the row answers with the whole hash it read: 12 digits are a prefix a prepared second content can share
+      const hash = file.sha256;
       return [
         { title: `Accept component ${shown}`, decide: answer(file.path, file.display, hash, "accepted") },
         { title: `Reject component ${shown}`, decide: answer(file.path, file.display, hash, "rejected") },

@@ -3,6 +3,7 @@ import {
   closeSync,
   constants,
   existsSync,
+  lstatSync,
   openSync,
   readFileSync,
   renameSync,
@@ -14,6 +15,7 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { defaultDir } from "../store/paths.ts";
 import { privateFolder, refuseLink } from "../store/private-files.ts";
+import { repositoryHolding } from "../store/worktree.ts";
 
 /** The person's decisions on component files, in their state folder (owner-only). */
 export const ACCEPTED_FILE = "agent-hud-components.json";
@@ -54,6 +56,8 @@ export class AcceptanceStore {
   /** Where versions before the state folder kept them (the default data folder), read once to move them. */
   private readonly legacy: string | undefined;
   private cache: { stamp: string; entries: AcceptanceEntry[] } | undefined;
+  /** Why this folder decides nothing (it sits in a repository); every read and write throws it. */
+  private refused: string | undefined;
 
   constructor(dir: string, legacyDir?: string) {
     this.file = join(dir, ACCEPTED_FILE);
@@ -65,7 +69,10 @@ export class AcceptanceStore {
    * configured `storageDir`: a folder named in a config file is no source of decisions, not even once.
    */
   static forPerson(env: Record<string, string | undefined> = process.env) {
-    return new AcceptanceStore(decisionsDir(env), defaultDir(env));
+    const dir = decisionsDir(env);
+    const store = new AcceptanceStore(dir, defaultDir(env));
+    store.refused = steeredIntoRepository(dir);
+    return store;
   }
 
   /** Changes whenever the file is rewritten (each write is a rename, so the inode changes too). */
@@ -81,9 +88,12 @@ export class AcceptanceStore {
 
   /** Every entry; a missing file is none. Throws on a link or a file that is not this store's shape. */
   entries(): AcceptanceEntry[] {
+    if (this.refused) throw new Error(this.refused);
+    refuseLink(this.file);
+    refuseShared(dirname(this.file));
+    refuseShared(this.file);
     const stamp = this.stamp();
     if (this.cache?.stamp === stamp) return this.cache.entries;
-    refuseLink(this.file);
     const entries = stamp === "none" ? (this.fromLegacy() ?? []) : readEntries(this.file);
     this.cache = { stamp: this.stamp(), entries };
     return entries;
@@ -97,7 +107,11 @@ export class AcceptanceStore {
     if (this.legacy === undefined || this.legacy === this.file || !existsSync(this.legacy)) return undefined;
     let entries;
     try {
+      // XDG_DATA_HOME can come from a repository as XDG_STATE_HOME can: its file must not seed the decisions
+      const why = steeredIntoRepository(dirname(this.legacy));
+      if (why) throw new Error(why);
       refuseLink(this.legacy);
+      refuseShared(this.legacy);
       entries = readEntries(this.legacy);
     } catch (error) {
       throw new Error(`${this.legacy} (your earlier decisions): ${(error as Error).message}`);
@@ -159,6 +173,22 @@ export class AcceptanceStore {
     }
     this.cache = undefined;
   }
+}
+
+/** A state folder inside a repository (see `repositoryHolding`): the repository's own file would decide. */
+function steeredIntoRepository(dir: string): string | undefined {
+  const worktree = repositoryHolding(dir);
+  if (worktree === undefined) return undefined;
+  return `${dir} is inside the git worktree ${worktree} (XDG_STATE_HOME, XDG_DATA_HOME or HOME points into a repository, whose files would decide); point it elsewhere`;
+}
+
+/** Another user's file or folder, or one others may write, is no place for the person's decisions. */
+function refuseShared(path: string): void {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  if (!st) return;
+  if (process.getuid && st.uid !== process.getuid()) throw new Error(`${path} is owned by another user`);
+  if (st.mode & 0o022)
+    throw new Error(`${path} is writable by others (mode ${(st.mode & 0o777).toString(8)}): chmod go-w it`);
 }
 
 function readEntries(file: string): AcceptanceEntry[] {

@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { defaultDir } from "../store/paths.ts";
+import { gitWorktreeOf } from "../store/worktree.ts";
 import { configFiles, readLayer } from "./files.ts";
 
 /**
@@ -12,17 +12,6 @@ export function storageDirOf(dir: string): string | undefined {
   if (dir === "~") return homedir();
   if (dir.startsWith("~/")) return join(homedir(), dir.slice(2));
   return isAbsolute(dir) ? dir : undefined;
-}
-
-/**
- * The top of the git worktree holding `dir` (a `.git` folder, or a `.git` file as a linked worktree or a
- * submodule has), walking up from `dir` whether or not it exists yet; undefined outside every worktree.
- */
-export function gitWorktreeOf(dir: string): string | undefined {
-  for (let at = resolve(dir); ; at = dirname(at)) {
-    if (existsSync(join(at, ".git"))) return at;
-    if (dirname(at) === at) return undefined;
-  }
 }
 
 /**

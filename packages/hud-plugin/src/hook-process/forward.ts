@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
 import { hookOwners, processKey } from "./process-key.ts";
-import { socketPath } from "./socket-path.ts";
+import { socketPath, trustedSocket } from "./socket-path.ts";
 
 /** What the session's MCP server answered: the reply, nothing to add, or a failure it met. */
 export type Forwarded<R> = { reply?: R | null; error?: string; skip?: boolean };
@@ -16,7 +15,8 @@ const ANSWER_MS = 5_000;
 export async function forward<R>(raw: string, hostDir: string): Promise<Forwarded<R> | undefined> {
   for (const pid of hookOwners()) {
     const path = socketPath(hostDir, processKey(pid));
-    if (!path || !existsSync(path)) continue;
+    // a socket another user could have put there is never asked: the hook runs in-process instead
+    if (!path || !trustedSocket(path)) continue;
     const answer = await ask<R>(path, raw);
     // a server of another project under the same host process: this hook is not its to run
     if (answer !== undefined && !answer.skip) return answer;

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:net";
 import { errorLine } from "../log/index.ts";
 import { privateFolder } from "../store/private-files.ts";
 import { processKey } from "./process-key.ts";
-import { socketFolder, socketPath } from "./socket-path.ts";
+import { claimSocketFolder, socketFolder, socketPath } from "./socket-path.ts";
 
 /**
  * What the server does with one forwarded hook (its stdin JSON): the reply, or `skip` when the hook is not
@@ -13,8 +13,8 @@ export type HookAnswer<R> = (input: Record<string, unknown>) => Promise<{ reply?
 
 /**
  * The MCP server's side of hook forwarding: a unix socket (owner-only folder and file) in the host's data
- * folder, named after the host process that started the server. Hooks are run one at a time, in the order
- * they arrive; a failure is answered as one line, never thrown.
+ * folder, named after the host process that started the server; none when that folder is not the user's
+ * alone. Hooks are run one at a time, in the order they arrive; a failure is answered as one line, never thrown.
  */
 export function serveHooks<R>(
   hostDir: string,
@@ -23,6 +23,8 @@ export function serveHooks<R>(
   const path = socketPath(hostDir, processKey(process.ppid));
   if (!path) return undefined;
   privateFolder(socketFolder(hostDir));
+  // a folder others can reach into: no socket there, the hooks run in-process
+  if (!claimSocketFolder(socketFolder(hostDir))) return undefined;
   rmSync(path, { force: true });
   let queue = Promise.resolve();
   const server = createServer((socket) => {

@@ -1,15 +1,13 @@
 import { appendFileSync, mkdirSync } from "node:fs";
-import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
+import { join } from "node:path";
+import { defaultDir } from "../store/paths.ts";
 
 /**
  * A process-run host's own folder (`<host>/` in the default data folder): found from the environment alone,
  * because a hook's fast path reads no configuration before it knows whether the MCP server answers.
  */
 export function hostDir(host: string): string {
-  const xdg = process.env["XDG_DATA_HOME"];
-  const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".local", "share");
-  return join(base, "opencode", "hud", host);
+  return join(defaultDir(), host);
 }
 
 /** One line per failure in the host's folder (owner-only): a hook's stderr is not shown to the person. */

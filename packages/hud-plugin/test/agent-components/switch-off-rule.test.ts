@@ -47,6 +47,10 @@ describe("the switch-off rule: 2 failures among the last 10 renders, or 3 in a r
     expect(run(renders([3, 12], 12)).offAt).toBe(12);
   });
 
+  test("every-6th attack: a component failing exactly every 6th render is off at its 12th (2 in the window)", () => {
+    expect(run(renders([6, 12, 18], 18)).offAt).toBe(12);
+  });
+
   test("2 failures 11 renders apart: never 2 in a window of 10, it stays on", () => {
     expect(run(renders([1, 12], 12)).offAt).toBeUndefined();
   });

@@ -58,9 +58,17 @@ test("a row answers for the content it showed: a file changed after the list was
   const answer = accept!.decide();
   expect(answer.ok).toBe(false);
   expect(answer.text).toMatch(
-    /^\.opencode\/hud\/Late\.tsx is now sha256 [0-9a-f]{12}, not [0-9a-f]{12}: it changed since you looked/,
+    /^\.opencode\/hud\/Late\.tsx is now sha256 [0-9a-f]{12}, not [0-9a-f]{64}: it changed since you looked/,
   );
   expect(new AcceptanceStore(data).decision(late, sha256(readFileSync(late)))).toBeUndefined();
+});
+
+test("prefix collision attack: a row answers with the whole sha256 it showed, not the 12 digits a prepared second content can share", () => {
+  const late = write("Late.tsx");
+  const shown = sha256(readFileSync(late));
+  const [accept] = componentActions(project, () => 7);
+  writeFileSync(late, "export default () => <paragraph>swapped</paragraph>;\n");
+  expect(accept!.decide().text).toContain(`not ${shown}:`);
 });
 
 test("a file name cannot break the dialog row: control characters are shown, not obeyed", () => {

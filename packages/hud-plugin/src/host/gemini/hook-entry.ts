@@ -24,6 +24,8 @@ export async function main(): Promise<void> {
   try {
     const raw = await Bun.stdin.text();
     const input = JSON.parse(raw) as Record<string, unknown>;
+    if (typeof input !== "object" || input === null || Array.isArray(input))
+      throw new Error("the hook input is not a JSON object");
     const forwarded = await forward<GeminiReply>(raw, hostDir(HOST_FOLDER));
     if (forwarded?.error) logLine(`hook failed in the hud MCP server: ${forwarded.error}`);
     const reply = forwarded ? forwarded.reply : await inProcess(input);

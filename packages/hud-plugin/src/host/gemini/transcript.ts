@@ -35,7 +35,13 @@ const FILE_TOOLS: Record<string, boolean> = { read_file: false, write_file: true
 /** The extension's own MCP tools (`mcp_<server>_hud`, `…_hud_compact`): recall skips them. */
 export const isOwnTool = (name: string): boolean => /^mcp_.+_(hud|hud_compact)$/.test(name);
 
-/** The bytes after `offset`, up to the last whole line; the new offset. */
+/** Bytes scanned per read while looking for the end of a line longer than MAX_READ. */
+const SCAN_CHUNK = 1024 * 1024;
+
+/**
+ * The bytes after `offset`, up to the last whole line; the new offset. A line longer than MAX_READ (a tool's
+ * output of 50 MB) is skipped once its end is there, or the reader would stop at it for good.
+ */
 export function readFrom(path: string, offset: number): { text: string; offset: number } {
   let fd: number | undefined;
   try {
@@ -48,13 +54,24 @@ export function readFrom(path: string, offset: number): { text: string; offset: 
     const buffer = Buffer.alloc(length);
     readSync(fd, buffer, 0, length, start);
     const end = buffer.lastIndexOf(0x0a);
-    if (end < 0) return { text: "", offset: start };
+    if (end < 0) return { text: "", offset: length === MAX_READ ? pastLine(fd, start + length, size) : start };
     return { text: buffer.subarray(0, end + 1).toString("utf8"), offset: start + end + 1 };
   } catch {
     return { text: "", offset };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** Where the line running through `from` ends (after its newline), or where it began while it is unfinished. */
+function pastLine(fd: number, from: number, size: number): number {
+  const chunk = Buffer.alloc(SCAN_CHUNK);
+  for (let at = from; at < size; at += SCAN_CHUNK) {
+    const got = readSync(fd, chunk, 0, Math.min(SCAN_CHUNK, size - at), at);
+    const end = chunk.subarray(0, got).indexOf(0x0a);
+    if (end >= 0) return at + end + 1;
+  }
+  return from - MAX_READ;
 }
 
 const textOf = (content: unknown): string => {
