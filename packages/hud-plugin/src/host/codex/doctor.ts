@@ -73,7 +73,7 @@ function older(a: string, b: string): boolean {
 
 function versionLine(version: string | null): string {
   const { oldest, newest } = CODEX_SUPPORTED;
-  const range = oldest === newest ? `tested on ${newest}` : `supported ${oldest} to ${newest}`;
+  const range = `supported ${oldest} to ${newest}`;
   if (!version) return `codex: \`codex\` not found on PATH (${range})`;
   if (older(version, oldest)) return `codex: Codex CLI ${version} is older than ${oldest}; update it`;
   if (older(newest, version))

@@ -55,7 +55,7 @@ export function geminiDoctor(
 
 function versionLine(version: string | null): string {
   const { oldest, newest } = GEMINI_SUPPORTED;
-  const range = oldest === newest ? `tested on ${newest}` : `supported ${oldest} to ${newest}`;
+  const range = `supported ${oldest} to ${newest}`;
   if (!version) return `gemini: \`gemini\` not found on PATH (${range})`;
   if (compare(version, oldest) < 0) return `gemini: Gemini CLI ${version} is older than ${oldest}; update it`;
   if (compare(version, newest) > 0)
