@@ -12,12 +12,15 @@ import {
   type CodexProject,
 } from "../../harness/codex.ts";
 import { developerTexts, FakeOpenAI, itemText, type RecordedRequest } from "../../harness/fake-openai.ts";
+import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
 const api = new FakeOpenAI({ summary: "We were shipping the Codex host." }).start();
 let project: CodexProject;
 let thread = "";
+/** The first prompt's agent requests, each with the usage its answer reported. */
+let firstPrompt: RecordedRequest[] = [];
 
 /** Codex compacts once a response's input reaches this; the scripted usage stays far below until the test says. */
 const AUTO_COMPACT = 200_000;
@@ -62,6 +65,7 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
       ],
     },
     {
+      cachedTokens: 3_000,
       calls: [
         {
           namespace: HUD_NAMESPACE,
@@ -72,18 +76,20 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
       ],
     },
     {
+      cachedTokens: 3_500,
       calls: [
         {
           raw: { type: "custom_tool_call", call_id: "patch1", name: "apply_patch", input: PATCH, status: "completed" },
         },
       ],
     },
-    { text: "done" },
+    { text: "done", cachedTokens: 4_000 },
   );
   const run = await exec(project, "start the work");
   thread = run.thread;
   const requests = api.ofKind("agent");
   expect(requests.length).toBe(4);
+  firstPrompt = requests;
   const [first, second, third, fourth] = requests as [
     RecordedRequest,
     RecordedRequest,
@@ -151,3 +157,16 @@ test("resume sends the full HUD again; a real compaction is followed by the full
   expect(copies[0]).toContain(TASK);
   expect(copies[0]).toContain("`tool_search`");
 }, 120_000);
+
+test("the cache ledger has each agent call's tokens as the API reported them, cached ones included (from the rollout): a repeated count once, the compaction's own call not at all", () => {
+  const db = new Database(join(project.root, "data", "opencode", "hud", "hud.db"), { readonly: true });
+  const rows = db
+    .query("SELECT input, cache_read FROM hud_cache_calls WHERE session_id = ? ORDER BY call")
+    .all(thread) as Array<{ input: number; cache_read: number }>;
+  db.close();
+  expect(firstPrompt.slice(1).every((r) => r.usage!.cached > 0)).toBe(true);
+  const sent = api.ofKind("agent").map((r) => [r.usage!.input, r.usage!.cached]);
+  expect(sent.length).toBe(firstPrompt.length + 2);
+  // the last answer's count reaches the rollout after the last hook ran: the session's next hook reads it
+  expect(rows.map((r) => [r.input + r.cache_read, r.cache_read])).toEqual(sent.slice(0, -1));
+});
