@@ -13,12 +13,14 @@ import {
 } from "../../harness/codex.ts";
 import { developerTexts, FakeOpenAI, itemText, type RecordedRequest } from "../../harness/fake-openai.ts";
 import { Database } from "bun:sqlite";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { currentHud, mainLoop, startClaudeHud, type ClaudeHud } from "../../harness/claude-hud.ts";
 import { join } from "node:path";
 
 const api = new FakeOpenAI({ summary: "We were shipping the Codex host." }).start();
 let project: CodexProject;
 let thread = "";
+let claude: ClaudeHud | undefined;
 /** The first prompt's agent requests, each with the usage its answer reported. */
 let firstPrompt: RecordedRequest[] = [];
 
@@ -31,7 +33,8 @@ beforeAll(async () => {
   project = createCodexProject({ apiUrl: api.url, autoCompactLimit: AUTO_COMPACT });
   await installPlugin(project, CODEX_MARKET_ROOT, "agent-hud");
 });
-afterAll(() => {
+afterAll(async () => {
+  await claude?.stop();
   api.stop();
   project?.cleanup();
 });
@@ -47,6 +50,7 @@ const outputOf = (request: RecordedRequest, callId: string) =>
     .join("\n");
 
 const TASK = "Ship the Codex host";
+const NOTE = `the release branch is frozen ${crypto.randomUUID().slice(0, 8)}`;
 const PATCH = ["*** Begin Patch", "*** Add File: notes/plan.txt", "+first line", "*** End Patch", ""].join("\n");
 
 test("installed from the marketplace: the full HUD at start, `hud` found through tool_search and called, a patch's file in the next update", async () => {
@@ -72,6 +76,12 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
           name: "hud",
           callId: "hud1",
           args: { tool: "task.set", args: { description: TASK } },
+        },
+        {
+          namespace: HUD_NAMESPACE,
+          name: "hud",
+          callId: "hud2",
+          args: { tool: "notes.add", args: { content: NOTE, scope: "project" } },
         },
       ],
     },
@@ -119,6 +129,7 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
 
   // the call reached the server: its result names the task it set, and no text of the plugin repeats it
   expect(outputOf(third, "hud1")).toContain("ok: set task");
+  expect(outputOf(third, "hud2")).toContain("ok");
   for (const text of hudTexts(third)) expect(text).not.toContain(TASK);
 
   // after the patch: an update with the file it added, not a full copy
@@ -170,3 +181,15 @@ test("the cache ledger has each agent call's tokens as the API reported them, ca
   // the last answer's count reaches the rollout after the last hook ran: the session's next hook reads it
   expect(rows.map((r) => [r.input + r.cache_read, r.cache_read])).toEqual(sent.slice(0, -1));
 });
+
+test("the project note written in Codex reaches a Claude Code session of the same repository (through the worktree's memory file alone)", async () => {
+  expect(readFileSync(join(project.dir, ".opencode", "hud", "memory.md"), "utf8")).toContain(NOTE);
+  // a HOME of its own: no store shared with Codex's, only the worktree
+  claude = startClaudeHud({
+    project: { root: project.root, dir: project.dir, home: join(project.root, "claude-home"), cleanup() {} },
+  });
+  claude.api.script({ text: "noted" });
+  await claude.session.send("what do we know?");
+  const [first] = mainLoop(claude.api);
+  expect(currentHud(first!)).toContain(NOTE);
+}, 120_000);
