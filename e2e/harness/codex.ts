@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { createClaudeProject, type ClaudeProject } from "./claude.ts";
 import { PLUGIN_DIR } from "./opencode.ts";
 
-/** The pinned binary, or the one AGENT_HUD_CODEX_BIN names (the oldest supported, e2e/oldest-codex). */
+/** The pinned binary, or the one AGENT_HUD_CODEX_BIN names (the oldest supported, from e2e/oldest). */
 export const CODEX_BIN = process.env.AGENT_HUD_CODEX_BIN
   ? resolve(process.env.AGENT_HUD_CODEX_BIN)
   : resolve(import.meta.dir, "../node_modules/.bin/codex");

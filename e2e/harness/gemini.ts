@@ -3,7 +3,7 @@
  * against a fake Gemini API, one process per prompt (a prompt may hold many agent calls: each scripted
  * function call is another). The extension is installed the way a person does, `gemini extensions install`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PLUGIN_DIR } from "./opencode.ts";
 import { createClaudeProject, type ClaudeProject } from "./claude.ts";
@@ -81,13 +81,8 @@ export async function installExtension(project: GeminiProject, apiUrl: string, d
     geminiEnv(apiUrl, project.home),
     "y\n",
   );
-  // a declined question also exits 0: the line that says it worked is the check, or (the oldest supported
-  // says nothing on success) the extension's folder in the home
-  const name = (JSON.parse(readFileSync(join(dir, "gemini-extension.json"), "utf8")) as { name: string }).name;
-  const installed =
-    `${result.stdout}${result.stderr}`.includes("installed successfully") ||
-    existsSync(join(project.home, ".gemini", "extensions", name, "gemini-extension.json"));
-  if (result.exitCode !== 0 || !installed)
+  // a declined question also exits 0: the line that says it worked is the check
+  if (result.exitCode !== 0 || !`${result.stdout}${result.stderr}`.includes("installed successfully"))
     throw new Error(`gemini extensions install failed (${result.exitCode}): ${result.stderr}${result.stdout}`);
   return result;
 }
