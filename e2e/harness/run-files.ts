@@ -60,7 +60,7 @@ const OLDEST_MOD = [
   "test/claude-code/mod-compaction.test.ts",
   "test/claude-code/mod-ledger.test.ts",
 ];
-/** One file each on the oldest Codex CLI and Gemini CLI: the HUD at start, on resume and after a compaction. */
+/** One file each on the oldest Codex CLI and Gemini CLI: the main one (HUD at start, resume, compaction, ledger). */
 const OLDEST_CODEX = ["test/codex/hud.test.ts"];
 const OLDEST_GEMINI = ["test/gemini/hud.test.ts"];
 const OLDEST_TIMEOUT = "180000";
