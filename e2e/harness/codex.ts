@@ -9,7 +9,10 @@ import { join, resolve } from "node:path";
 import { createClaudeProject, type ClaudeProject } from "./claude.ts";
 import { PLUGIN_DIR } from "./opencode.ts";
 
-export const CODEX_BIN = resolve(import.meta.dir, "../node_modules/.bin/codex");
+/** The pinned binary, or the one AGENT_HUD_CODEX_BIN names (the oldest supported, from e2e/oldest). */
+export const CODEX_BIN = process.env.AGENT_HUD_CODEX_BIN
+  ? resolve(process.env.AGENT_HUD_CODEX_BIN)
+  : resolve(import.meta.dir, "../node_modules/.bin/codex");
 /** The Codex plugin root `bun run build` writes, and the marketplace root that installs it (the package folder). */
 export const CODEX_PLUGIN_ROOT = join(PLUGIN_DIR, "dist", "codex");
 export const CODEX_MARKET_ROOT = PLUGIN_DIR;

@@ -29,7 +29,15 @@ export type ResponsesBody = {
   stream?: boolean;
   [k: string]: unknown;
 };
-export type RecordedRequest = { index: number; kind: RequestKind; path: string; at: number; body: ResponsesBody };
+export type RecordedRequest = {
+  index: number;
+  kind: RequestKind;
+  path: string;
+  at: number;
+  body: ResponsesBody;
+  /** What the answer reported: input tokens (cached ones included) and the cached part. */
+  usage?: { input: number; cached: number };
+};
 
 /** Codex's local compaction request ends with this instruction. */
 export const COMPACTION_MARKER = "CONTEXT CHECKPOINT COMPACTION";
@@ -121,7 +129,14 @@ export class FakeOpenAI {
       body = undefined;
     }
     const kind = classify(path, body);
-    this.requests.push({ index: this.counter++, kind, path, at: Date.now(), body: body ?? { input: [] } });
+    const recorded: RecordedRequest = {
+      index: this.counter++,
+      kind,
+      path,
+      at: Date.now(),
+      body: body ?? { input: [] },
+    };
+    this.requests.push(recorded);
     if (kind === "other") {
       this.unknownPaths.push(`${req.method} ${path}`);
       this.waiters.notify();
@@ -135,6 +150,7 @@ export class FakeOpenAI {
     if ("error" in reply)
       return Response.json({ error: { message: reply.message ?? "scripted failure" } }, { status: reply.error });
     const input = reply.inputTokens ?? Math.ceil(raw.length / 4);
+    recorded.usage = { input, cached: reply.cachedTokens ?? 0 };
     const usage = {
       input_tokens: input,
       input_tokens_details: { cached_tokens: reply.cachedTokens ?? 0 },

@@ -3,8 +3,8 @@
  * SHARED_HOST, CLAUDE_TOGETHER), taken from one queue by AGENT_HUD_E2E_WORKERS workers (default 2). Jobs
  * share only what the run makes once for them: the packed packages and the registry that publishes them.
  * Usage: bun harness/run-files.ts [bun test options] [--oldest] [files...]
- * No files: every e2e test file, then the smoke subset again on the oldest supported opencode and Claude
- * Code, all in one queue; --oldest: that subset only.
+ * No files: every e2e test file, then the smoke subset again on the oldest supported opencode, Claude Code,
+ * Codex CLI and Gemini CLI, all in one queue; --oldest: that subset only (with files: only those of it).
  * Each file's output is printed whole when it ends, so bun's "N pass" lines stay readable and countable.
  */
 import { existsSync, rmSync } from "node:fs";
@@ -60,6 +60,9 @@ const OLDEST_MOD = [
   "test/claude-code/mod-compaction.test.ts",
   "test/claude-code/mod-ledger.test.ts",
 ];
+/** One file each on the oldest Codex CLI and Gemini CLI: the main one (HUD at start, resume, compaction, ledger). */
+const OLDEST_CODEX = ["test/codex/hud.test.ts"];
+const OLDEST_GEMINI = ["test/gemini/hud.test.ts"];
 const OLDEST_TIMEOUT = "180000";
 
 /**
@@ -188,7 +191,7 @@ const warmer = new BinaryWarmer();
 function binaries(job: Job): string[] {
   if (job.files[0]!.startsWith("test/claude-code/")) return [job.env.AGENT_HUD_CLAUDE_BIN ?? CLAUDE_BIN];
   if (job.files[0]!.startsWith("test/gemini/")) return [job.env.AGENT_HUD_GEMINI_BIN ?? GEMINI_BIN];
-  if (job.files[0]!.startsWith("test/codex/")) return [CODEX_BIN];
+  if (job.files[0]!.startsWith("test/codex/")) return [job.env.AGENT_HUD_CODEX_BIN ?? CODEX_BIN];
   return [job.env.AGENT_HUD_OPENCODE_BIN ?? OPENCODE_BIN];
 }
 
@@ -272,6 +275,8 @@ function oldestJobs(options: string[]): Job[] {
   const opencode = { AGENT_HUD_OPENCODE_BIN: bin("oldest", "opencode-ai", "opencode") };
   const claude = { AGENT_HUD_CLAUDE_BIN: bin("oldest", "@anthropic-ai/claude-code", "claude") };
   const mod = { AGENT_HUD_CLAUDE_BIN: bin("oldest-mod", "@anthropic-ai/claude-code", "claude") };
+  const codex = { AGENT_HUD_CODEX_BIN: bin("oldest", "@openai/codex", "codex") };
+  const gemini = { AGENT_HUD_GEMINI_BIN: bin("oldest", "@google/gemini-cli", "gemini") };
   const jobs = (files: string[], env: Record<string, string>, which: string) =>
     files.map((file) => ({
       files: [file],
@@ -300,6 +305,8 @@ function oldestJobs(options: string[]): Job[] {
     ...jobs(OLDEST_OPENCODE, opencode, "oldest opencode"),
     ...together(OLDEST_CLAUDE, claude, "oldest Claude Code"),
     ...together(OLDEST_MOD, mod, "oldest Claude Code with the mod"),
+    ...jobs(OLDEST_CODEX, codex, "oldest Codex CLI"),
+    ...jobs(OLDEST_GEMINI, gemini, "oldest Gemini CLI"),
   ];
 }
 
@@ -329,7 +336,7 @@ function pinned(files: string[]): Job[] {
   return jobs;
 }
 const jobs = oldestOnly
-  ? oldestJobs(options)
+  ? oldestJobs(options).filter((job) => named.length === 0 || job.files.some((file) => named.includes(file)))
   : named.length > 0
     ? pinned(named)
     : [...pinned(allFiles()), ...oldestJobs(options)];

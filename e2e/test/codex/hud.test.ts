@@ -12,12 +12,17 @@ import {
   type CodexProject,
 } from "../../harness/codex.ts";
 import { developerTexts, FakeOpenAI, itemText, type RecordedRequest } from "../../harness/fake-openai.ts";
-import { existsSync } from "node:fs";
+import { Database } from "bun:sqlite";
+import { existsSync, readFileSync } from "node:fs";
+import { currentHud, mainLoop, startClaudeHud, type ClaudeHud } from "../../harness/claude-hud.ts";
 import { join } from "node:path";
 
 const api = new FakeOpenAI({ summary: "We were shipping the Codex host." }).start();
 let project: CodexProject;
 let thread = "";
+let claude: ClaudeHud | undefined;
+/** The first prompt's agent requests, each with the usage its answer reported. */
+let firstPrompt: RecordedRequest[] = [];
 
 /** Codex compacts once a response's input reaches this; the scripted usage stays far below until the test says. */
 const AUTO_COMPACT = 200_000;
@@ -28,7 +33,8 @@ beforeAll(async () => {
   project = createCodexProject({ apiUrl: api.url, autoCompactLimit: AUTO_COMPACT });
   await installPlugin(project, CODEX_MARKET_ROOT, "agent-hud");
 });
-afterAll(() => {
+afterAll(async () => {
+  await claude?.stop();
   api.stop();
   project?.cleanup();
 });
@@ -44,6 +50,7 @@ const outputOf = (request: RecordedRequest, callId: string) =>
     .join("\n");
 
 const TASK = "Ship the Codex host";
+const NOTE = `the release branch is frozen ${crypto.randomUUID().slice(0, 8)}`;
 const PATCH = ["*** Begin Patch", "*** Add File: notes/plan.txt", "+first line", "*** End Patch", ""].join("\n");
 
 test("installed from the marketplace: the full HUD at start, `hud` found through tool_search and called, a patch's file in the next update", async () => {
@@ -62,6 +69,7 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
       ],
     },
     {
+      cachedTokens: 3_000,
       calls: [
         {
           namespace: HUD_NAMESPACE,
@@ -69,21 +77,29 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
           callId: "hud1",
           args: { tool: "task.set", args: { description: TASK } },
         },
+        {
+          namespace: HUD_NAMESPACE,
+          name: "hud",
+          callId: "hud2",
+          args: { tool: "notes.add", args: { content: NOTE, scope: "project" } },
+        },
       ],
     },
     {
+      cachedTokens: 3_500,
       calls: [
         {
           raw: { type: "custom_tool_call", call_id: "patch1", name: "apply_patch", input: PATCH, status: "completed" },
         },
       ],
     },
-    { text: "done" },
+    { text: "done", cachedTokens: 4_000 },
   );
   const run = await exec(project, "start the work");
   thread = run.thread;
   const requests = api.ofKind("agent");
   expect(requests.length).toBe(4);
+  firstPrompt = requests;
   const [first, second, third, fourth] = requests as [
     RecordedRequest,
     RecordedRequest,
@@ -113,6 +129,7 @@ test("installed from the marketplace: the full HUD at start, `hud` found through
 
   // the call reached the server: its result names the task it set, and no text of the plugin repeats it
   expect(outputOf(third, "hud1")).toContain("ok: set task");
+  expect(outputOf(third, "hud2")).toContain("ok");
   for (const text of hudTexts(third)) expect(text).not.toContain(TASK);
 
   // after the patch: an update with the file it added, not a full copy
@@ -150,4 +167,29 @@ test("resume sends the full HUD again; a real compaction is followed by the full
   expect(copies.length).toBe(1);
   expect(copies[0]).toContain(TASK);
   expect(copies[0]).toContain("`tool_search`");
+}, 120_000);
+
+test("the cache ledger has each agent call's tokens as the API reported them, cached ones included (from the rollout): a repeated count once, the compaction's own call not at all", () => {
+  const db = new Database(join(project.root, "data", "opencode", "hud", "hud.db"), { readonly: true });
+  const rows = db
+    .query("SELECT input, cache_read FROM hud_cache_calls WHERE session_id = ? ORDER BY call")
+    .all(thread) as Array<{ input: number; cache_read: number }>;
+  db.close();
+  expect(firstPrompt.slice(1).every((r) => r.usage!.cached > 0)).toBe(true);
+  const sent = api.ofKind("agent").map((r) => [r.usage!.input, r.usage!.cached]);
+  expect(sent.length).toBe(firstPrompt.length + 2);
+  // the last answer's count reaches the rollout after the last hook ran: the session's next hook reads it
+  expect(rows.map((r) => [r.input + r.cache_read, r.cache_read])).toEqual(sent.slice(0, -1));
+});
+
+test("the project note written in Codex reaches a Claude Code session of the same repository (through the worktree's memory file alone)", async () => {
+  expect(readFileSync(join(project.dir, ".opencode", "hud", "memory.md"), "utf8")).toContain(NOTE);
+  // a HOME of its own: no store shared with Codex's, only the worktree
+  claude = startClaudeHud({
+    project: { root: project.root, dir: project.dir, home: join(project.root, "claude-home"), cleanup() {} },
+  });
+  claude.api.script({ text: "noted" });
+  await claude.session.send("what do we know?");
+  const [first] = mainLoop(claude.api);
+  expect(currentHud(first!)).toContain(NOTE);
 }, 120_000);

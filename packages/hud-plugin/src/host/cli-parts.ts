@@ -3,7 +3,7 @@
 // line some hosts run as a command.
 import { claudeCodeDoctor } from "./claude-code/doctor.ts";
 import { codexDoctor } from "./codex/doctor.ts";
-import { FOLDER as CODEX_FOLDER } from "./codex/link.ts";
+import { FOLDER as CODEX_FOLDER, forgetLinks } from "./codex/link.ts";
 import { forgetSessionFiles } from "../append-only/session-file.ts";
 import { readAll, statusLine } from "./claude-code/statusline.ts";
 import { geminiDoctor } from "./gemini/doctor.ts";
@@ -15,6 +15,7 @@ export function hostDoctorLines(dataDir: string, env: Record<string, string | un
 export function forgetHostFiles(dataDir: string, sessionIDs: readonly string[]): void {
   forgetSessionFiles(dataDir, sessionIDs);
   forgetSessionFiles(dataDir, sessionIDs, CODEX_FOLDER);
+  forgetLinks(sessionIDs);
 }
 
 export { readAll, statusLine };

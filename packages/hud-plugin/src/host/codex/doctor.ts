@@ -6,8 +6,12 @@ import { FOLDER } from "./link.ts";
 import { PLUGIN_NAME } from "./lead.ts";
 import { MARKET_NAME } from "./plugin-root.ts";
 
-/** The Codex CLI versions the e2e suite runs (e2e/): one so far, the newest when the host was added. */
-export const CODEX_SUPPORTED = { oldest: "0.171.0", newest: "0.171.0" } as const;
+/**
+ * The Codex CLI versions the e2e suite runs: the newest in full, the oldest as a smoke subset (e2e/oldest).
+ * 0.145.0 is the first whose SessionStart fires with `source: "compact"` after a compaction (not 0.143/0.144);
+ * 0.140 sent no HUD at session start, and 0.130 has no `codex plugin add`.
+ */
+export const CODEX_SUPPORTED = { oldest: "0.145.0", newest: "0.171.0" } as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -60,11 +64,20 @@ export function codexDoctor(
   return lines;
 }
 
+/** Whether version `a` comes before `b` (major.minor.patch). */
+function older(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((v) => v.split(".").map((n) => Number.parseInt(n, 10) || 0));
+  for (let i = 0; i < 3; i++) if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) < (y![i] ?? 0);
+  return false;
+}
+
 function versionLine(version: string | null): string {
   const { oldest, newest } = CODEX_SUPPORTED;
-  const range = oldest === newest ? `tested on ${newest}` : `supported ${oldest} to ${newest}`;
+  const range = `supported ${oldest} to ${newest}`;
   if (!version) return `codex: \`codex\` not found on PATH (${range})`;
-  if (version !== newest) return `codex: Codex CLI ${version} (${range}; report anything odd)`;
+  if (older(version, oldest)) return `codex: Codex CLI ${version} is older than ${oldest}; update it`;
+  if (older(newest, version))
+    return `codex: Codex CLI ${version} is newer than the newest tested (${newest}); report anything odd`;
   return `codex: Codex CLI ${version} (${range})`;
 }
 

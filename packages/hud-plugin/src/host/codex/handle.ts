@@ -11,6 +11,7 @@ import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { defaultDir, validateSessionID } from "../../store/index.ts";
 import { gitRoot } from "../../hook-process/git-root.ts";
 import { applyRollout } from "./apply-rollout.ts";
+import { recordCalls } from "./ledger-calls.ts";
 import { lead } from "./lead.ts";
 import { FOLDER, writeLink } from "./link.ts";
 import { mergeHookCall, readRollout } from "./rollout.ts";
@@ -126,6 +127,7 @@ function catchUp(
     file.transcript = path;
     const chunk = readRollout(path, file.offset);
     file.offset = chunk.offset;
+    recordCalls(deps.ledger, session, file, chunk.ledger);
     answered = chunk.calls.length > 0;
     file.seenTools = mergeHookCall(chunk, input, deps.now(), file.seenTools ?? []);
     window = chunk.usage?.window;

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hostDir, hostLogLine } from "../../hook-process/host-log.ts";
 import { hookOwners, processKey } from "../../hook-process/process-key.ts";
@@ -45,6 +45,26 @@ export function readLink(owner: number = process.ppid): Link | undefined {
     // no hook has run for this process yet
   }
   return undefined;
+}
+
+/** A purge: the links naming one of these sessions go (each holds its project's folder too). */
+export function forgetLinks(sessionIDs: readonly string[]): void {
+  const gone = new Set(sessionIDs);
+  let names: string[];
+  try {
+    names = readdirSync(linksDir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(linksDir(), name);
+    try {
+      const link = JSON.parse(readFileSync(path, "utf8")) as Partial<Link>;
+      if (typeof link.session === "string" && gone.has(link.session)) rmSync(path, { force: true });
+    } catch {
+      // a link being replaced, or not one of ours: left as it is
+    }
+  }
 }
 
 function readOr(path: string): string | undefined {

@@ -16,12 +16,17 @@ export type RolloutMessage = { id: string; role: "user" | "assistant"; at: numbe
 export type RolloutCall = { id: string; name: string; namespace?: string; input: unknown; at: number };
 export type RolloutResult = { id: string; output: string; at: number };
 
+/** A model call's usage (one `token_count` event each), or a compaction between calls, in the file's order. */
+export type LedgerEntry = { kind: "call"; id: string; at: number; usage: CallUsage } | { kind: "compaction" };
+
 export type RolloutChunk = {
   offset: number;
   messages: RolloutMessage[];
   calls: RolloutCall[];
   results: RolloutResult[];
   usage: { id: string; tokens: CallUsage; at: number; window?: number } | undefined;
+  /** Every call's usage for the cache ledger, not only the latest. */
+  ledger: LedgerEntry[];
   /** The text of the latest compaction's summary in this chunk. */
   summary?: string;
 };
@@ -30,7 +35,7 @@ export type RolloutChunk = {
 const MAX_READ = 4 * 1024 * 1024;
 
 export function readRollout(path: string, offset: number): RolloutChunk {
-  const chunk: RolloutChunk = { offset, messages: [], calls: [], results: [], usage: undefined };
+  const chunk: RolloutChunk = { offset, messages: [], calls: [], results: [], usage: undefined, ledger: [] };
   const fd = openSync(path, "r");
   let text: string;
   try {
@@ -48,10 +53,17 @@ export function readRollout(path: string, offset: number): RolloutChunk {
     closeSync(fd);
   }
   let index = 0;
+  /** The line before reported a model call's usage. */
+  let counted = false;
   for (const raw of text.split("\n")) {
     if (!raw.trim()) continue;
     try {
-      take(JSON.parse(raw) as Record_, chunk, `${offset}-${index++}`);
+      const line = JSON.parse(raw) as Record_;
+      // the compaction's own request reports its usage just before the summary: no call of the conversation
+      if (line.type === "compacted" && counted) chunk.ledger.pop();
+      const before = chunk.ledger.length;
+      take(line, chunk, `${offset}-${index++}`);
+      counted = line.type === "event_msg" && chunk.ledger.length > before;
     } catch {
       // a line that is not JSON is skipped
     }
@@ -68,6 +80,7 @@ function take(line: Record_, chunk: RolloutChunk, fallbackID: string): void {
   const at = Date.parse(line.timestamp ?? "") || 0;
   if (line.type === "compacted") {
     chunk.summary = str(payload["message"]) ?? "";
+    chunk.ledger.push({ kind: "compaction" });
     chunk.messages.push({
       id: `compacted-${fallbackID}`,
       role: "assistant",
@@ -91,6 +104,11 @@ function take(line: Record_, chunk: RolloutChunk, fallbackID: string): void {
     };
     const window = num(info?.["model_context_window"]);
     chunk.usage = { id: `usage-${fallbackID}`, tokens, at, ...(window > 0 ? { window } : {}) };
+    // Codex repeats the latest count (a rate-limit update) and, after a compaction, states an estimate with
+    // no input: the session's running total names a call, so a repeat is the same call, and no input is none
+    const total = num((info?.["total_token_usage"] as Record<string, unknown> | undefined)?.["total_tokens"]);
+    if (num(last["input_tokens"]) > 0)
+      chunk.ledger.push({ kind: "call", id: total > 0 ? `call-${total}` : chunk.usage.id, at, usage: tokens });
     return;
   }
   if (line.type !== "response_item") return;

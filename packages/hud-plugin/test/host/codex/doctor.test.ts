@@ -32,7 +32,10 @@ describe("doctor's Codex CLI lines", () => {
     const lines = codexDoctor(data, { HOME: home, CODEX_HOME: codexHome }, () => "0.171.0");
     expect(lines[0]).toBe("codex: plugin installed and enabled (config.toml)");
     expect(lines[2]).toContain("hooks ran for 1 session(s)");
-    expect(lines[3]).toBe("codex: Codex CLI 0.171.0 (tested on 0.171.0)");
+    expect(lines[3]).toBe("codex: Codex CLI 0.171.0 (supported 0.145.0 to 0.171.0)");
+    const version = (v: string) => codexDoctor(data, { HOME: home, CODEX_HOME: codexHome }, () => v)[3];
+    expect(version("0.144.0")).toBe("codex: Codex CLI 0.144.0 is older than 0.145.0; update it");
+    expect(version("0.172.0")).toContain("newer than the newest tested (0.171.0)");
     config(false);
     expect(codexDoctor(data, { HOME: home, CODEX_HOME: codexHome }, () => "0.172.0")[0]).toContain("disabled");
   });

@@ -98,7 +98,7 @@ describe("Codex rollout", () => {
 
   test("a PostToolUse call is applied once, whether the rollout holds it yet or not", () => {
     const hook = { tool_use_id: "t1", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: "a\nb" };
-    const first = { offset: 0, messages: [], calls: [], results: [], usage: undefined };
+    const first = { offset: 0, messages: [], calls: [], results: [], usage: undefined, ledger: [] };
     const seen = mergeHookCall(first, hook, 1, []);
     expect(first.results).toHaveLength(1);
     const again = {
@@ -107,6 +107,7 @@ describe("Codex rollout", () => {
       calls: [],
       results: [{ id: "t1", output: "a\nb", at: 2 }],
       usage: undefined,
+      ledger: [],
     };
     mergeHookCall(again, {}, 2, seen);
     expect(again.results).toEqual([]);

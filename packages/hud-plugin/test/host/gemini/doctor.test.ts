@@ -8,7 +8,9 @@ const home = () => mkdtempSync(join(tmpdir(), "gemini-doctor-"));
 
 test("doctor names Gemini CLI's version against the tested range and says how to install the extension", () => {
   const lines = geminiDoctor({ HOME: home() }, () => GEMINI_SUPPORTED.newest);
-  expect(lines[0]).toBe(`gemini: Gemini CLI ${GEMINI_SUPPORTED.newest} (tested on ${GEMINI_SUPPORTED.newest})`);
+  expect(lines[0]).toBe(
+    `gemini: Gemini CLI ${GEMINI_SUPPORTED.newest} (supported ${GEMINI_SUPPORTED.oldest} to ${GEMINI_SUPPORTED.newest})`,
+  );
   expect(lines[1]).toContain("gemini extensions install");
   expect(geminiDoctor({ HOME: home() }, () => "0.1.0")[0]).toContain("older than");
   expect(geminiDoctor({ HOME: home() }, () => "9.0.0")[0]).toContain("newer than the newest tested");
