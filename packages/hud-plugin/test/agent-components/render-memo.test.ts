@@ -6,6 +6,7 @@ import { emptyState, makeContextInfo, renderHud, replay, type HudView } from "@a
 import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
 import { AgentComponents } from "../../src/agent-components/registry.ts";
 import { toElements } from "../../src/agent-components/output.ts";
+import { entriesOf } from "../../src/agent-components/registry-parts.ts";
 import { relaxTimeLimits } from "./support.ts";
 
 const source = `export default ({ state }) => <paragraph><strong>Task shown</strong> {state.task.description}</paragraph>;`;
@@ -63,4 +64,20 @@ test("a render that came out the same for a new state is not counted again by th
   } finally {
     agents.close();
   }
+});
+
+test("a call lists the components once per definition change: the same view's list comes back, a define makes a new one", () => {
+  const v = view(0);
+  const files: never[] = [];
+  const first = entriesOf(v, true, files);
+  expect(first.map((e) => e.key)).toEqual(["session:Shown:2:on"]);
+  // a note moves the state but not the definitions
+  const noted = view(1);
+  expect(noted.session.components).not.toBe(v.session.components);
+  const sameDefs = { session: { ...noted.session, components: v.session.components }, project: v.project };
+  expect(entriesOf(sameDefs, true, files, first)).toBe(first);
+  expect(entriesOf(noted, true, files, first)).not.toBe(first);
+  expect(entriesOf(v, false, files, first)).toEqual([]);
+  // new component files are a change too
+  expect(entriesOf(sameDefs, true, [], first)).not.toBe(first);
 });
