@@ -5,6 +5,8 @@
 // read (a derived fact, which the next update says; the file it pushes out of the full list is not named, by
 // the rule the full copy states). Target (printed, never asserted): at most one full copy
 // plus each changed line once (measured on a twin session given a full copy after every batch).
+import { appendFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { loadBpeTokenizer } from "@agent-hud/hud-components";
 import type { Setup } from "./host-claude-code.ts";
 
@@ -104,5 +106,51 @@ export async function carriedTokens(hook: Hook, s: Setup, call: Call): Promise<v
       ...(i >= 5 ? [{ tool: "steps.complete", args: { id: `s${i - 4}` } }] : []),
     ],
     (i) => `src/part-${i % 5}.ts`,
+  );
+}
+
+/**
+ * 100 tool batches that change nothing shown but the context's usage, creeping from about 11% to 30% of the
+ * usable context (and the turns): what the Context line's step rule (and the Stale nudge's) leaves to say.
+ */
+export async function quietTokens(hook: Hook, s: Setup): Promise<void> {
+  const tokenizer = await loadBpeTokenizer();
+  const transcript = join(s.root, `quiet-${crypto.randomUUID()}.jsonl`);
+  writeFileSync(transcript, "");
+  const session = { ...s, sessionID: crypto.randomUUID(), transcript };
+  let n = 0;
+  const line = (type: string, message: object) =>
+    appendFileSync(
+      transcript,
+      `${JSON.stringify({ type, uuid: crypto.randomUUID(), sessionId: session.sessionID, timestamp: new Date(Date.UTC(2026, 10, 26, 12, 0, n++)).toISOString(), message })}\n`,
+    );
+  const usage = (input: number) => ({
+    input_tokens: input,
+    output_tokens: 10,
+    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: 0,
+  });
+  line("user", { role: "user", content: "look around" });
+  line("assistant", {
+    role: "assistant",
+    model: "claude-sonnet-4-5",
+    content: [{ type: "text", text: "looking" }],
+    usage: usage(20_000),
+  });
+  let carried = tokenizer.count(contextOf((await hook(session, "SessionStart")).out));
+  let updates = 0;
+  let contextLines = 0;
+  for (let i = 0; i < BATCHES; i++) {
+    const id = `toolu_quiet_${i}`;
+    const content = [{ type: "tool_use", id, name: "Bash", input: { command: "true", description: "noop" } }];
+    line("assistant", { role: "assistant", model: "claude-sonnet-4-5", content, usage: usage(20_000 + i * 340) });
+    line("user", { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "" }] });
+    const text = contextOf((await hook(session, "PostToolBatch")).out);
+    carried += tokenizer.count(text);
+    if (text) updates++;
+    if (text.includes("**Context**")) contextLines++;
+  }
+  console.log(
+    `quiet (nothing changes but the usage, 11% to 30%, and the turns): ${carried} HUD tokens carried after ${BATCHES} batches (o200k; ${updates} updates, ${contextLines} of them with a Context line)`,
   );
 }

@@ -35,9 +35,10 @@ function project(withFiles: boolean): string {
   const hud = join(dir, "project", ".opencode", "hud");
   mkdirSync(hud, { recursive: true });
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(hud, name), text);
-  const store = join(dir, "store");
-  const files = reviewComponents(join(dir, "project"), store);
-  new AcceptanceStore(store).record(
+  // the person's decisions live in their state folder: a throw-away one here, read by the plugin in-process
+  process.env.XDG_STATE_HOME = join(dir, "state");
+  const files = reviewComponents(join(dir, "project"));
+  AcceptanceStore.forPerson().record(
     files.map((f) => ({ path: f.path, sha256: f.sha256, decision: "accepted", at: 1 })),
   );
   return dir;

@@ -3,13 +3,13 @@
 // hook reports it (AGENT_HUD_HOOK_PHASES). Two paths: forwarded to the session's `hud` MCP server over its
 // unix socket (the normal case once the server is up) and in-process (no server). Then the MCP `hud` call's
 // round trip over stdio, and the HUD tokens a conversation carries after 100 tool batches that each change
-// the HUD (claude-code-carried.ts). Runs the built plugin root (rebuilt when a source is newer). Targets (printed, never asserted):
+// the HUD and after 100 that change nothing but the usage (claude-code-carried.ts). Runs the built plugin root (rebuilt when a source is newer). Targets (printed, never asserted):
 // hook p50 <= 60 ms and p99 <= 150 ms, MCP call p99 <= 20 ms. `bun host-claude-code.ts` runs it alone;
 // CC_HOOK_RUNS sets the runs per hook kind (default 30).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { carriedTokens } from "./claude-code-carried.ts";
+import { carriedTokens, quietTokens } from "./claude-code-carried.ts";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
 import { PLUGIN_DIR } from "../e2e/harness/opencode.ts";
 
@@ -44,7 +44,7 @@ export function setUp() {
 
 export type Setup = ReturnType<typeof setUp>;
 
-async function hook(
+export async function hook(
   scripts: string,
   s: Setup,
   kind: string,
@@ -197,6 +197,7 @@ export async function runClaudeCodeHostBench(): Promise<void> {
     );
 
     await carriedTokens((session, kind, extra) => hook(scripts, session, kind, extra), s, server.call);
+    await quietTokens((session, kind, extra) => hook(scripts, session, kind, extra), s);
   } finally {
     server.proc.kill();
     await server.proc.exited;

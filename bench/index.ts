@@ -14,12 +14,17 @@ import { runRecallQualityBench } from "./recall-quality.ts";
 import { runRedactionBench } from "./redaction.ts";
 import { runStartupBench } from "./startup.ts";
 import { runStoreBench } from "./store.ts";
+import { runTokenizerBench } from "./tokenizer.ts";
 import { runTuiBench } from "./tui.ts";
 import { runUjsxBench } from "./ujsx.ts";
 
 const sections: Array<[string, () => Promise<void>]> = [
   ["ujsx: markdown rendering, dev vs production validation", runUjsxBench],
   ["hud-components: HUD render against a template floor and prompt-tsx", runHudBench],
+  [
+    "token counting: load cost, speed and accuracy of the candidates against o200k and Claude; the plugin's RSS",
+    runTokenizerBench,
+  ],
   ["event store: append, catch-up, cold replay, memory", runStoreBench],
   ["plugin: per-call hook overhead, HUD growth with items", runPluginBench],
   ["host adapters: start-up and per-call hooks, V1 and V2 (a simulated V2 context)", runHostBench],

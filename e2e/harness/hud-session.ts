@@ -22,6 +22,8 @@ export async function startHudEnv(
     plugin?: PluginEntry | null | undefined;
     /** Plugins listed before agent-hud (their hooks run before its hooks). */
     before?: PluginEntry[];
+    /** Plugins listed after agent-hud (their hooks run after its hooks). */
+    after?: PluginEntry[];
     llm?: FakeLlmOptions;
     /**
      * Serve the new project from this env's opencode process instead of a process of its own: a fresh project
@@ -38,7 +40,7 @@ export async function startHudEnv(
   const logsFrom = batch ? startedAt : host?.project.logsFrom;
   const llm = new FakeLlm(options.llm).start();
   const plugin = options.plugin === undefined ? hudPlugin() : options.plugin;
-  const plugins = [...(options.before ?? []), ...(plugin ? [plugin] : [])];
+  const plugins = [...(options.before ?? []), ...(plugin ? [plugin] : []), ...(options.after ?? [])];
   const project = createProject({
     ...options,
     llmUrl: llm.url,

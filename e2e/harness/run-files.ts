@@ -10,6 +10,7 @@
 import { existsSync, rmSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { CLAUDE_BIN, CLAUDE_PLUGIN_ROOT } from "./claude.ts";
+import { CODEX_BIN, CODEX_PLUGIN_ROOT } from "./codex.ts";
 import { ensureFreshBundle } from "./fresh-build.ts";
 import { GEMINI_BIN, GEMINI_EXTENSION_ROOT } from "./gemini.ts";
 import { PACKED_ENV, packWorkspace } from "./packed.ts";
@@ -30,10 +31,13 @@ const INSTALL_PACKED = [
   "test/readme-library-install.test.ts",
   "test/readme-clone-install.test.ts",
   "test/claude-code/marketplace-install.test.ts",
+  "test/codex/packed-install.test.ts",
 ];
 
 /** Files that install from a registry: one is started and published for the run (harness/registry.ts). */
-const FROM_REGISTRY = INSTALL_PACKED.filter((file) => file !== "test/packed-install.test.ts");
+const FROM_REGISTRY = INSTALL_PACKED.filter(
+  (file) => file !== "test/packed-install.test.ts" && file !== "test/codex/packed-install.test.ts",
+);
 
 /** The smoke subsets run again on the oldest versions the plugin supports (e2e/oldest), with more time. */
 const OLDEST_OPENCODE = [
@@ -180,10 +184,11 @@ function workers(): number {
 
 const warmer = new BinaryWarmer();
 
-/** The host binary a job starts: Claude Code's or Gemini CLI's for their files, opencode's for the others. */
+/** The host binary a job starts: Claude Code's, Gemini CLI's or Codex's for their files, opencode's for the others. */
 function binaries(job: Job): string[] {
   if (job.files[0]!.startsWith("test/claude-code/")) return [job.env.AGENT_HUD_CLAUDE_BIN ?? CLAUDE_BIN];
   if (job.files[0]!.startsWith("test/gemini/")) return [job.env.AGENT_HUD_GEMINI_BIN ?? GEMINI_BIN];
+  if (job.files[0]!.startsWith("test/codex/")) return [CODEX_BIN];
   return [job.env.AGENT_HUD_OPENCODE_BIN ?? OPENCODE_BIN];
 }
 
@@ -343,6 +348,7 @@ if (packed) process.env[PACKED_ENV] = packed;
 ensureFreshBundle();
 ensureFreshBundle({ bundle: join(CLAUDE_PLUGIN_ROOT, "scripts", "hook.js") });
 ensureFreshBundle({ bundle: join(GEMINI_EXTENSION_ROOT, "scripts", "hook.js") });
+ensureFreshBundle({ bundle: join(CODEX_PLUGIN_ROOT, "scripts", "hook.js") });
 // published from the packed tarballs while the first files run; a file that needs it waits for it
 if (runs(FROM_REGISTRY) && !Bun.env[REGISTRY_ENV])
   registry = (async () => {

@@ -2,7 +2,7 @@
 // caching would, and the ledger the plugin keeps must read back the same hit share and name each bust's cause.
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { RecordedRequest } from "../harness/fake-llm.ts";
+import { systemText, type RecordedRequest } from "../harness/fake-llm.ts";
 import { hudPlugin, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
 import { PLUGIN_DIR } from "../harness/opencode.ts";
 
@@ -18,7 +18,7 @@ type Call = {
   call: number;
   usage: { input: number; cacheRead: number; cacheWrite: number };
   bust?: { cause: string; also: string[]; byAgentHud?: boolean; compaction?: boolean };
-  loss?: { cause: string; byAgentHud?: boolean; tokens: number };
+  loss?: { cause: string; byAgentHud?: boolean; afterAgentHud?: boolean; tokens: number };
 };
 
 // one opencode process serves every test's project (each its own directory, config, plugins and fake LLM):
@@ -120,6 +120,31 @@ test("a plugin that stamps the end of the system prompt on every call: each call
   const shown = run("--no-color", "--width", "200");
   expect(shown).toContain(`#2 `);
   expect(shown).toContain(`partial bust ${calls[1]!.loss!.tokens}: system prompt changed (not agent-hud)`);
+});
+
+test("a plugin after agent-hud that stamps the system prompt: read from the request as sent, named as a plugin after it, with the tokens lost", async () => {
+  env = await startHudEnv({ host, llm: { cache: {} }, after: [TAIL_STAMP] });
+  const session = await env.server.createSession();
+  env.llm.script(text("one"), text("two"), text("three"));
+  for (const prompt of ["one", "two", "three"]) await env.server.prompt(session.id, prompt);
+  // the stamp really reached the provider, after agent-hud's preamble
+  const systems = env.llm.agentRequests().map((r) => systemText(r.body));
+  expect(systems[1]).toContain("[stamp] call");
+  const calls = await ledger(session.id, 3);
+  const prompt = (c: Call) => c.usage.input + c.usage.cacheRead + c.usage.cacheWrite;
+  for (const [i, c] of calls.entries()) {
+    if (i === 0) continue;
+    const lost = prompt(calls[i - 1]!) - c.usage.cacheRead;
+    expect(lost).toBeGreaterThan(0);
+    expect(c.loss).toEqual(
+      expect.objectContaining({ cause: "system", byAgentHud: false, afterAgentHud: true, tokens: lost }),
+    );
+  }
+  const shown = Bun.spawnSync(["bun", CLI, "cache", "--session", session.id, "--no-color", "--width", "200"], {
+    cwd: env.project.dir,
+    env: { ...env.project.env, PWD: env.project.dir },
+  }).stdout.toString();
+  expect(shown).toContain(`${calls[1]!.loss!.tokens}: system prompt changed (not agent-hud: a plugin after it)`);
 });
 
 test("a compaction is named as a history rewrite, once", async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { systemText, textOf } from "../harness/fake-llm.ts";
+import { join } from "node:path";
+import { systemText, textOf, type RecordedRequest } from "../harness/fake-llm.ts";
 import { hud, startHudEnv, type HudEnv } from "../harness/hud-session.ts";
+import { PLUGIN_DIR } from "../harness/opencode.ts";
 import { tailHud } from "../harness/requests.ts";
 
 let env: HudEnv;
@@ -83,5 +85,56 @@ test("with opencode's snapshots off, the call right after a compaction still car
     expect(systemText(next.body)).toContain("# Agent HUD");
   } finally {
     await quick.stop();
+  }
+});
+
+// what marks HUD text in a request: the markers, the HUD's and the instructions' headings, the compaction framing
+const HUD_TEXT = /<agent-hud>|Agent HUD|Your HUD|summarizing your own work/;
+const requestText = (r: RecordedRequest) => JSON.stringify(r.body.messages);
+
+test("switched off with `agent-hud off` (the project, as on a headless run): the compaction request and the next carry no HUD; on again, it is back", async () => {
+  const quiet = await startHudEnv({ host: env, llm: { compactionSummary: "We were porting the parser." } });
+  const cli = (word: string) => {
+    const run = Bun.spawnSync(["bun", join(PLUGIN_DIR, "dist", "cli", "index.js"), word], {
+      cwd: quiet.project.dir,
+      env: { ...quiet.project.env, PWD: quiet.project.dir, NO_COLOR: "1" },
+    });
+    return { code: run.exitCode, out: run.stdout.toString() + run.stderr.toString() };
+  };
+  try {
+    const session = await quiet.server.createSession();
+    quiet.llm.script({ toolCalls: [hud("task.set", { description: items[0] })] }, { text: "noted" });
+    await quiet.server.prompt(session.id, "work on the parser");
+    // the HUD was there before the switch: its absence later is the switch's doing
+    expect(requestText(quiet.llm.agentRequests().at(-1)!)).toMatch(HUD_TEXT);
+    const off = cli("off");
+    expect(off).toMatchObject({ code: 0 });
+    expect(off.out).toContain("HUD off for every session of the project");
+    quiet.llm.script(
+      { toolCalls: [{ name: "bash", args: { command: "pwd", description: "where" } }], promptTokens: 195_000 },
+      { text: "continuing after compaction" },
+    );
+    const before = quiet.llm.requests.length;
+    await quiet.server.prompt(session.id, "go on");
+    await quiet.server.waitIdle(session.id);
+    await quiet.llm.waitFor(
+      (rs) => rs.some((r) => r.kind === "compaction") && rs.at(-1)!.kind === "agent",
+      60_000,
+      "the call after the compaction",
+    );
+    const [compaction] = quiet.llm.ofKind("compaction");
+    expect(compaction).toBeDefined();
+    expect(requestText(compaction!)).not.toMatch(HUD_TEXT);
+    const sentOff = quiet.llm.requests.slice(before).filter((r) => r.kind === "agent");
+    expect(sentOff.length).toBeGreaterThanOrEqual(2);
+    for (const r of sentOff) expect(requestText(r)).not.toMatch(HUD_TEXT);
+    expect(cli("on").code).toBe(0);
+    quiet.llm.script({ text: "next turn" });
+    await quiet.server.prompt(session.id, "and now?");
+    const back = quiet.llm.agentRequests().at(-1)!;
+    expect(tailHud(back)).toContain(items[0]);
+    expect(systemText(back.body)).toContain("# Agent HUD");
+  } finally {
+    await quiet.stop();
   }
 });

@@ -1,9 +1,10 @@
 // Component files render in the sandbox, in the real binary: a file whose module code would write a marker
 // file never writes it — present at start in a cloned repository, written by the agent mid-session with
 // opencode's own write tool, accepted by the person, after a restart. What reaches the agent is the person's
-// say: a project file renders once its content's hash is accepted, and a rejected one stays out after restart.
+// say: a project file renders once its content's hash is accepted, and a rejected one stays out after restart;
+// a file in the person's global folder waits the same way, and a hard link is never read.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startHudEnv, type HudEnv } from "../harness/hud-session.ts";
 import { PLUGIN_DIR, startOpencode, waitForLog } from "../harness/opencode.ts";
@@ -94,3 +95,29 @@ test("no component file's module code runs in opencode, from a clone, the agent,
   expect(existsSync(marker)).toBe(false);
   expect(readFileSync(file, "utf8")).toContain("Late by the agent");
 }, 180_000);
+
+test("agent writes a component into the global folder: not rendered until accepted; a hard link there is refused", async () => {
+  const { project } = env;
+  const globalDir = join(project.env.XDG_CONFIG_HOME!, "opencode", "hud");
+  mkdirSync(globalDir, { recursive: true });
+  // what a shell the person allowed lets the agent do: write into the person's own folder, link a file in
+  const planted = join(globalDir, "Planted.tsx");
+  writeFileSync(planted, marking(marker, "Planted in the global folder"));
+  const outside = join(project.dir, "linked-source.tsx");
+  writeFileSync(outside, "export default () => <paragraph>Linked into the global folder</paragraph>;\n");
+  linkSync(outside, join(globalDir, "Linked.tsx"));
+  const first = await nextHud("global first");
+  expect(first).not.toContain("Planted in");
+  expect(first).not.toContain("Linked into");
+  expect(first).toContain(`${join(globalDir, "Linked.tsx")}: failed to load: cannot read it: it is a hard link`);
+  const logs = await waitForLog(project, `agent-hud: ${planted} is new or changed`);
+  expect(logs).toContain(`agent-hud: ${join(globalDir, "Linked.tsx")}: cannot read it: it is a hard link`);
+
+  const listed = cli("components", "list");
+  expect(listed.out).toMatch(/^refused +-{12} {2}\S+\/Linked\.tsx {2}\(it is a hard link/m);
+  const hash = hashOf(listed.out, planted)!;
+  expect(listed.out).toMatch(/^waiting +[0-9a-f]{12} {2}\S+\/Planted\.tsx /m);
+  expect(cli("components", "accept", planted, hash)).toMatchObject({ code: 0, err: "" });
+  expect(await hudShowing("Planted in the global folder")).toContain("Planted in the global folder");
+  expect(existsSync(marker)).toBe(false);
+}, 120_000);

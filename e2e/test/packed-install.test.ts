@@ -46,8 +46,10 @@ test("the packed tarball, installed with npm and registered with `opencode plugi
   // --offline: the tarball must not need anything from a registry
   run(["npm", "install", "--offline", "--no-audit", "--no-fund", tarball], configDir, project.env);
   const installed = join(configDir, "node_modules/@agent-hud/hud-plugin");
-  // the package's folder is also a Claude Code plugin root (what a marketplace's npm source installs)
+  // the package's folder is also a Claude Code plugin root (what a marketplace's npm source installs) and a
+  // Codex marketplace root (.agents)
   expect(readdirSync(installed).sort()).toEqual([
+    ".agents",
     ".claude-plugin",
     ".mcp.json",
     "LICENSE",

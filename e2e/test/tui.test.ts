@@ -107,7 +107,7 @@ test("an edit made by the person is in the agent's next request, and history nam
   expect(toolResults(afterHistory!).at(-1)).toMatch(/notes?\.add.*by=person|by=person.*Person says/);
 });
 
-test("switched off, the next request carries no HUD and the same system prompt; on again, it does", async () => {
+test("switched off, the next request carries no HUD and no HUD instructions; on again, it does", async () => {
   const previous = lastAgent();
   expect(tailHud(previous)).toBeDefined();
   await tui.slash("hud-off");
@@ -116,7 +116,9 @@ test("switched off, the next request carries no HUD and the same system prompt; 
   const off = lastAgent();
   expect(tailHud(off)).toBeUndefined();
   expect(JSON.stringify(off.body.messages).includes("<agent-hud>")).toBe(false);
-  expect(systemText(off.body)).toBe(systemText(previous.body));
+  // as if the plugin were not installed: its instructions leave the system prompt with the HUD
+  expect(systemText(previous.body)).toContain("# Agent HUD");
+  expect(systemText(off.body)).not.toContain("# Agent HUD");
   await tui.slash("hud-on");
   await tui.waitFor((t) => t.sidebar().includes("Ship the HUD sidebar"), "the sidebar back on");
   await say("loud", 1);

@@ -69,11 +69,9 @@ for (const entry of ["board/core", "edit/index"])
   writeFileSync(`${outdir}/${entry}.d.ts`, `export * from "../../src/${entry}.ts";\n`);
 
 // the third host: the Claude Code plugin root, after the rule set and wasm it copies
-await (
-  await import("./build-claude-code.ts")
-).buildClaudeCode(outdir, (await Bun.file(new URL("./package.json", import.meta.url)).json()).version);
-
+const version = (await Bun.file(new URL("./package.json", import.meta.url)).json()).version;
+await (await import("./build-claude-code.ts")).buildClaudeCode(outdir, version);
+// the fourth host: the Codex plugin root, and the package folder as its marketplace root
+await (await import("./build-codex.ts")).buildCodex(outdir, version);
 // the fifth host: the Gemini CLI extension, after the rule set and wasm it copies
-await (
-  await import("./build-gemini.ts")
-).buildGemini(outdir, (await Bun.file(new URL("./package.json", import.meta.url)).json()).version);
+await (await import("./build-gemini.ts")).buildGemini(outdir, version);

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { allTextOf, COMPACTION_MARKER, textOf, type RecordedRequest } from "../../harness/fake-anthropic.ts";
+import { claudeEnv } from "../../harness/claude.ts";
+import { PLUGIN_DIR } from "../../harness/opencode.ts";
 import {
   CHANGES_OPEN,
   currentHud,
@@ -107,4 +109,53 @@ test("nothing of the plugin's comes between the summary and the full HUD", () =>
     throw new Error(
       `after the compaction a HUD change list comes before the full HUD: ${JSON.stringify(afterSummary.slice(changesAt, changesAt + 160))}`,
     );
+});
+
+/** `agent-hud` as the person runs it in the project, with Claude Code's HOME (and so its data folder). */
+function agentHud(...args: string[]): { code: number; out: string } {
+  const run = Bun.spawnSync(["bun", join(PLUGIN_DIR, "dist", "cli", "index.js"), ...args], {
+    cwd: env.project.dir,
+    env: { ...claudeEnv(env.api.url, env.project.home), PWD: env.project.dir },
+  });
+  return { code: run.exitCode, out: run.stdout.toString() + run.stderr.toString() };
+}
+
+// what marks HUD text: the markers, the HUD's heading, the compaction framing, the state itself
+const HUD_TEXT = /<agent-hud>|Agent HUD|Your HUD|HUD update:|Ship the CSV exporter/;
+
+test("switched off with `agent-hud off --session` (no UI before the mod): the next compaction and the calls after it carry no HUD; on: it is back", async () => {
+  const { api, session } = env;
+  const off = agentHud("off", "--session", session.sessionId);
+  expect(off).toEqual({
+    code: 0,
+    out: `HUD off for session ${session.sessionId} (agent-hud on --session ${session.sessionId} turns it back on)\n`,
+  });
+  const before = api.requests.length;
+  api.script({ text: "filled up", inputTokens: 97_000 });
+  await session.send("fill the context");
+  await session.waitFor(
+    () => transcriptHas(session.project.home, session.sessionId, '"filled up"'),
+    10_000,
+    "the answer in the transcript",
+  );
+  api.script({ text: "after the second compaction" });
+  await session.send("keep going");
+  const compaction = api.ofKind("compaction").find((r) => r.index >= before);
+  expect(compaction).toBeDefined();
+  // the summary instructions got nothing from the plugin (the history it summarises still holds older copies)
+  const instructions = compaction!.body.messages.findLast((m) => allTextOf(m).includes(COMPACTION_MARKER))!;
+  expect(textOf(instructions.content)).not.toMatch(HUD_TEXT);
+  const sent = mainLoop(api).filter((r) => r.index >= before);
+  expect(sent.length).toBeGreaterThanOrEqual(2);
+  const afterCompaction = sent.filter((r) => r.index > compaction!.index);
+  expect(afterCompaction).toHaveLength(1);
+  // the conversation after the summary is the summary and the prompt: no copy, no change list, no instructions
+  expect(requestText(afterCompaction[0]!)).toContain(SUMMARY);
+  expect(requestText(afterCompaction[0]!)).not.toMatch(HUD_TEXT);
+  expect(agentHud("on", "--session", session.sessionId).code).toBe(0);
+  api.script({ text: "back" });
+  await session.send("and now?");
+  const back = mainLoop(api).at(-1)!;
+  expect(fullCopies(back)).toBe(1);
+  expect(currentHud(back)).toContain("Ship the CSV exporter");
 });

@@ -111,7 +111,15 @@ export type {
 } from "./router/index.ts";
 export { defaultThresholds, densityFor, makeContextInfo } from "./density/index.ts";
 export type { Thresholds } from "./density/index.ts";
-export { charsTokenizer, lazyTokenizer, loadBpeTokenizer, utf8BoundTokenizer } from "./tokenize/index.ts";
+export {
+  charsTokenizer,
+  ESTIMATE_FACTOR,
+  ESTIMATE_MARGIN,
+  estimateTokenizer,
+  lazyTokenizer,
+  loadBpeTokenizer,
+  utf8BoundTokenizer,
+} from "./tokenize/index.ts";
 export type { LazyTokenizer, Tokenizer } from "./tokenize/index.ts";
 export { customSectionFailed, sectionNames } from "./sections/index.ts";
 export { Hud, renderHud } from "./render/index.ts";

@@ -1,5 +1,5 @@
-// The root entry never builds o200k's rank table; the o200k entry does, and from then on it is the default
-// tokenizer. Each case runs in a fresh process: this test process has long since loaded o200k.
+// The root entry never builds o200k's rank table (a render counts with the estimate); the o200k entry does,
+// and from then on it is the default tokenizer. Each case runs in a fresh process: this test process has long since loaded o200k.
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 
@@ -13,13 +13,13 @@ function run(code: string): { out: string; err: string; code: number } {
 const view = `{ session: m.emptyState("session"), project: m.emptyState("project") }`;
 const context = `m.makeContextInfo({ usedTokens: 1, usableTokens: 100 })`;
 
-test("importing the root does not load o200k; a render with no tokenizer says what to do", () => {
+test("importing the root does not load o200k; a render with no tokenizer counts with the estimate", () => {
   const r = run(`const m = await import("./index.ts");
-    try { m.renderHud(${view}, ${context}); console.log("rendered"); }
-    catch (e) { console.log(e.message); }`);
-  expect(r.out).toBe(
-    'hud-components: no tokenizer given and o200k not loaded; pass options.tokenizer, import { bpeTokenizer } from "@agent-hud/hud-components/o200k", or await loadBpeTokenizer() first',
-  );
+    const opts = await import("./internal.ts");
+    console.log(opts.resolveRenderOptions().tokenizer.name, m.renderHud(${view}, ${context}).tokens > 0);
+    console.log(process.memoryUsage().rss < 100 * 2 ** 20);`);
+  // o200k's table alone is about 140 MiB: a process that built it is past 100 MiB
+  expect({ out: r.out, err: r.err }).toEqual({ out: "tokenx×1.15 true\ntrue", err: "" });
 });
 
 test("after the o200k entry, or loadBpeTokenizer(), o200k is the default", () => {
@@ -28,5 +28,14 @@ test("after the o200k entry, or loadBpeTokenizer(), o200k is the default", () =>
       const opts = await import("./internal.ts");
       console.log(opts.resolveRenderOptions().tokenizer.name, m.renderHud(${view}, ${context}).tokens > 0);`);
     expect({ load, out: r.out, err: r.err }).toEqual({ load, out: "o200k_base true", err: "" });
+  }
+});
+
+test("a render before o200k loads counts with the estimate, the same call after it with o200k", () => {
+  for (const load of [`await import("./o200k.ts")`, `await m.loadBpeTokenizer()`]) {
+    const r = run(`const m = await import("./index.ts"); const opts = await import("./internal.ts");
+      m.renderHud(${view}, ${context}); const before = opts.resolveRenderOptions().tokenizer.name; ${load};
+      console.log(before, opts.resolveRenderOptions().tokenizer.name);`);
+    expect({ load, out: r.out, err: r.err }).toEqual({ load, out: "tokenx×1.15 o200k_base", err: "" });
   }
 });

@@ -1,6 +1,9 @@
 // Repository-internal entry (`@agent-hud/hud-plugin/internal`) for the benchmarks, which drive the real
 // hooks and the real store without a build. Not published: opencode loads `./server`.
 export { createHooks } from "./plugin.ts";
+// the token-count bench renders through the runtime as a host process does
+export { openHud } from "./runtime/open.ts";
+export { hudTool } from "./tools/hud.ts";
 export { EventStore } from "./store/index.ts";
 export { HudBoard } from "./store/index.ts";
 export { boardPublisher, boardRenderOf, treeOf, type BoardPublisher } from "./board/publish.ts";

@@ -45,7 +45,7 @@ export async function editHud(
 ) {
   const { editor: person, boardActions, componentActions } = await personEditor(glue, reader, options);
   // component files written while opencode ran come first: they wait for this person's answer
-  const components = componentActions(glue.directory ?? process.cwd(), reader.dir);
+  const components = componentActions(glue.directory ?? process.cwd());
   const actions = boardActions(person.state(sessionID), person.projectState(sessionID));
   const index = await glue.select(
     "Edit the HUD",

@@ -44,7 +44,7 @@ export type ResolvedRenderOptions = {
 
 let nextId = 1;
 const resolved = new WeakMap<RenderOptions, ResolvedRenderOptions>();
-// resolved on first use: the default tokenizer exists only once o200k has loaded
+// resolved on first use, again when the default tokenizer changed (o200k loaded)
 let defaults: ResolvedRenderOptions | undefined;
 
 /** Everything but `now`, which the resolved options do not depend on. */
@@ -66,11 +66,19 @@ let last: { options: RenderOptions; result: ResolvedRenderOptions } | undefined;
  * the stable part would then be rebuilt on every call instead of taking the warm path.
  */
 export function resolveRenderOptions(options?: RenderOptions): ResolvedRenderOptions {
-  if (!options) return (defaults ??= resolve({}));
+  // a default resolved with the estimate is stale once o200k has loaded
+  if (!options) {
+    if (defaults?.tokenizer !== defaultTokenizer()) defaults = resolve({});
+    return defaults;
+  }
   let r = resolved.get(options);
   if (!r) {
     const previous = last;
-    r = previous && resolvedFrom.every((k) => previous.options[k] === options[k]) ? previous.result : resolve(options);
+    const same =
+      previous &&
+      resolvedFrom.every((k) => previous.options[k] === options[k]) &&
+      previous.result.tokenizer === (options.tokenizer ?? defaultTokenizer());
+    r = same ? previous.result : resolve(options);
     resolved.set(options, r);
   }
   last = { options, result: r };

@@ -1,3 +1,4 @@
+import { estimateTokenizer } from "./estimate.ts";
 import type { Tokenizer } from "./tokenizer.ts";
 
 // o200k's rank table takes ~0.4 s and ~140 MB to build, so no entry point builds it on import: it is built
@@ -10,10 +11,7 @@ export function provideBpeTokenizer(tokenizer: Tokenizer): void {
   bpe = tokenizer;
 }
 
-/** The tokenizer of a render that names none: o200k, which must have been loaded. */
+/** The tokenizer of a render that names none: o200k once it has been loaded, else the estimate. */
 export function defaultTokenizer(): Tokenizer {
-  if (bpe) return bpe;
-  throw new Error(
-    'hud-components: no tokenizer given and o200k not loaded; pass options.tokenizer, import { bpeTokenizer } from "@agent-hud/hud-components/o200k", or await loadBpeTokenizer() first',
-  );
+  return bpe ?? estimateTokenizer;
 }

@@ -31,7 +31,11 @@ export const limits = {
   depth: 24,
   /** Elements and texts in the returned tree. */
   nodes: 1_000,
-  /** Failed renders among its last `failureWindow` (one per state) after which a component is switched off. */
-  failuresToOff: 3,
+  /**
+   * Failed renders among its last `failureWindow` (one per state) after which a component is switched off, or
+   * `failuresInARow` in a row: one failing every fifth state still costs every fifth HUD a failure line.
+   */
+  failuresToOff: 2,
   failureWindow: 10,
+  failuresInARow: 3,
 } as const;

@@ -1,8 +1,7 @@
 import type { CustomSection, Density, HudComponentProps, HudView } from "@agent-hud/hud-components";
 import type { AgentComponent, Scope } from "@agent-hud/hud-components/internal";
 import { h, type Child } from "@agent-hud/ujsx/core";
-import { limits } from "./limits.ts";
-import { outcomeOf, type ComponentRunner, type RenderOutcome } from "./runner.ts";
+import { outcomeOf, tooOften, type ComponentRunner, type RenderOutcome } from "./runner.ts";
 import type { StoredRenders } from "./stored-renders.ts";
 import type { Answer } from "./sandbox-client.ts";
 import type { FileModule } from "./sandbox-protocol.ts";
@@ -31,20 +30,19 @@ export type Entry =
   | { kind: "agent"; key: string; scope: Scope; component: AgentComponent }
   | { kind: "file"; key: string; file: FileDefinition };
 
-const tooOften = `${limits.failuresToOff} of its last ${limits.failureWindow} renders`;
 export const offLine = (name: string, reason: string): Child =>
   h(
     "paragraph",
     {},
     h("strong", {}, "⚠ agent component switched off"),
-    ` ${name} failed ${tooOften} (last: ${reason}); fix it with components.define or drop it with components.remove`,
+    ` ${name} failed ${tooOften} (last: ${reason}); define it again, fixed, to switch it back on (components.define), or drop it (components.remove)`,
   );
 export const fileOffLine = (label: string, reason: string): Child =>
   h(
     "paragraph",
     {},
     h("strong", {}, "⚠ custom section failed"),
-    ` ${label}: switched off, it failed ${tooOften} (last: ${reason}); edit the file to try again`,
+    ` ${label}: switched off, it failed ${tooOften} (last: ${reason}); fix it, then agent-hud components accept it`,
   );
 
 /** A definition's slot: a redefinition (new `at`) gets a new runner and sandbox. */

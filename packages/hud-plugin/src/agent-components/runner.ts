@@ -48,9 +48,9 @@ export function outcomeOf(output: DensityOutput, name: string): RenderOutcome {
 /**
  * A defined component's renders, which the sandbox process produces ahead of the HUD (the HUD itself is
  * built synchronously): memoised by (state version, density), so an unchanged state costs no sandbox call;
- * a failure shows the last good output and one line; `failuresToOff` failures among its last `failureWindow`
- * renders (counted once per state version, whatever the densities tried) switch it off through `onOff`, so
- * a component that fails every other state goes off too, not only one that fails in a row.
+ * a failure shows the last good output and one line; too many failures among its last renders (counted
+ * once per state version, whatever the densities tried; see `failsTooOften`) switch it off through `onOff`,
+ * so a component that fails now and then goes off too, not only one that fails in a row.
  */
 export class ComponentRunner {
   private memo: Memo[] = [];
@@ -134,11 +134,6 @@ export class ComponentRunner {
     if (this.recent.length > limits.failureWindow) this.recent.shift();
   }
 
-  /** How many of its last renders failed (the switch-off counts these). */
-  get failures(): number {
-    return this.recent.filter((r) => r.failed).length;
-  }
-
   private good(elements: Child[]): Child {
     this.lastGood = elements;
     this.last = { elements };
@@ -147,7 +142,23 @@ export class ComponentRunner {
 
   private failed(reason: string): Child {
     this.last = { ...(this.lastGood ? { elements: this.lastGood } : {}), error: reason };
-    if (this.failures >= limits.failuresToOff) this.onOff(reason);
+    if (failsTooOften(this.recent.map((r) => r.failed))) this.onOff(reason);
     return [...(this.lastGood ?? []), failureLine(this.definition, reason, this.lastGood !== undefined)];
   }
 }
+
+/**
+ * The switch-off rule over a component's recent renders (oldest first, `true` for a failed one):
+ * `failuresToOff` among the last `failureWindow`, or the last `failuresInARow` all failed.
+ */
+export function failsTooOften(
+  failed: readonly boolean[],
+  rule: { failuresToOff: number; failureWindow: number; failuresInARow: number } = limits,
+): boolean {
+  const tail = failed.slice(-rule.failuresInARow);
+  if (tail.length === rule.failuresInARow && tail.every(Boolean)) return true;
+  return failed.slice(-rule.failureWindow).filter(Boolean).length >= rule.failuresToOff;
+}
+
+/** The rule as the person reads it in a switch-off line (3 in a row is 2 of the last 10 as well). */
+export const tooOften = `${limits.failuresToOff} of its last ${limits.failureWindow} renders`;

@@ -15,17 +15,17 @@ const short = (text: string, max = 50) => {
  * `/hud-edit`: each row shows the hash of the content listed and answers for that content only, so a file
  * changed after the list was drawn is refused rather than accepted unseen.
  */
-export function componentActions(directory: string, dataDir: string, now = () => Date.now()): ComponentAction[] {
+export function componentActions(directory: string, now = () => Date.now()): ComponentAction[] {
   let files;
   try {
-    files = reviewComponents(directory, dataDir);
+    files = reviewComponents(directory);
   } catch {
     // an unreadable decisions file: the CLI says why; the editor still offers its other rows
     return [];
   }
   const answer = (path: string, display: string, hash: string, decision: "accepted" | "rejected") => () => {
     try {
-      decideComponent(directory, dataDir, path, decision, hash, now());
+      decideComponent(directory, path, decision, hash, now());
       const then = decision === "accepted" ? "; it renders from the agent's next call" : "";
       return { ok: true, text: `${decision} ${display}${then}` };
     } catch (error) {

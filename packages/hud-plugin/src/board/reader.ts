@@ -42,7 +42,8 @@ export class BoardReader {
   view(sessionID: string): ViewState {
     if (this.remote) return { status: "remote", off: false };
     const shown = this.board.latest(sessionID, "current") ?? this.board.latest(sessionID, "received");
-    if (this.board.isOff(sessionID)) return { status: "off", shown, off: true };
+    const by = this.board.offBy(sessionID);
+    if (by) return { status: "off", shown, off: true, by };
     return shown ? { status: "shown", shown, off: false } : { status: "none", off: false };
   }
 

@@ -4,7 +4,7 @@ import type { BoardRender } from "../store/board-render.ts";
 /** What the person's view of one session is showing. */
 export type ViewState =
   | { status: "shown"; shown: BoardRender; off: false }
-  | { status: "off"; shown: BoardRender | undefined; off: true }
+  | { status: "off"; shown: BoardRender | undefined; off: true; by?: "session" | "project" }
   | { status: "none"; off: false }
   | { status: "remote"; off: false };
 
@@ -45,7 +45,13 @@ export function sidebarRows(view: ViewState, width: number): TermLine[] {
     case "none":
       return [muted("HUD: nothing rendered yet for this session")];
     case "off":
-      return [muted("HUD off for this session (/hud-on)")];
+      return [
+        muted(
+          view.by === "project"
+            ? "HUD off for this project (agent-hud on; /hud-on for this session only)"
+            : "HUD off for this session (/hud-on)",
+        ),
+      ];
     case "shown":
       return [statusLine(view.shown), ...hudRows(view.shown, width)];
   }

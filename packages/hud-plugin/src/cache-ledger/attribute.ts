@@ -1,4 +1,4 @@
-import type { Attribution, BustCause, CallUsage, Evidence } from "./types.ts";
+import type { Attribution, BustCause, CallUsage, Evidence, Unseen } from "./types.ts";
 import { promptTokens } from "./usage.ts";
 
 /**
@@ -48,6 +48,7 @@ export function attribute(
   const shown: BustCause[] = [];
   const missing: Attribution["missing"] = [];
   let byAgentHud: boolean | undefined;
+  let afterAgentHud: boolean | undefined;
   if (previous.system && current.system) {
     const others = (parts: Evidence["system"]) => parts!.filter((p) => !p.own).map((p) => p.hash);
     const own = (parts: Evidence["system"]) => parts!.filter((p) => p.own).map((p) => p.hash);
@@ -56,6 +57,12 @@ export function attribute(
     if (othersChanged || ownChanged) {
       shown.push("system");
       byAgentHud = !othersChanged;
+    } else if (previous.systemSent === undefined || current.systemSent === undefined) missing.push("system-after");
+    else if (previous.systemSent !== current.systemSent) {
+      // the parts agent-hud's hook saw are the same: a plugin after it changed what was sent
+      shown.push("system");
+      byAgentHud = false;
+      afterAgentHud = true;
     }
   } else missing.push("system");
   if (previous.tools !== undefined && current.tools !== undefined) {
@@ -83,6 +90,7 @@ export function attribute(
     cause,
     also,
     ...(byAgentHud !== undefined ? { byAgentHud } : {}),
+    ...(afterAgentHud ? { afterAgentHud } : {}),
     ...(compaction !== undefined ? { compaction } : {}),
     missing,
     idleSeconds: Math.round(idleSeconds * 10) / 10,
@@ -98,16 +106,33 @@ const CAUSE_TEXT: Record<BustCause, string> = {
   unknown: "unknown",
 };
 
+const UNSEEN_TEXT: Record<Unseen, string> = {
+  request: "the request",
+  system: "the system prompt",
+  "system-after": "a later plugin's system-prompt change",
+  tools: "tools",
+  messages: "earlier messages",
+};
+
+/**
+ * What agent-hud could not see of the two requests, as the person reads it; the provider (which may drop
+ * or split its cache on its own) is never seen.
+ */
+export function unseenText(a: Attribution): string {
+  return [...a.missing.map((m) => UNSEEN_TEXT[m]), "the provider"].join(", ");
+}
+
 /** The cause as the person reads it, e.g. "system prompt changed (not agent-hud)" or "cache expired (idle 412 s)". */
 export function describeCause(a: Attribution): string {
   const one = (cause: BustCause): string => {
-    if (cause === "system") return `${CAUSE_TEXT.system} (${a.byAgentHud ? "agent-hud's part" : "not agent-hud"})`;
+    if (cause === "system")
+      return `${CAUSE_TEXT.system} (${a.byAgentHud ? "agent-hud's part" : a.afterAgentHud ? "not agent-hud: a plugin after it" : "not agent-hud"})`;
     if (cause === "expired") return `${CAUSE_TEXT.expired} (idle ${Math.round(a.idleSeconds ?? 0)} s)`;
     if (cause === "history")
       return `${CAUSE_TEXT.history} (${a.compaction ? "compaction" : "compaction, pruning or a plugin"})`;
     if (cause === "tail" && a.missing.length)
-      return `${CAUSE_TEXT.tail} (or an unseen change: ${a.missing.join(", ")})`;
-    if (cause === "unknown" && a.missing.length) return `unknown (not seen: ${a.missing.join(", ")})`;
+      return `${CAUSE_TEXT.tail}, or what agent-hud cannot see: ${unseenText(a)}`;
+    if (cause === "unknown") return `unknown: nothing agent-hud saw changed; not seen: ${unseenText(a)}`;
     return CAUSE_TEXT[cause];
   };
   return [a.cause, ...a.also].map(one).join(" + ");

@@ -18,6 +18,11 @@ export type Evidence = {
   /** When the request was built (ms since epoch). */
   at: number;
   system?: SystemPartHash[];
+  /**
+   * One hash over the system prompt as the request was sent, read once the answer came: what plugins after
+   * agent-hud's hook added shows here and not in `system` (a host that lets the plugin hold the request).
+   */
+  systemSent?: string;
   /** One hash over every tool definition of the request. */
   tools?: string;
   /** One hash per message of the conversation, oldest first, without what agent-hud appended. */
@@ -40,16 +45,24 @@ export type Evidence = {
  */
 export type BustCause = "system" | "tools" | "history" | "expired" | "tail" | "unknown";
 
+/**
+ * A part of the request the plugin could not see: `system-after` is the system prompt as sent, where a
+ * plugin whose hook runs after agent-hud's changes it.
+ */
+export type Unseen = "request" | "system" | "system-after" | "tools" | "messages";
+
 export type Attribution = {
   cause: BustCause;
   /** Further causes the evidence also shows (a pause past the lifetime on top of a changed prompt). */
   also: BustCause[];
   /** For `system`: true when only agent-hud's own parts changed. */
   byAgentHud?: boolean;
+  /** For `system`: the change came after agent-hud's hook (a plugin that runs later), seen in the request sent. */
+  afterAgentHud?: boolean;
   /** For `history`: the host reported a compaction in between (false: it did not, or not yet — not told apart). */
   compaction?: boolean;
   /** Evidence that was missing for this request or the one before (why a cause may read `unknown`). */
-  missing: Array<"request" | "system" | "tools" | "messages">;
+  missing: Unseen[];
   /** Seconds since the call before. */
   idleSeconds?: number;
 };

@@ -22,6 +22,8 @@ Prints the live HUD of the project's latest session (or of --session) from the H
 
        agent-hud cache [--json]   the prompt cache call by call, busts with their cause (agent-hud cache --help)
        agent-hud data | purge …   what the plugin stores, and removing it (agent-hud purge --help)
+       agent-hud off|on [--session <id> | --project [<dir>]]
+                                  switch the HUD off or on for a session or the whole project (agent-hud off --help)
        agent-hud components …     component files written while opencode ran: list, accept or reject them
        agent-hud statusline       one line (task · density · usage) for Claude Code's statusLine setting, from its session JSON on stdin
        agent-hud doctor           config files and where each option came from, the data folder and its modes,

@@ -13,6 +13,7 @@ purge  removes it, and rewrites the files so none of its bytes stay on disk (cop
 
 type Out = { out: (text: string) => void; err: (text: string) => void };
 const DAY = 86_400_000;
+const SESSIONS_LISTED = 10;
 const day = (ms?: number) => (ms ? new Date(ms).toISOString().slice(0, 10) : "-");
 
 /** `agent-hud data`: one line per project, the files below. */
@@ -25,6 +26,13 @@ export function runData(dir: string, cwd: string, io: Out): number {
     io.out(
       `project ${p.projectKey}${p.projectKey === here ? " (this folder)" : ""}: ${p.sessions} sessions, ${p.events} events, ${p.indexed} indexed texts, ${p.bytes} bytes, ${day(p.oldest)} to ${day(p.newest)}\n`,
     );
+  // the ids `purge --session` and `off|on --session` take: this folder's newest sessions
+  const own = storedSessions(dir)
+    .filter((s) => s.projectKey === here)
+    .reverse();
+  for (const s of own.slice(0, SESSIONS_LISTED))
+    io.out(`session ${s.sessionID} (this folder, ${s.events} events, last active ${day(s.updatedAt)})\n`);
+  if (own.length > SESSIONS_LISTED) io.out(`… and ${own.length - SESSIONS_LISTED} older sessions of this folder\n`);
   for (const f of storedFiles(dir)) io.out(`file ${f.name} ${f.bytes} bytes\n`);
   return 0;
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { configFiles, globalConfigDir, readLayer } from "../config/files.ts";
 import { loadConfig } from "../config/load.ts";
 import { storageDirFor } from "../config/storage-dir.ts";
+import { decisionsDir } from "../component-files/acceptance.ts";
 import { storedFiles } from "./stored.ts";
 import { worktreeOf } from "./project.ts";
 import { hostDoctorLines } from "../host/cli-parts.ts";
@@ -64,6 +65,13 @@ export function runDoctor(cwd: string, env: Env, io: Io): number {
       lines.push(`file ${f.name}: ${f.bytes} bytes, mode ${m}${m === "600" ? "" : " (expected 600)"}`);
     }
   }
+  // the person's accept/reject of component files: a folder of its own that no option moves
+  const decisions = decisionsDir(env);
+  lines.push(
+    existsSync(decisions)
+      ? `component decisions ${decisions}: mode ${mode(decisions)}`
+      : `component decisions ${decisions}: none yet`,
+  );
   const tui = tuiRegistered(cwd, env);
   lines.push(
     tui ? `TUI entry registered in ${tui}` : "TUI entry not registered (`opencode plugin` lists it in tui.json)",

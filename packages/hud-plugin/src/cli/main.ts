@@ -10,6 +10,7 @@ import { DATA_USAGE, runData, runPurge } from "./data-commands.ts";
 import { opencodeVersion, runDoctor } from "./doctor.ts";
 import { worktreeOf } from "./project.ts";
 import { runStatusline } from "./statusline.ts";
+import { runSwitch } from "./switch.ts";
 
 export type CliIO = {
   argv: string[];
@@ -54,6 +55,7 @@ export async function runCli(io: CliIO): Promise<number> {
   if (command === "components") return runComponents(rest, io);
   if (command === "cache") return runCache(rest, io);
   if (command === "statusline") return runStatusline(io);
+  if (command === "off" || command === "on") return runSwitch(command, rest, io);
   if (command === "doctor")
     return runDoctor(io.cwd, io.env ?? process.env, {
       out: io.out,
@@ -104,12 +106,16 @@ export async function runCli(io: CliIO): Promise<number> {
 
 function render(board: HudBoard, args: CliArgs, projectKey: string): string | undefined {
   const sessionID = args.session ?? board.latestSession(projectKey);
-  if (!sessionID) return undefined;
+  if (!sessionID) {
+    if (args.markdown || !board.isProjectOff(projectKey)) return undefined;
+    return ansiText(sidebarRows({ status: "off", shown: undefined, off: true, by: "project" }, args.width), args.color);
+  }
   const shown = board.latest(sessionID, args.received ? "received" : "current") ?? board.latest(sessionID, "received");
-  const off = board.isOff(sessionID);
-  if (!shown && !off) return undefined;
+  // a session named on the command line may be another project's: its own renders say which
+  const by = board.offBy(sessionID, args.session ? undefined : projectKey);
+  if (!shown && !by) return undefined;
   if (args.markdown) return shown ? shown.markdown.trimEnd() : "";
-  const view: ViewState = off ? { status: "off", shown, off: true } : { status: "shown", shown: shown!, off: false };
+  const view: ViewState = by ? { status: "off", shown, off: true, by } : { status: "shown", shown: shown!, off: false };
   const header = [[{ text: `session ${sessionID}`, style: { role: "muted" as const } }]];
   return ansiText([...header, ...sidebarRows(view, args.width)], args.color);
 }

@@ -1,10 +1,33 @@
 import { createHash } from "node:crypto";
-import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, constants } from "node:fs";
-import { dirname, join } from "node:path";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, join } from "node:path";
+import { defaultDir } from "../store/paths.ts";
 import { privateFolder, refuseLink } from "../store/private-files.ts";
 
-/** The person's decisions on component files, in the plugin's data folder (owner-only). */
+/** The person's decisions on component files, in their state folder (owner-only). */
 export const ACCEPTED_FILE = "agent-hud-components.json";
+
+/**
+ * `${XDG_STATE_HOME:-~/.local/state}/agent-hud`: where the decisions live. No option moves it: a config
+ * file an agent or a repository can write (`storageDir` among its keys) must not be able to point the gate
+ * at a file of its own. A relative XDG_STATE_HOME is ignored, as the spec says.
+ */
+export function decisionsDir(env: Record<string, string | undefined> = process.env): string {
+  const xdg = env.XDG_STATE_HOME;
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), ".local", "state");
+  return join(base, "agent-hud");
+}
 
 /** The person's answer for one content of one file (entries an older version wrote as `start` are ignored). */
 export type Decision = "accepted" | "rejected";
@@ -28,10 +51,21 @@ const isEntry = (v: unknown): v is AcceptanceEntry => {
 
 export class AcceptanceStore {
   readonly file: string;
+  /** Where versions before the state folder kept them (the default data folder), read once to move them. */
+  private readonly legacy: string | undefined;
   private cache: { stamp: string; entries: AcceptanceEntry[] } | undefined;
 
-  constructor(dataDir: string) {
-    this.file = join(dataDir, ACCEPTED_FILE);
+  constructor(dir: string, legacyDir?: string) {
+    this.file = join(dir, ACCEPTED_FILE);
+    this.legacy = legacyDir === undefined ? undefined : join(legacyDir, ACCEPTED_FILE);
+  }
+
+  /**
+   * The person's store: their state folder, taking over what the default data folder held before. Never a
+   * configured `storageDir`: a folder named in a config file is no source of decisions, not even once.
+   */
+  static forPerson(env: Record<string, string | undefined> = process.env) {
+    return new AcceptanceStore(decisionsDir(env), defaultDir(env));
   }
 
   /** Changes whenever the file is rewritten (each write is a rename, so the inode changes too). */
@@ -50,13 +84,29 @@ export class AcceptanceStore {
     const stamp = this.stamp();
     if (this.cache?.stamp === stamp) return this.cache.entries;
     refuseLink(this.file);
-    let entries: AcceptanceEntry[] = [];
-    if (stamp !== "none") {
-      const parsed = JSON.parse(readFileSync(this.file, "utf8")) as { files?: unknown };
-      if (!Array.isArray(parsed.files)) throw new Error(`${this.file} has no "files" list`);
-      entries = parsed.files.filter(isEntry);
+    const entries = stamp === "none" ? (this.fromLegacy() ?? []) : readEntries(this.file);
+    this.cache = { stamp: this.stamp(), entries };
+    return entries;
+  }
+
+  /**
+   * With no decisions here yet, those an older version kept in the data folder are copied here once (the
+   * old file stays, for an older version still running); once this file exists the old one is never read.
+   */
+  private fromLegacy(): AcceptanceEntry[] | undefined {
+    if (this.legacy === undefined || this.legacy === this.file || !existsSync(this.legacy)) return undefined;
+    let entries;
+    try {
+      refuseLink(this.legacy);
+      entries = readEntries(this.legacy);
+    } catch (error) {
+      throw new Error(`${this.legacy} (your earlier decisions): ${(error as Error).message}`);
     }
-    this.cache = { stamp, entries };
+    try {
+      this.write(entries);
+    } catch {
+      // a state folder that cannot be written: the old file answers until it can
+    }
     return entries;
   }
 
@@ -88,6 +138,10 @@ export class AcceptanceStore {
         return n <= KEEP_PER_FILE;
       })
       .reverse();
+    this.write(entries);
+  }
+
+  private write(entries: AcceptanceEntry[]): void {
     privateFolder(dirname(this.file));
     refuseLink(this.file);
     const temp = `${this.file}.${process.pid}.${Date.now().toString(36)}.tmp`;
@@ -105,4 +159,10 @@ export class AcceptanceStore {
     }
     this.cache = undefined;
   }
+}
+
+function readEntries(file: string): AcceptanceEntry[] {
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as { files?: unknown };
+  if (!Array.isArray(parsed.files)) throw new Error(`${file} has no "files" list`);
+  return parsed.files.filter(isEntry);
 }

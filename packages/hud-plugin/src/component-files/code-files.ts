@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join, sep } from "node:path";
 
 const CODE_FILE = /\.(?:[cm]?ts|tsx|jsx?|mjs|cjs)$/;
@@ -27,14 +27,27 @@ export function codeFiles(dir: string, out: string[] = [], depth = 0): string[] 
 /**
  * The text of a code file inside `root`, as bytes and text; throws one line for a file that is not a plain
  * file inside the folder (a link out of it would put any file of the person's into the sandbox and, through
- * an error line, into the agent's HUD), or is too large.
+ * an error line, into the agent's HUD), has a second name (a hard link: the same file reached from anywhere
+ * else, whose content can change under a name the person accepted), or is too large. The checks and the read
+ * go through one open file, so what was checked is what is read.
  */
 export function readCodeFile(root: string, path: string): { bytes: Buffer; text: string } {
   const real = realpathSync(path);
   const top = realpathSync(root);
   if (!real.startsWith(top + sep)) throw new Error("it links out of its component folder");
-  if (!lstatSync(real).isFile()) throw new Error("it is not a plain file");
-  const bytes = readFileSync(real);
-  if (bytes.length > MAX_CODE_BYTES) throw new Error(`it is ${bytes.length} bytes; the limit is ${MAX_CODE_BYTES}`);
-  return { bytes, text: bytes.toString("utf8") };
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new Error("it is not a plain file");
+    if (st.nlink > 1)
+      throw new Error(
+        `it is a hard link (${st.nlink} names for one file); agent-hud reads only a file of its own: copy it`,
+      );
+    if (st.size > MAX_CODE_BYTES) throw new Error(`it is ${st.size} bytes; the limit is ${MAX_CODE_BYTES}`);
+    const bytes = readFileSync(fd);
+    if (bytes.length > MAX_CODE_BYTES) throw new Error(`it is ${bytes.length} bytes; the limit is ${MAX_CODE_BYTES}`);
+    return { bytes, text: bytes.toString("utf8") };
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -8,7 +8,7 @@ import { verdictOf } from "./gate.ts";
 import { readComponent } from "./read-component.ts";
 import { hudRoots, type RootOptions } from "./roots.ts";
 
-/** Where the person's decisions are, and how a file waiting for them is said (once per content). */
+/** The data folder (stored renders), and how a file waiting for the person is said (once per content). */
 export type FileGate = { dataDir: string; notify: (line: string) => void };
 /** What the files add to a HUD: definitions for the sandbox, and one line for each that cannot render. */
 export type FileComponents = { files: FileDefinition[]; failed: CustomSection[] };
@@ -23,14 +23,15 @@ export const shortHash = (hash: string) => hash.slice(0, 12);
  * The component files of a project (`<directory>/.opencode/hud/` and the global folders), as sandbox
  * definitions; nothing of a file is evaluated here. Called on every render: it stats the files and reads
  * again only those that changed (or whose decision may have), and returns the same object while nothing
- * did. A project file the person has not accepted keeps the render of its last accepted content, or none.
+ * did. A file the person has not accepted (project or global) keeps the render of its last accepted content,
+ * or none; with no gate nothing renders.
  */
 export function fileComponents(directory: string, gate: FileGate | undefined, options: RootOptions = {}) {
   const roots = hudRoots(directory, options);
   const cacheKey = `${directory}\0${roots.map((r) => r.dir).join("\0")}`;
   let cache = caches.get(cacheKey);
   if (!cache) caches.set(cacheKey, (cache = { known: new Map(), result: { files: [], failed: [] }, told: new Set() }));
-  const store = gate ? new AcceptanceStore(gate.dataDir) : undefined;
+  const store = gate ? AcceptanceStore.forPerson(options.env) : undefined;
   const decisions = store?.stamp() ?? "none";
   const found = discoverComponents(roots);
   const known = new Map<string, Known>();
@@ -76,13 +77,9 @@ function evaluate(
     cache.told.add(key);
     gate?.notify(line);
   };
-  const verdicts = read.hashes.map((h) =>
-    store
-      ? verdictOf(store, file.root.scope, h.path, h.sha256, tell)
-      : file.root.scope === "global"
-        ? "run"
-        : "waiting",
-  );
+  // a file refused unread (a link, a hard link, too large) is said to the person too, not only in the HUD
+  if (!read.ok && read.refused) tell(`refused\0${file.path}\0${read.error}`, `agent-hud: ${label}: ${read.error}`);
+  const verdicts = read.hashes.map((h) => (store ? verdictOf(store, h.path, h.sha256, tell) : "waiting"));
   if (verdicts.includes("rejected")) return undefined;
   if (verdicts.includes("waiting")) {
     const waiting = read.hashes.find((_, i) => verdicts[i] === "waiting")!;
@@ -121,11 +118,14 @@ export function failedSection(name: string, source: string, reason: string): Cus
   return { name, component, source };
 }
 
-/** Changes whenever an editor saves the file, including saves within one clock tick that change its size. */
+/**
+ * Changes whenever an editor saves the file, including saves within one clock tick that change its size, and
+ * when it gains a second name (a hard link made elsewhere), which makes it unreadable from then on.
+ */
 function stampOf(path: string): string {
   try {
     const stat = statSync(path);
-    return `${Math.trunc(stat.mtimeMs * 1000)}-${stat.size}-${stat.ino}`;
+    return `${Math.trunc(stat.mtimeMs * 1000)}-${stat.size}-${stat.ino}-${stat.nlink}`;
   } catch {
     return "gone";
   }

@@ -17,7 +17,7 @@ const MAX_HELPERS = 32;
  */
 export type ReadComponent =
   | { ok: true; entry: string; source: string; helpers: Record<string, string>; meta: Metadata; hashes: Hashes }
-  | { ok: false; error: string; hashes: Hashes };
+  | { ok: false; error: string; hashes: Hashes; refused?: true };
 export type Hashes = Array<{ path: string; sha256: string }>;
 
 export function readComponent(file: ComponentFile): ReadComponent {
@@ -25,7 +25,12 @@ export function readComponent(file: ComponentFile): ReadComponent {
   const entry = relative(root, file.path);
   const hashes: Hashes = [];
   const texts = new Map<string, string>();
-  const fail = (error: string): ReadComponent => ({ ok: false, error, hashes });
+  const fail = (error: string, refused = false): ReadComponent => ({
+    ok: false,
+    error,
+    hashes,
+    ...(refused ? { refused: true as const } : {}),
+  });
   const queue: Array<{ rel: string; from?: string }> = [{ rel: entry }];
   while (queue.length) {
     const { rel, from } = queue.shift()!;
@@ -37,7 +42,7 @@ export function readComponent(file: ComponentFile): ReadComponent {
       read = readCodeFile(root, path);
     } catch (error) {
       const why = error instanceof Error ? error.message.split("\n")[0] : String(error);
-      return fail(from ? `cannot read ${rel} (imported by ${from}): ${why}` : `cannot read it: ${why}`);
+      return fail(from ? `cannot read ${rel} (imported by ${from}): ${why}` : `cannot read it: ${why}`, true);
     }
     hashes.push({ path, sha256: sha256(read.bytes) });
     texts.set(rel, read.text);

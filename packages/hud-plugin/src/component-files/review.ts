@@ -7,10 +7,10 @@ import { hudRoots, type HudRoot, type RootOptions } from "./roots.ts";
 /**
  * What the person reviews, from any process (the CLI, the TUI): the code files under a project's
  * component folders and the global ones, each with the decision on its current content. `waiting`: a
- * project file with no decision yet, whose output does not reach the agent; `trusted`: a file of the
- * person's own global folder, which renders unless rejected.
+ * file (project or global) with no decision yet, whose output does not reach the agent; `refused`: a file
+ * that is never read (a hard link, a link out of its folder, too large), with `reason`, and nothing to decide.
  */
-export type ComponentState = "waiting" | "accepted" | "rejected" | "trusted";
+export type ComponentState = "waiting" | "accepted" | "rejected" | "refused";
 export type ReviewedFile = {
   path: string;
   display: string;
@@ -18,21 +18,33 @@ export type ReviewedFile = {
   bytes: number;
   state: ComponentState;
   scope: HudRoot["scope"];
+  reason?: string;
 };
 
 /** How a hash is shown and named back: its first 12 hex digits. */
 export const SHORT_HASH = 12;
 
-export function reviewComponents(directory: string, dataDir: string, options: RootOptions = {}): ReviewedFile[] {
-  const store = new AcceptanceStore(dataDir);
+/** The decisions are read from the person's state folder of `options.env` (acceptance.ts). */
+export function reviewComponents(directory: string, options: RootOptions = {}): ReviewedFile[] {
+  const store = AcceptanceStore.forPerson(options.env);
   const out: ReviewedFile[] = [];
   for (const root of hudRoots(directory, options))
     for (const path of codeFiles(root.dir)) {
       let bytes: Buffer;
       try {
         bytes = readCodeFile(root.dir, path).bytes;
-      } catch {
-        // a link out of the folder or an oversized file never renders: nothing to decide
+      } catch (error) {
+        // never read, never rendered: nothing to decide, but the person is told why
+        const reason = (error as Error).message.split("\n")[0];
+        out.push({
+          path,
+          display: displayOf(root, directory, path),
+          sha256: "",
+          bytes: 0,
+          state: "refused",
+          scope: root.scope,
+          reason,
+        });
         continue;
       }
       const hash = sha256(bytes);
@@ -42,7 +54,7 @@ export function reviewComponents(directory: string, dataDir: string, options: Ro
         display: displayOf(root, directory, path),
         sha256: hash,
         bytes: bytes.length,
-        state: decision ?? (root.scope === "global" ? "trusted" : "waiting"),
+        state: decision ?? "waiting",
         scope: root.scope,
       });
     }
@@ -61,7 +73,6 @@ function displayOf(root: HudRoot, directory: string, path: string): string {
  */
 export function decideComponent(
   directory: string,
-  dataDir: string,
   file: string,
   decision: "accepted" | "rejected",
   hash: string | undefined,
@@ -70,13 +81,14 @@ export function decideComponent(
   cwd = directory,
 ): ReviewedFile {
   const wanted = resolve(cwd, file);
-  const reviewed = reviewComponents(directory, dataDir, options);
+  const reviewed = reviewComponents(directory, options);
   const found =
     reviewed.find((r) => r.path === wanted) ?? reviewed.find((r) => same(r.path, wanted) || r.display === file);
   if (!found) {
     const folders = hudRoots(directory, options).map((r) => r.dir);
     throw new Error(`${file} is not a component file under ${folders.join(" or ")}`);
   }
+  if (found.state === "refused") throw new Error(`${found.display} is never read: ${found.reason}`);
   if (hash === undefined && decision === "accepted")
     throw new Error(
       `name the content you accept: agent-hud components accept ${found.display} ${found.sha256.slice(0, SHORT_HASH)}`,
@@ -85,7 +97,7 @@ export function decideComponent(
     throw new Error(
       `${found.display} is now sha256 ${found.sha256.slice(0, SHORT_HASH)}, not ${hash}: it changed since you looked (or the hash is shorter than ${SHORT_HASH} digits); read it again and answer with its current hash`,
     );
-  new AcceptanceStore(dataDir).record([{ path: found.path, sha256: found.sha256, decision, at: now }]);
+  AcceptanceStore.forPerson(options.env).record([{ path: found.path, sha256: found.sha256, decision, at: now }]);
   return { ...found, state: decision };
 }
 

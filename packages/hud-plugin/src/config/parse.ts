@@ -1,7 +1,7 @@
 import { Errors, type ValueError } from "@sinclair/typebox/errors";
 import { Check } from "@sinclair/typebox/value";
 import { compilePatterns } from "../privacy/user-patterns.ts";
-import { storageDirOf } from "./storage-dir.ts";
+import { checkStorageDir } from "./storage-dir.ts";
 import { HudOptions, defaultConfig, type HudConfig } from "./schema.ts";
 
 export type ConfigProblem = { path: string; message: string };
@@ -71,6 +71,7 @@ export function parseConfig(raw: unknown): ParsedConfig {
   const config: HudConfig = {
     enabled: good.enabled ?? defaultConfig.enabled,
     placement: good.placement ?? defaultConfig.placement,
+    tokenizer: good.tokenizer ?? defaultConfig.tokenizer,
     thresholds: { ...defaultConfig.thresholds, ...good.thresholds },
     budgets: { ...good.budgets },
     caps: { ...good.caps },
@@ -85,13 +86,9 @@ export function parseConfig(raw: unknown): ParsedConfig {
     cacheLedger: { ...defaultConfig.cacheLedger, ...good.cacheLedger },
   };
   if (good.storageDir) {
-    const dir = storageDirOf(good.storageDir);
-    if (dir) config.storageDir = dir;
-    else
-      problems.push({
-        path: "storageDir",
-        message: `agent-hud option storageDir must be an absolute path or start with ~/, got ${JSON.stringify(good.storageDir)}; using the default folder`,
-      });
+    const checked = checkStorageDir(good.storageDir);
+    if ("dir" in checked) config.storageDir = checked.dir;
+    else problems.push({ path: "storageDir", message: checked.problem });
   }
   const t = config.thresholds;
   if (!(t.compact < t.minimal && t.minimal <= t.critical)) {

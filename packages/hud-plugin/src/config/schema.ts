@@ -29,6 +29,12 @@ export const HudOptions = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /**
+     * How the HUD's tokens are counted against its budgets: `"estimate"` (default) costs nothing to load and
+     * keeps the HUD within its budget plus 5% in OpenAI's and Claude's tokens; `"o200k"` counts exactly for
+     * OpenAI's GPT-4o family and loads a ~140 MiB table once a HUD passes a quarter of its budget.
+     */
+    tokenizer: Type.Optional(Type.Union([Type.Literal("estimate"), Type.Literal("o200k")])),
     caps: Type.Optional(
       Type.Object(
         {
@@ -125,6 +131,7 @@ export type HudOptions = Static<typeof HudOptions>;
 export type HudConfig = {
   enabled: boolean;
   placement: "tail" | "system";
+  tokenizer: "estimate" | "o200k";
   thresholds: { compact: number; minimal: number; critical: number };
   budgets: { full?: number; compact?: number; minimal?: number };
   caps: NonNullable<HudOptions["caps"]>;
@@ -148,6 +155,7 @@ export type HudConfig = {
 export const defaultConfig: HudConfig = {
   enabled: true,
   placement: "tail",
+  tokenizer: "estimate",
   thresholds: { compact: 70, minimal: 85, critical: 92 },
   budgets: {},
   caps: {},

@@ -1,5 +1,6 @@
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { defaultDir } from "../store/paths.ts";
 import { configFiles, readLayer } from "./files.ts";
 
@@ -11,6 +12,35 @@ export function storageDirOf(dir: string): string | undefined {
   if (dir === "~") return homedir();
   if (dir.startsWith("~/")) return join(homedir(), dir.slice(2));
   return isAbsolute(dir) ? dir : undefined;
+}
+
+/**
+ * The top of the git worktree holding `dir` (a `.git` folder, or a `.git` file as a linked worktree or a
+ * submodule has), walking up from `dir` whether or not it exists yet; undefined outside every worktree.
+ */
+export function gitWorktreeOf(dir: string): string | undefined {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (existsSync(join(at, ".git"))) return at;
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/**
+ * A `storageDir` value checked: the folder, or why it is refused. Inside a git worktree the databases (the
+ * conversation, the HUD's log) would travel with the repository and could be written by whatever writes it.
+ */
+export function checkStorageDir(value: string): { dir: string } | { problem: string } {
+  const dir = storageDirOf(value);
+  if (!dir)
+    return {
+      problem: `agent-hud option storageDir must be an absolute path or start with ~/, got ${JSON.stringify(value)}; using the default folder`,
+    };
+  const worktree = gitWorktreeOf(dir);
+  if (worktree !== undefined)
+    return {
+      problem: `agent-hud option storageDir ${JSON.stringify(value)} is inside the git worktree ${worktree}, where the repository (and whatever writes it) could read and change the HUD's data; using the default folder`,
+    };
+  return { dir };
 }
 
 /**
@@ -32,8 +62,8 @@ export function storageDirFor(
   let dir: string | undefined;
   for (const options of [...layers, entryOptions]) {
     const value = (options as { storageDir?: unknown } | undefined)?.storageDir;
-    const valid = typeof value === "string" && value !== "" ? storageDirOf(value) : undefined;
-    if (valid) dir = valid;
+    const checked = typeof value === "string" && value !== "" ? checkStorageDir(value) : undefined;
+    if (checked && "dir" in checked) dir = checked.dir;
   }
   return dir ?? defaultDir(env);
 }

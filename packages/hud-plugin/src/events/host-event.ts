@@ -3,7 +3,8 @@ import type { CallUsage } from "../cache-ledger/types.ts";
 
 /**
  * What a host tells the runtime happened, in one vocabulary for every host. Each host translates its own
- * shapes into these in its folder (`host/v1/bus.ts`, `host/v2/normalize.ts`, `host/claude-code/apply-transcript.ts`);
+ * shapes into these in its folder (`host/v1/bus.ts`, `host/v2/normalize.ts`, `host/claude-code/apply-transcript.ts`,
+ * `host/codex/apply-rollout.ts`);
  * the runtime's event handling (`hooks/apply-event.ts`), recall and the cache ledger read only these.
  */
 export type HostEvent =

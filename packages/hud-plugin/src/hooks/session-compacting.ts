@@ -1,5 +1,6 @@
 import { planOperation } from "@agent-hud/hud-components";
 import type { HookDeps } from "../runtime/hook-deps.ts";
+import { hudOff } from "../runtime/hud-switch.ts";
 
 /**
  * Self-continuity framing: the summary is written by the agent for itself, and the HUD state travels
@@ -15,11 +16,15 @@ export function compactionFraming(snapshot: string): string {
   ].join("\n");
 }
 
-/** Marks the session as compacting, records it, and returns the HUD snapshot the summary request gets. */
+/**
+ * Marks the session as compacting, records it, and returns the HUD snapshot the summary request gets:
+ * none while the person has the HUD switched off (the compaction is still recorded).
+ */
 export function compactionSnapshot(deps: HookDeps, sessionID: string): string | undefined {
   const session = deps.runtime.session(sessionID);
   session.compacting = true;
   deps.runtime.record(session, [{ scope: "session", event: { kind: "compact.before", at: deps.now() } }]);
+  if (hudOff(deps, sessionID)) return undefined;
   const result = planOperation(deps.runtime.view(session), { tool: "snapshot" }, { now: deps.now() });
   return result.ok && "output" in result ? result.output : undefined;
 }

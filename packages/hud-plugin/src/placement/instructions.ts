@@ -24,7 +24,7 @@ const WORDING: Record<HudArrival, Wording> = {
     compactTool: true,
   },
   // a host whose history can only grow gets the full HUD when a context opens and, after that, what changed
-  // other than by the agent's own calls, each change said once (Claude Code: host/claude-code/emission.ts)
+  // other than by the agent's own calls, each change said once (Claude Code, Codex CLI: append-only/emission.ts)
   appended: {
     where:
       "It is kept outside the conversation and shown to you in full when a context opens (start, compaction); after that, each HUD update says what changed since the one before, other than by your own `hud` calls (their results tell you those): the newest full copy with every update after it applied is the current state.",
@@ -48,6 +48,8 @@ export type InstructionOptions = {
   toolName?: string;
   /** A host that can start a compaction on the agent's request offers `hud_compact` even if its row does not. */
   compactTool?: boolean;
+  /** The host hides MCP tools until the agent searches for them with this tool: say how to find `hud`. */
+  searchTool?: string;
 };
 
 /**
@@ -67,6 +69,12 @@ export function instructions(options: InstructionOptions, config: Pick<HudConfig
     '- what later sessions of this project should know too: add `scope: "project"` to `notes.add`, `decisions.record` or `steps.add`, or use `conventions.add` / `keyfiles.add`; when the HUD offers to resume an earlier session\'s unfinished task, `resume` copies it into this session',
     "- `help` lists every operation with its argument shape; `snapshot` shows all items with their ids; `history` shows recent changes",
     "- after a compaction, `search` (`{ query }`) finds anything this session saw, tool outputs included; `messages.read` (`{ id }`) returns a hit whole",
+    // a host that defers its MCP tools (Codex CLI) offers `hud` only after a search
+    ...(options.searchTool
+      ? [
+          `The \`hud\` tool may be missing from your tool list until you search for it: call \`${options.searchTool}\` with the query "hud" once, then call it.`,
+        ]
+      : []),
     ...(compact ? [compactInstruction(options.toolName)] : []),
     // the file is the repository's: its lines may be a teammate's, or a stranger's in a cloned repository
     ...(config.memoryFile.enabled

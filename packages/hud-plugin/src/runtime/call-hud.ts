@@ -1,6 +1,7 @@
 import type { RenderResult } from "@agent-hud/hud-components";
 import type { HookDeps } from "./hook-deps.ts";
 import type { SessionRuntime } from "./session-runtime.ts";
+import { hudOff } from "./hud-switch.ts";
 
 /** What a host places in a model call: the HUD's text, and the render it came from. */
 export type CallHud = {
@@ -22,7 +23,7 @@ export type CallHud = {
  */
 export async function callHud(deps: HookDeps, session: SessionRuntime): Promise<CallHud | undefined> {
   // switched off by the person: the call goes out as if the HUD did not exist
-  if (deps.board.isOff(session.id)) return undefined;
+  if (hudOff(deps, session.id)) return undefined;
   await deps.runtime.syncMemoryFile();
   const result = await deps.runtime.renderCall(session);
   if (!result) return undefined;

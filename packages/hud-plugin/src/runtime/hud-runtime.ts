@@ -1,6 +1,5 @@
 import {
   defaultBudgets,
-  lazyTokenizer,
   makeContextInfo,
   renderHud,
   type ContextInfo,
@@ -15,6 +14,7 @@ import type { HudConfig } from "../config/index.ts";
 import { fileComponents, type FileGate } from "../component-files/index.ts";
 import { AgentComponents } from "../agent-components/registry.ts";
 import { StoredRenders } from "../agent-components/stored-renders.ts";
+import { countingTokenizer } from "./counting.ts";
 import { renderAhead } from "./render-ahead.ts";
 import type { Logger } from "../log/index.ts";
 import { MemoryFileSync } from "../memory-file/index.ts";
@@ -61,8 +61,8 @@ export class HudRuntime {
   private readonly deferred: DeferredWrites;
   /** This instance, as recorded on every session it touches: how other instances tell it is still running. */
   private readonly holder: Holder = newHolder();
-  /** Counts with a byte bound until o200k has loaded in the background: the start never pays for it. */
-  private readonly tokenizer = lazyTokenizer();
+  /** The estimate, or o200k behind a byte bound until it loads (`counting.ts`): the start never pays for it. */
+  private readonly tokenizer: ReturnType<typeof countingTokenizer>;
   readonly projector: ProjectorOptions;
   /** The memory file's sync, unless the project opted out. */
   readonly memory: MemoryFileSync | undefined;
@@ -73,6 +73,7 @@ export class HudRuntime {
 
   constructor(readonly deps: RuntimeDeps) {
     this.projector = { caps: deps.config.caps };
+    this.tokenizer = countingTokenizer(deps.config.tokenizer);
     this.project = new StreamCache(`project:${deps.projectKey}`, "project", this.projector);
     this.deferred = new DeferredWrites(deps.store, deps.projectKey, deps.log, this.holder.id);
     const stored = deps.componentGate ? new StoredRenders(deps.componentGate.dataDir, deps.now) : undefined;
@@ -231,9 +232,8 @@ export class HudRuntime {
   }
 
   /**
-   * The HUD for an LLM call. Counted with the byte bound while o200k is not loaded (never over budget);
-   * when that may have cut something the exact count would keep, this call waits for o200k once and
-   * renders again, so every HUD sent is the exact fit. A short HUD never loads o200k at all.
+   * The HUD for an LLM call. With o200k chosen: counted with the byte bound until o200k has loaded; when
+   * that may have cut what the exact count keeps, this call waits for o200k once and renders again.
    */
   async renderCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     // whatever goes out carries the switch-off notices: each is said once

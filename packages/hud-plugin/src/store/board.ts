@@ -7,6 +7,9 @@ import { parseBoardRender, type BoardRender, type BoardRenderKind } from "./boar
 import { LEDGER_TABLES, upgradeLedgerTable } from "../cache-ledger/table.ts";
 import { SECURE_DELETE } from "./scrub.ts";
 
+/** The project's row in `hud_switch`: a key no session id takes (`isSessionID`), so the two never meet. */
+const projectSwitch = (projectKey: string) => `project:${projectKey}`;
+
 export type BoardLog = (level: "warn" | "error", message: string) => void;
 
 // Own tables beside the event log, created on first use: they hold views of the log (the latest
@@ -155,29 +158,74 @@ export class HudBoard {
     );
   }
 
-  isOff(sessionID: string): boolean {
+  /**
+   * Who switched the HUD off for a session: the session's own switch or its project's, whichever the person
+   * set last (a session switched on after its project was switched off stays on, and the other way round).
+   * Without `projectKey` the project is the one the session's renders were recorded under.
+   */
+  offBy(sessionID: string, projectKey?: string): "session" | "project" | undefined {
     return this.guard(
       "read",
       () => {
-        const row = this.live.query("SELECT off FROM hud_switch WHERE session_id = ?").get(sessionID) as {
-          off: number;
-        } | null;
-        return row?.off === 1;
+        const project =
+          projectKey ??
+          (
+            this.live.query("SELECT project_key FROM hud_shown WHERE session_id = ? LIMIT 1").get(sessionID) as {
+              project_key: string;
+            } | null
+          )?.project_key;
+        const row = this.live
+          .query(
+            `SELECT session_id, off FROM hud_switch WHERE session_id IN (?, ?)
+             ORDER BY at DESC, session_id = ? DESC LIMIT 1`,
+          )
+          .get(sessionID, projectSwitch(project ?? ""), sessionID) as { session_id: string; off: number } | null;
+        if (row?.off !== 1) return undefined;
+        return row.session_id === sessionID ? "session" : "project";
       },
+      undefined,
+    );
+  }
+
+  isOff(sessionID: string, projectKey?: string): boolean {
+    return this.offBy(sessionID, projectKey) !== undefined;
+  }
+
+  setOff(sessionID: string, off: boolean, now: number): void {
+    this.writeSwitch(sessionID, off, now);
+  }
+
+  /** The switch of every session of a project, but for those switched later on their own. */
+  setProjectOff(projectKey: string, off: boolean, now: number): void {
+    this.writeSwitch(projectSwitch(projectKey), off, now);
+  }
+
+  /** Whether the project's own switch is off (what `agent-hud off --project` set). */
+  isProjectOff(projectKey: string): boolean {
+    return this.guard(
+      "read",
+      () =>
+        (
+          this.live.query("SELECT off FROM hud_switch WHERE session_id = ?").get(projectSwitch(projectKey)) as {
+            off: number;
+          } | null
+        )?.off === 1,
       false,
     );
   }
 
-  setOff(sessionID: string, off: boolean, now: number): void {
+  private writeSwitch(key: string, off: boolean, now: number): void {
     this.guard(
       "switch",
       () =>
         this.live
           .query(
-            `INSERT INTO hud_switch (session_id, off, at) VALUES (?, ?, ?)
+            // after every earlier switch even within one millisecond (or a clock set back): the last word holds
+            `INSERT INTO hud_switch (session_id, off, at)
+             VALUES (?, ?, max(?, coalesce((SELECT max(at) FROM hud_switch), 0) + 1))
              ON CONFLICT (session_id) DO UPDATE SET off = excluded.off, at = excluded.at`,
           )
-          .run(sessionID, off ? 1 : 0, now),
+          .run(key, off ? 1 : 0, now),
       undefined,
     );
   }

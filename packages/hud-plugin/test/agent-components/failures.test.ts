@@ -27,7 +27,7 @@ async function hud(): Promise<string> {
 }
 
 describe("a failing agent component", () => {
-  test("shows its last good output and one line; after 3 failures among its last 10 renders it is off, said once", async () => {
+  test("shows its last good output and one line; after 2 failures among its last 10 renders it is off, said once with how to switch it back on", async () => {
     await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
     expect(await hud()).toContain("**Notes seen** 0");
     await oc.hud("ses_a", "notes.add", { content: "boom" });
@@ -36,14 +36,12 @@ describe("a failing agent component", () => {
     expect(failing).toContain(
       "**⚠ agent component failed** Fragile: Error: boom (in Fragile) (showing its last good output)",
     );
-    await oc.hud("ses_a", "notes.add", { content: "boom" });
-    expect(await hud()).toContain("**⚠ agent component failed** Fragile");
-    // the third failure (the render after the tool call) switched it off in the log: the next HUD says so
+    // the second failure (the render after the tool call) switched it off in the log: the next HUD says so
     // once, later ones leave it out
     await oc.hud("ses_a", "notes.add", { content: "boom" });
     const told = await hud();
     expect(told).toContain(
-      "**⚠ agent component switched off** Fragile failed 3 of its last 10 renders (last: Error: boom",
+      "**⚠ agent component switched off** Fragile failed 2 of its last 10 renders (last: Error: boom (in Fragile)); define it again, fixed, to switch it back on (components.define), or drop it (components.remove)",
     );
     expect(told).not.toContain("**Notes seen**");
     const after = await hud();
@@ -55,24 +53,23 @@ describe("a failing agent component", () => {
     // defining it again switches it back on
     await oc.hud("ses_a", "notes.remove", { id: "n1" });
     await oc.hud("ses_a", "notes.remove", { id: "n2" });
-    await oc.hud("ses_a", "notes.remove", { id: "n3" });
     await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
     expect(await hud()).toContain("**Notes seen** 0");
   });
 
-  test("one that fails every other state is switched off too: 3 failures among its last 10 renders", async () => {
+  test("one that fails now and then is switched off too: 2 failures among its last 10 renders, good ones between", async () => {
     await oc.hud("ses_a", "components.define", { name: "Fragile", source: fragile });
     const huds: string[] = [];
-    for (let i = 1; i <= 3; i++) {
+    for (let i = 1; i <= 2; i++) {
       await oc.hud("ses_a", "notes.add", { content: "boom" });
       huds.push(await hud());
       await oc.hud("ses_a", "notes.remove", { id: `n${i}` });
       huds.push(await hud());
     }
-    // good renders came between the failures: never three in a row, and still switched off
+    // a good render came between the failures, and still switched off at the second
     expect(huds[1]).toContain("**Notes seen** 0");
-    expect(huds[3]).toContain("**Notes seen** 0");
-    expect(huds.join("\n")).toContain("**⚠ agent component switched off** Fragile failed 3 of its last 10 renders");
+    expect(huds[1]).not.toContain("switched off");
+    expect(huds.join("\n")).toContain("**⚠ agent component switched off** Fragile failed 2 of its last 10 renders");
     expect(await oc.hud("ses_a", "history")).toContain("component.disable name=Fragile reason=Error: boom");
   });
 

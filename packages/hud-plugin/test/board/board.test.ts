@@ -56,6 +56,26 @@ describe("the board of shown HUDs", () => {
     board.close();
   });
 
+  test("a project's switch covers its sessions; the switch written last holds, even within one millisecond", () => {
+    const board = HudBoard.open(dir);
+    board.publish("ses_a", "p1", "current", shown("a", 1));
+    board.setProjectOff("p1", true, 5);
+    // the session's project is read from its renders when the caller does not name it
+    expect([board.offBy("ses_a"), board.offBy("ses_new", "p1"), board.offBy("ses_new", "p2")]).toEqual([
+      "project",
+      "project",
+      undefined,
+    ]);
+    board.setOff("ses_a", false, 5);
+    expect(board.isOff("ses_a")).toBe(false);
+    board.setProjectOff("p1", true, 5);
+    expect(board.offBy("ses_a")).toBe("project");
+    board.setOff("ses_a", true, 5);
+    board.setProjectOff("p1", false, 5);
+    expect([board.isOff("ses_a"), board.isProjectOff("p1")]).toEqual([false, false]);
+    board.close();
+  });
+
   test("version changes when another connection commits, not on reads", () => {
     const reader = HudBoard.open(dir);
     const writer = HudBoard.open(dir);

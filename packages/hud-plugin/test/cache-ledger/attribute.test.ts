@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { attribute, describeCause, isBust } from "../../src/cache-ledger/index.ts";
+import { attribute, describeCause, hashText, isBust } from "../../src/cache-ledger/index.ts";
 import { assistant, conversation, evidence, PREAMBLE, text, tool, user } from "./requests.ts";
 
 const SYSTEM = ["You are opencode, an agent.", PREAMBLE];
@@ -35,6 +35,34 @@ describe("attribution on recorded request pairs", () => {
     );
     expect(a).toMatchObject({ cause: "system", byAgentHud: false, also: [], missing: [] });
     expect(describeCause(a)).toBe("system prompt changed (not agent-hud)");
+  });
+
+  test("a plugin after agent-hud changed the system prompt as sent: named, though the parts its hook saw held", () => {
+    const later = (at: number, stamp: string) => ({
+      ...evidence(at, SYSTEM, at ? grown : conversation, "t"),
+      systemSent: hashText([...SYSTEM, stamp].join("\n")),
+    });
+    const a = attribute(later(0, "[stamp] call 1"), later(5_000, "[stamp] call 2"), LIFETIME);
+    expect(a).toMatchObject({ cause: "system", byAgentHud: false, afterAgentHud: true, also: [], missing: [] });
+    expect(describeCause(a)).toBe("system prompt changed (not agent-hud: a plugin after it)");
+    // the same stamp twice: nothing changed
+    expect(attribute(later(0, "[stamp]"), later(5_000, "[stamp]"), LIFETIME).cause).toBe("unknown");
+  });
+
+  test("the system prompt as sent not seen (a host that shows only what its hook held): a later plugin is named as unseen", () => {
+    const held = (at: number) => {
+      const e = evidence(at, SYSTEM, at ? grown : conversation);
+      delete e.systemSent;
+      return e;
+    };
+    const a = attribute(held(0), held(5_000), LIFETIME);
+    expect(a).toMatchObject({ cause: "unknown", missing: ["system-after", "tools"] });
+    expect(describeCause(a)).toBe(
+      "unknown: nothing agent-hud saw changed; not seen: a later plugin's system-prompt change, tools, the provider",
+    );
+    expect(describeCause({ ...a, cause: "tail" })).toBe(
+      "the call before's newest message and cache blocks, or what agent-hud cannot see: a later plugin's system-prompt change, tools, the provider",
+    );
   });
 
   test("only agent-hud's own part changed: said so", () => {
@@ -133,7 +161,9 @@ describe("attribution on recorded request pairs", () => {
     test("only times seen, within the lifetime and no compaction: unknown, with what was not seen", () => {
       const a = attribute({ at: 0 }, { at: 2_000 }, LIFETIME);
       expect(a).toEqual({ cause: "unknown", also: [], missing: ["system", "tools", "messages"], idleSeconds: 2 });
-      expect(describeCause(a)).toBe("unknown (not seen: system, tools, messages)");
+      expect(describeCause(a)).toBe(
+        "unknown: nothing agent-hud saw changed; not seen: the system prompt, tools, earlier messages, the provider",
+      );
     });
     test("no record of the request before (a restart): unknown", () => {
       expect(attribute(undefined, evidence(0, SYSTEM, grown, "t"), LIFETIME)).toEqual({
@@ -152,7 +182,9 @@ describe("attribution on recorded request pairs", () => {
         LIFETIME,
       );
       expect(a).toMatchObject({ cause: "unknown", missing: ["system"] });
-      expect(describeCause(a)).toBe("unknown (not seen: system)");
+      expect(describeCause(a)).toBe(
+        "unknown: nothing agent-hud saw changed; not seen: the system prompt, the provider",
+      );
     });
     test("tools not seen by any hook: a shown change is still named", () => {
       const a = attribute(

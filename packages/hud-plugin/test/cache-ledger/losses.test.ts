@@ -52,6 +52,35 @@ test("a small system change on every call is a partial bust with its tokens; an 
   expect(ledgerLine(clean.summary())).toBe("cache 48% · no bust");
 });
 
+test("a plugin after agent-hud stamps the system prompt as sent: each call names it with the tokens lost, a partial bust", () => {
+  const ledger = new SessionLedger({ lifetimeSeconds: 300 });
+  let history = conversation;
+  const calls: LedgerCall[] = [];
+  for (let i = 0; i < 3; i++) {
+    history = [...history, user(`m${i}`, `step ${i}`)];
+    // agent-hud's hook saw the same parts every time; the stamp was added after it
+    const seen = evidence(i * 1_000, SYSTEM, history);
+    ledger.observe({ ...seen, systemSent: `sent ${i}` });
+    calls.push(ledger.record(`c${i}`, i * 1_000, i === 0 ? usage(10_000, 0) : usage(2_000, 8_000 + i * 100)));
+  }
+  for (const call of calls.slice(1))
+    expect(call.loss).toMatchObject({ cause: "system", byAgentHud: false, afterAgentHud: true });
+  expect(callLine(calls[1]!)).toContain(
+    "· partial bust 2000: system prompt changed (not agent-hud: a plugin after it)",
+  );
+  expect(ledger.summary()).toMatchObject({ busts: 0, partial: 2 });
+});
+
+test("a bust nothing agent-hud saw explains names what it could not see, with the tokens lost", () => {
+  const ledger = new SessionLedger({ lifetimeSeconds: 300 });
+  ledger.observe(evidence(0, SYSTEM, conversation, "t"));
+  ledger.record("a", 0, usage(10_000, 0));
+  ledger.observe(evidence(1_000, SYSTEM, [...conversation, user("m9", "go on")], "t"));
+  const bust = ledger.record("b", 1_000, usage(10_000, 100));
+  expect(bust.bust).toMatchObject({ cause: "unknown", missing: [] });
+  expect(callLine(bust)).toContain("· BUST 10k: unknown: nothing agent-hud saw changed; not seen: the provider");
+});
+
 test("a call that read back everything the call before sent loses nothing; a bust keeps its loss too", () => {
   const ledger = new SessionLedger({ lifetimeSeconds: 300 });
   ledger.observe(evidence(0, SYSTEM, conversation));

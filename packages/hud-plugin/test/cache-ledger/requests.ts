@@ -1,6 +1,6 @@
 // Requests as opencode 1.x hands them to the hooks (trimmed to the fields that reach the provider), and the
 // evidence the plugin records of them.
-import { hashSystem, type Evidence } from "../../src/cache-ledger/index.ts";
+import { hashSystem, hashText, type Evidence } from "../../src/cache-ledger/index.ts";
 import { hashV1Messages } from "../../src/host/v1/message-hashes.ts";
 
 export const PREAMBLE = "agent-hud preamble: the HUD arrives at the end of the request";
@@ -38,7 +38,8 @@ export function evidence(
 ): Evidence {
   return {
     at,
-    ...(system ? { system: hashSystem(system, OWN) } : {}),
+    // the V1 host records the parts its hook saw and, once answered, the system prompt as sent
+    ...(system ? { system: hashSystem(system, OWN), systemSent: hashText(system.join("\n")) } : {}),
     ...(messages ? { messages: hashV1Messages(messages) } : {}),
     ...(tools !== undefined ? { tools } : {}),
   };

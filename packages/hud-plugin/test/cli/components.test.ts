@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main.ts";
@@ -44,7 +44,7 @@ const write = (name: string, text: string) => {
   return path;
 };
 
-const decision = (path: string) => new AcceptanceStore(data).decision(path, sha256(readFileSync(path)));
+const decision = (path: string) => AcceptanceStore.forPerson(env).decision(path, sha256(readFileSync(path)));
 const short = (path: string) => sha256(readFileSync(path)).slice(0, 12);
 
 test("list shows each file's state and short hash; accept names that hash, and a file changed since is refused", async () => {
@@ -56,7 +56,7 @@ test("list shows each file's state and short hash; accept names that hash, and a
   expect(listed.code).toBe(0);
   expect(listed.out.split("\n").filter(Boolean)).toEqual([
     `waiting   ${short(late)}  .opencode/hud/Late.tsx  (50 bytes)`,
-    `trusted   ${short(mine)}  ~/../config/opencode/hud/Mine.tsx  (27 bytes)`.replace(
+    `waiting   ${short(mine)}  ~/../config/opencode/hud/Mine.tsx  (27 bytes)`.replace(
       "~/../config",
       join(root, "config"),
     ),
@@ -103,6 +103,35 @@ test("a file outside the component folders, or bad arguments: one line, the usag
   expect((await cli("components", "accept")).code).toBe(2);
   expect((await cli("components", "bless", "x")).err).toStartWith("agent-hud components: unexpected bless x\nusage:");
   expect(() => readFileSync(join(data, "agent-hud-components.json"))).toThrow();
+  expect(() => readFileSync(join(root, "home", ".local", "state", "agent-hud", "agent-hud-components.json"))).toThrow();
+});
+
+test("a hard link is listed as refused with why, and cannot be accepted", async () => {
+  const outside = join(root, "outside.tsx");
+  writeFileSync(outside, "export default () => null;\n");
+  linkSync(outside, join(project, ".opencode", "hud", "Linked.tsx"));
+  expect((await cli("components")).out).toBe(
+    "refused   ------------  .opencode/hud/Linked.tsx  (it is a hard link (2 names for one file); agent-hud reads only a file of its own: copy it)\n",
+  );
+  const accept = await cli("components", "accept", ".opencode/hud/Linked.tsx", short(outside));
+  expect([accept.code, accept.err.split("\n")[0]]).toEqual([
+    2,
+    "agent-hud components: .opencode/hud/Linked.tsx is never read: it is a hard link (2 names for one file); agent-hud reads only a file of its own: copy it",
+  ]);
+});
+
+test("decisions are kept in ${XDG_STATE_HOME}/agent-hud when it is set, whatever storageDir says", async () => {
+  env.XDG_STATE_HOME = join(root, "state");
+  mkdirSync(join(env.XDG_CONFIG_HOME!, "opencode"), { recursive: true });
+  writeFileSync(
+    join(env.XDG_CONFIG_HOME!, "opencode", "agent-hud.jsonc"),
+    JSON.stringify({ storageDir: join(root, "elsewhere") }),
+  );
+  const late = write("Late.tsx", "export default () => null;\n");
+  expect((await cli("components", "accept", ".opencode/hud/Late.tsx", short(late))).code).toBe(0);
+  const saved = JSON.parse(readFileSync(join(root, "state", "agent-hud", "agent-hud-components.json"), "utf8"));
+  expect(saved.files).toEqual([{ path: late, sha256: sha256(readFileSync(late)), decision: "accepted", at: 5 }]);
+  expect(() => readFileSync(join(root, "elsewhere", "agent-hud-components.json"))).toThrow();
 });
 
 test("from a subfolder of the repository, the project's component folder is found; a relative file is the person's", async () => {

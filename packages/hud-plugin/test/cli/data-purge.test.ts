@@ -64,6 +64,9 @@ test("data lists each project's sessions, events and indexed texts; purge --dry-
   expect(data.code).toBe(0);
   expect(data.out).toMatch(/project [0-9a-f]{16} \(this folder\): 2 sessions, 7 events, 2 indexed texts, \d+ bytes/);
   expect(data.out).toMatch(/file hud\.db \d+ bytes/);
+  // the ids `purge --session` and `off --session` take
+  expect(data.out).toMatch(/^session ses_a \(this folder, 4 events, last active \d{4}-\d\d-\d\d\)$/m);
+  expect(data.out).toMatch(/^session ses_b \(this folder, \d+ events, /m);
   const dry = await cli("purge", "--session", "ses_a", "--dry-run");
   expect(dry.out).toMatch(
     /^would remove session ses_a \(project [0-9a-f]{16}, 4 events, last active \d{4}-\d\d-\d\d\)\n$/,

@@ -50,6 +50,7 @@ test("doctor names the files read, where each option came from, the data folder'
   expect(text).toContain(`option placement from ${join(project, ".opencode", "agent-hud.jsonc")}`);
   expect(text).toContain("recall off");
   expect(text).toContain(`data folder ${dir}: mode 700`);
+  expect(text).toContain(`component decisions ${join(env.HOME!, ".local", "state", "agent-hud")}: none yet`);
   expect(text).toMatch(/file hud\.db: \d+ bytes, mode 644 \(expected 600\)/);
   expect(text).toContain(`TUI entry registered in ${join(project, ".opencode", "tui.json")}`);
   expect(text).toContain("opencode 1.18.33; supported: >= 1.15.13");

@@ -10,7 +10,7 @@ import { clearFileComponents, fileComponents } from "../../src/component-files/i
 import { reviewComponents } from "../../src/component-files/review.ts";
 import { relaxTimeLimits } from "../agent-components/support.ts";
 
-/** A throw-away project folder, global config folder and data folder for component files. */
+/** A throw-away project folder, global config folder, data and state folders for component files. */
 export function tempDirs() {
   const root = mkdtempSync(join(tmpdir(), "hud-custom-"));
   const project = join(root, "project");
@@ -25,9 +25,11 @@ export function tempDirs() {
   return {
     root,
     project,
-    data: join(root, "data"),
+    /** The default data folder of `env`: where an older version kept the decisions. */
+    data: join(root, "data", "opencode", "hud"),
     globalDir: join(configHome, "opencode", "hud"),
-    env: { XDG_CONFIG_HOME: configHome, HOME: join(root, "home") },
+    /** The decisions land in `${HOME}/.local/state/agent-hud`. */
+    env: { XDG_CONFIG_HOME: configHome, XDG_DATA_HOME: join(root, "data"), HOME: join(root, "home") },
     /** Writes a file under the project's `.opencode/hud/`. */
     write: (name: string, source: string) => writeUnder(join(project, ".opencode", "hud"), name, source),
     writeGlobal: (name: string, source: string) => writeUnder(join(configHome, "opencode", "hud"), name, source),
@@ -54,10 +56,10 @@ export function useTempDirs() {
     notices: [] as string[],
     gate: () => ({ dataDir: fixture.dirs.data, notify: (line: string) => fixture.notices.push(line) }),
     load: () => fileComponents(fixture.dirs.project, fixture.gate(), { env: fixture.dirs.env }),
-    /** Records the person's accept of every project file's current content. */
+    /** Records the person's accept of every component file's current content (project and global). */
     acceptAll() {
-      const files = reviewComponents(fixture.dirs.project, fixture.dirs.data, { env: fixture.dirs.env });
-      new AcceptanceStore(fixture.dirs.data).record(
+      const files = reviewComponents(fixture.dirs.project, { env: fixture.dirs.env });
+      AcceptanceStore.forPerson(fixture.dirs.env).record(
         files.map((f) => ({ path: f.path, sha256: f.sha256, decision: "accepted" as const, at: 1 })),
       );
     },

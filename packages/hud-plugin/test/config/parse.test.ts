@@ -6,11 +6,13 @@ describe("parseConfig", () => {
     expect(parseConfig(undefined)).toEqual({ config: defaultConfig, problems: [] });
     expect(parseConfig({}).problems).toEqual([]);
     expect(parseConfig({}).config.placement).toBe("tail");
+    expect(parseConfig({}).config.tokenizer).toBe("estimate");
   });
 
   test("valid options are applied", () => {
     const { config, problems } = parseConfig({
       placement: "system",
+      tokenizer: "o200k",
       thresholds: { compact: 60, minimal: 80 },
       budgets: { full: 900, minimal: 200 },
       caps: { notes: 5 },
@@ -29,6 +31,7 @@ describe("parseConfig", () => {
     expect(config).toEqual({
       enabled: true,
       placement: "system",
+      tokenizer: "o200k",
       thresholds: { compact: 60, minimal: 80, critical: 92 },
       budgets: { full: 900, minimal: 200 },
       caps: { notes: 5 },

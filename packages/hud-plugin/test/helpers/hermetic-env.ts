@@ -1,6 +1,7 @@
 // Imported for its effect (by the preload, and by every helper that creates a plugin): the plugin reads the global components
 // folder (`${XDG_CONFIG_HOME:-~/.config}/opencode/hud`) on every render, and a component installed on the
-// machine running the tests would otherwise show up in their HUDs. Spawned fixture processes inherit the
+// machine running the tests would otherwise show up in their HUDs (or the person's component decisions in
+// `${XDG_STATE_HOME}/agent-hud` be written by them). Spawned fixture processes inherit the
 // folders through the environment (the mark says they are set), so a whole run shares one pair.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ function setUp(): string {
   for (const [name, sub] of [
     ["XDG_CONFIG_HOME", "config"],
     ["XDG_DATA_HOME", "data"],
+    ["XDG_STATE_HOME", "state"],
   ] as const) {
     mkdirSync(join(root, sub), { recursive: true });
     process.env[name] = join(root, sub);

@@ -81,7 +81,7 @@ describe("tool.execute.after records bash results", () => {
 `;
     writeFileSync(file, source);
     // written after the plugin started: it runs only once the person has accepted it
-    new AcceptanceStore(oc.storageDir).record([{ path: file, sha256: sha256(source), decision: "accepted", at: 1 }]);
+    AcceptanceStore.forPerson().record([{ path: file, sha256: sha256(source), decision: "accepted", at: 1 }]);
     const messages = [oc.user("ses_a", "run the tests")];
     expect(tailText(await oc.transform(messages), messages)).not.toContain("Last bash");
     await oc.hooks["tool.execute.after"](

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { lead, TOOL_NAME } from "../../src/host/claude-code/lead.ts";
+import { lead as codexLead, TOOL_NAME as CODEX_TOOL } from "../../src/host/codex/lead.ts";
 import { instructions, type HudArrival } from "../../src/placement/instructions.ts";
 import { preamble } from "../../src/placement/preamble.ts";
 
@@ -41,6 +42,18 @@ describe("the agent's instructions, one source for every host", () => {
     expect(`${TOOL_NAME}_compact`).toBe("mcp__plugin_agent-hud_hud__hud_compact");
     // the rest is the same text, so only where the tool exists does the lead differ
     expect(withMod.replace(/\nWhen the HUD says context is nearly full[^\n]*/, "")).toBe(lead(config, false));
+  });
+
+  test("Codex CLI's lead: the appended text, its tool's name, and one line on reaching the tool through tool_search", () => {
+    const codex = codexLead(config).split("\n");
+    const plain = instructions({ arrival: "appended", toolName: CODEX_TOOL }, config).split("\n");
+    const extra = codex.filter((line) => !plain.includes(line));
+    expect(extra).toEqual([
+      'The `hud` tool may be missing from your tool list until you search for it: call `tool_search` with the query "hud" once, then call it.',
+    ]);
+    expect(codex.filter((line) => line !== extra[0])).toEqual(plain);
+    expect(codex.join("\n")).toContain("`mcp__hud__hud`");
+    expect(codex.join("\n")).not.toContain("hud_compact");
   });
 
   test("the memory-file line follows the option", () => {

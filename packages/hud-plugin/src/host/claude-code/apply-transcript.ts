@@ -1,7 +1,4 @@
 import type { FileFact, HostEvent, ShellFact } from "../../events/host-event.ts";
-import { recordActivity } from "../../hooks/apply-event.ts";
-import type { HookDeps } from "../../runtime/hook-deps.ts";
-import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import type { ToolCall, ToolResult, TranscriptChunk } from "./transcript.ts";
 
 /** Claude Code's built-in tools that read or change a file: true when the call changes it. */
@@ -37,25 +34,18 @@ export function toolFacts(call: ToolCall, result: ToolResult): Array<FileFact | 
 }
 
 /**
- * What one transcript chunk means for the session: usage for the context tracker, file and bash facts for
- * the HUD (the same facts opencode's `tool.execute.after` gives), and every text and finished tool call
- * for recall, so `search` still finds what a compaction removed.
+ * What one transcript chunk means for the session, as the port's events: file and bash facts for the HUD
+ * (the same facts opencode's `tool.execute.after` gives), then every message, text and finished tool call for
+ * recall, so `search` still finds what a compaction removed. The chunk's usage goes to the context tracker
+ * apart: the cache ledger reads the transcript's calls with the evidence only it holds (`ledger-calls.ts`).
  */
-export function applyTranscript(
-  deps: HookDeps,
-  session: SessionRuntime,
-  directory: string,
-  chunk: TranscriptChunk,
-): void {
+export function transcriptEvents(sessionID: string, chunk: TranscriptChunk): HostEvent[] {
   const calls = new Map<string, ToolCall>(chunk.calls.map((c) => [c.id, c]));
   const facts = chunk.results.flatMap((result) => {
     const call = calls.get(result.id);
     return call && !result.error ? toolFacts(call, result) : [];
   });
-  recordActivity(deps, directory, { kind: "activity", session: session.id, facts });
-  if (chunk.usage) session.tracker.record(chunk.usage.id, chunk.usage.tokens, chunk.usage.at);
-  const recall = deps.recall;
-  if (recall) for (const event of hostEvents(session.id, chunk, calls)) recall.observe(event);
+  return [{ kind: "activity", session: sessionID, facts }, ...hostEvents(sessionID, chunk, calls)];
 }
 
 /** The chunk's messages, their texts and the finished tool calls, as the port's events. */

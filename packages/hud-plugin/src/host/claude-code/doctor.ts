@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { claudeCodeDir } from "./session-file.ts";
+import { claudeCodeDir } from "../../append-only/session-file.ts";
 import { PLUGIN_NAME } from "./lead.ts";
 import { loadsMods, MOD_MIN } from "./mod-version.ts";
 

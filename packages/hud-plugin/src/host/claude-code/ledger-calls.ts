@@ -1,7 +1,7 @@
 import type { CacheLedgers } from "../../cache-ledger/ledgers.ts";
 import type { Evidence } from "../../cache-ledger/types.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
-import type { SessionFile } from "./session-file.ts";
+import type { SessionFile } from "../../append-only/session-file.ts";
 import type { TranscriptCall } from "./transcript.ts";
 
 /**

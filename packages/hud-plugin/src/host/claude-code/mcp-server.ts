@@ -17,8 +17,9 @@ import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { directoryOf, runHook, type HookInput, type HookReply } from "./handle.ts";
 import { logDir, logLine } from "./hook-log.ts";
 import { modActive } from "./mod-active.ts";
-import { runOwnCall } from "./own-calls.ts";
+import { runOwnCall } from "../../append-only/own-calls.ts";
 import { linkedSession } from "./process-link.ts";
+import { dropModKey, writeModKey, type ModKey } from "./mod-key.ts";
 import { answerMod, createModBridge, loadsMods, MOD_TOOL, MOD_TOOL_SPEC, type ModBridge } from "./mod-bridge.ts";
 
 export const NO_SESSION =
@@ -121,8 +122,16 @@ export async function main(): Promise<void> {
     logDir(),
     claudeHookAnswer(opened.deps, gitRoot(directory), (sessionID) => (current = sessionID)),
   );
-  const server = createHudServer(opened, () => current ?? linkedSession(dataDir));
+  let key: ModKey | undefined;
+  try {
+    key = writeModKey(dataDir);
+  } catch (error) {
+    // the mod is refused then; the settings hooks carry the HUD as without it
+    logLine(`agent-hud: the mod's key could not be written to ${dataDir}: ${String(error)}`);
+  }
+  const server = createHudServer(opened, () => current ?? linkedSession(dataDir), createModBridge(key));
   const stop = () => {
+    if (key) dropModKey(key);
     hooks?.server.close();
     if (hooks) rmSync(hooks.path, { force: true });
     opened.dispose();

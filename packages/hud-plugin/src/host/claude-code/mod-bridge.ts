@@ -3,19 +3,22 @@ import { ledgerLine } from "../../cache-ledger/format.ts";
 import { summaryOf } from "../../cache-ledger/table.ts";
 import { compactionFraming, compactionSnapshot } from "../../hooks/session-compacting.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
+import { hudOff } from "../../runtime/hud-switch.ts";
 import { isSessionID } from "../../store/index.ts";
 import { hudCompaction, type TurnText } from "./mod-compaction.ts";
 import { MOD_ENV } from "./mod-active.ts";
 import { applyEdit } from "./mod-edit.ts";
+import { holdsKey, type ModKey } from "./mod-key.ts";
 export { loadsMods, MOD_MIN_VERSION } from "./mod-version.ts";
 
 /**
  * The `hud` MCP server's side of the mod bridge. Claude Code's mod (a hooks module inside Claude Code: no
- * Node, no Bun, no disk) reaches the state through `$.mcp.call` on this server, which has the runtime open:
- * one internal tool, `hud_mod`, with one operation per call. The model never gets it: it is listed only to a
+ * Node, no Bun; on disk it reads its key only) reaches the state through `$.mcp.call` on this server, which
+ * has the runtime open: one internal tool, `hud_mod`, with one operation per call. The model never gets it: it is listed only to a
  * client whose mod loads (2.1.328 and later), deferred behind ToolSearch, and the mod's `tool.offer` hook
  * keeps it out of every request. 2.1.287 to 2.1.327 load mods but have no `tool.offer`, so they refuse this
  * one whole: listed to them, `hud_mod` would sit behind ToolSearch with no mod to use it and nothing to hide it.
+ * Being listed binds nothing (a client may claim any version): each call carries the key (`mod-key.ts`).
  */
 export const MOD_TOOL = "hud_mod";
 
@@ -26,16 +29,25 @@ export const MOD_TOOL_SPEC = {
   _meta: { "anthropic/alwaysLoad": false },
 };
 
-/** What the server keeps per Claude Code process for the mod: the sessions whose next call follows a compaction. */
-export type ModBridge = { compacted: Set<string>; hello: boolean };
+/**
+ * What the server keeps per Claude Code process for the mod: the sessions whose next call follows a compaction,
+ * and the key a call must carry (none: every operation is refused).
+ */
+export type ModBridge = { compacted: Set<string>; hello: boolean; key: ModKey | undefined };
 
-export const createModBridge = (): ModBridge => ({ compacted: new Set(), hello: false });
+export const createModBridge = (key?: ModKey): ModBridge => ({ compacted: new Set(), hello: false, key });
+
+export const MOD_REFUSED =
+  "hud_mod: refused: this tool answers agent-hud's Claude Code mod alone (it sends the key its server wrote to the data folder); nothing changed";
 
 type Args = Record<string, unknown>;
 
 /** One bridge call; the answer is JSON. A bad call is one line, and changes nothing. */
 export async function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): Promise<unknown> {
   const op = args["op"];
+  // where the key is, and nothing else: reading the file takes the disk, which an MCP client alone does not have
+  if (op === "key") return { path: bridge.key?.path ?? "" };
+  if (!holdsKey(bridge.key, args["key"])) throw new Error(MOD_REFUSED);
   const session = args["session"];
   if (!isSessionID(session)) throw new Error(`hud_mod: "session" must be a Claude Code session id`);
   switch (op) {
@@ -43,7 +55,7 @@ export async function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): 
       bridge.hello = true;
       // hooks forwarded to this server read the same switch as hook processes started after the mod set it
       process.env[MOD_ENV] = "1";
-      return { compaction: deps.config.compaction, off: deps.board.isOff(session) };
+      return { compaction: deps.config.compaction, off: hudOff(deps, session) };
     case "view":
       return view(deps, session);
     case "switch": {
@@ -61,7 +73,7 @@ export async function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): 
       const turns = Array.isArray(args["turns"]) ? (args["turns"] as TurnText[]) : [];
       const request = typeof args["request"] === "string" ? args["request"] : "";
       bridge.compacted.add(session);
-      return { text: hudCompaction(request, turns, !deps.board.isOff(session)) };
+      return { text: hudCompaction(request, turns, !hudOff(deps, session)) };
     }
     case "compacted":
       bridge.compacted.add(session);
@@ -79,14 +91,14 @@ export async function answerMod(deps: HookDeps, bridge: ModBridge, args: Args): 
     }
     default:
       throw new Error(
-        `hud_mod: unknown op ${JSON.stringify(op)}; expected hello, view, switch, instructions, compact, compacted, usage, pending or edit`,
+        `hud_mod: unknown op ${JSON.stringify(op)}; expected key, hello, view, switch, instructions, compact, compacted, usage, pending or edit`,
       );
   }
 }
 
 /** What the pane and `/hud` show: the current HUD (each edit publishes it) and one status line. */
 function view(deps: HookDeps, session: string) {
-  const off = deps.board.isOff(session);
+  const off = hudOff(deps, session);
   const shown = deps.board.latest(session, "current") ?? deps.board.latest(session, "received");
   if (!shown) return { off, markdown: "", line: off ? "HUD off" : "HUD: nothing rendered yet for this session" };
   const summary = deps.board.use("cache ledger read", (db) => summaryOf(db, session), undefined);

@@ -2,7 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isSessionID } from "../../store/index.ts";
 import { privateFolder } from "../../store/private-files.ts";
-import { claudeCodeDir } from "./session-file.ts";
+import { claudeCodeDir } from "../../append-only/session-file.ts";
 import { hookOwners, processKey } from "../../hook-process/process-key.ts";
 
 /**

@@ -3,7 +3,7 @@ import { ledgerLine } from "../../cache-ledger/format.ts";
 import { summaryOf } from "../../cache-ledger/table.ts";
 import { storageDirFor } from "../../config/storage-dir.ts";
 import { HudBoard } from "../../store/board.ts";
-import { isSessionID } from "../../store/validate.ts";
+import { isSessionID, projectKeyFor } from "../../store/validate.ts";
 import { gitRoot } from "../../hook-process/git-root.ts";
 
 /** The fields of Claude Code's status-line input (settings `statusLine`, a command given JSON on stdin). */
@@ -29,9 +29,11 @@ export function statusLine(json: string, env: Record<string, string | undefined>
   const dirs = [input.workspace?.project_dir, input.workspace?.current_dir, input.cwd];
   const cwd = dirs.find((d): d is string => typeof d === "string" && d.length > 0) ?? process.cwd();
   if (!isSessionID(input.session_id)) return "HUD: no session id in the status line input";
-  const board = HudBoard.open(storageDirFor(gitRoot(cwd), undefined, env), () => {});
+  const root = gitRoot(cwd);
+  const board = HudBoard.open(storageDirFor(root, undefined, env), () => {});
   try {
-    if (board.isOff(input.session_id)) return "HUD off";
+    const off = board.offBy(input.session_id, projectKeyFor(root));
+    if (off) return off === "project" ? "HUD off for this project (agent-hud on)" : "HUD off";
     const shown = board.latest(input.session_id, "current") ?? board.latest(input.session_id, "received");
     if (!shown) return "HUD: nothing rendered yet for this session";
     const raw = taskOf(shown.markdown);

@@ -1,8 +1,9 @@
-import { hashSystem } from "../../cache-ledger/hash.ts";
+import { hashSystem, hashText } from "../../cache-ledger/hash.ts";
 import { preamble } from "../../placement/preamble.ts";
 import { wrapHud } from "../../placement/wrap-hud.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { callHud } from "../../runtime/call-hud.ts";
+import { hudOff } from "../../runtime/hud-switch.ts";
 import { learnModel } from "../opencode/model-entries.ts";
 
 // opencode's title call goes through the same hook; it gets nothing from the HUD.
@@ -16,7 +17,8 @@ export function systemTransform(deps: HookDeps) {
     session?.tracker.setLimits(learnModel(input.model, deps.limits, deps.ledger));
     // the compaction agent has its own system prompt and gets the HUD state through the compacting hook
     if (session?.takeCompaction("system")) return;
-    output.system.push(text);
+    // switched off, the request goes out as if the plugin were not installed: no instructions either
+    if (!session || !hudOff(deps, session.id)) output.system.push(text);
     const own = new Set([text]);
     try {
       if (deps.config.placement !== "system" || !session) return;
@@ -27,10 +29,16 @@ export function systemTransform(deps: HookDeps) {
       output.system.push(part);
       hud.placed();
     } finally {
-      // the parts as they stand when agent-hud's hook ends; a plugin after it is not seen (a bust then reads unknown)
-      // copied now: opencode may join the parts after the hook, which would hide which one was agent-hud's
+      // the parts as they stand when agent-hud's hook ends, copied now: opencode may join the parts after
+      // the hook, which would hide which one was agent-hud's. The array itself is read again once the answer
+      // came: by then the plugins after agent-hud have added theirs, so their changes are seen too.
       const held = output.system.slice();
-      if (session) deps.ledger?.requestMore(session, (e) => void (e.system = hashSystem(held, own)));
+      const sent = output.system;
+      if (session)
+        deps.ledger?.requestMore(session, (e) => {
+          e.system = hashSystem(held, own);
+          e.systemSent = hashText(sent.join("\n"));
+        });
     }
   };
 }

@@ -6,6 +6,7 @@ import { applyEvents } from "../../hooks/apply-event.ts";
 import { preamble } from "../../placement/preamble.ts";
 import { placeAtTail } from "../../placement/tail.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
+import { hudOff } from "../../runtime/hud-switch.ts";
 import { toolActivity } from "../opencode/tool-facts.ts";
 import type { CompactionEvent, ContextEvent, ExecuteAfter } from "./host-api.ts";
 import { appendHud, systemPart } from "./messages.ts";
@@ -27,7 +28,8 @@ export function contextHook(deps: HookDeps, toast: () => void) {
       session.model = { providerID: e.model.providerID, modelID: e.model.id };
     }
     if (session.compacting) return;
-    e.system.push(systemPart(e.system, text));
+    // switched off, the request goes out as if the plugin were not installed: no instructions either
+    if (!hudOff(deps, session.id)) e.system.push(systemPart(e.system, text));
     // the conversation as it stands before the HUD goes in (the list copied, references only); hashed when
     // the usage arrives, off the request's path
     const held = deps.ledger && { messages: e.messages.slice(), tools: (e as { tools?: unknown }).tools };
@@ -47,6 +49,8 @@ export function contextHook(deps: HookDeps, toast: () => void) {
         const fill = (ev: Evidence) => {
           ev.messages = hashPlainMessages(held.messages);
           ev.system = hashSystem(parts, own);
+          // read when the answer came: what hooks after agent-hud's added to the request is in it
+          ev.systemSent = hashText(e.system.map((p) => p.text).join("\n"));
           const tools = toolsHash(held.tools);
           if (tools !== undefined) ev.tools = tools;
         };

@@ -10,7 +10,6 @@ import { AcceptanceStore, sha256 } from "../../../src/component-files/acceptance
 import { handleHook } from "../../../src/host/claude-code/handle.ts";
 import { createLogger } from "../../../src/log/index.ts";
 import { openHud } from "../../../src/runtime/open.ts";
-import { defaultDir } from "../../../src/store/index.ts";
 import { relaxTimeLimits } from "../../agent-components/support.ts";
 import { claudeSession } from "./fixture.ts";
 
@@ -29,9 +28,7 @@ test("a hook on its own evaluates no component file and starts no sandbox; it sh
   const file = join(s.project, ".opencode", "hud", "Marking.tsx");
   mkdirSync(join(file, ".."), { recursive: true });
   writeFileSync(file, marking(marker));
-  new AcceptanceStore(defaultDir()).record([
-    { path: file, sha256: sha256(readFileSync(file)), decision: "accepted", at: 1 },
-  ]);
+  AcceptanceStore.forPerson().record([{ path: file, sha256: sha256(readFileSync(file)), decision: "accepted", at: 1 }]);
   s.user("start");
   const calls = spyOn(SandboxProcess.prototype, "renderAll");
   try {

@@ -1,11 +1,13 @@
 // The mod bridge: the `hud` MCP server's internal `hud_mod` tool, which agent-hud's Claude Code mod calls
-// through `$.mcp.call` (the mod itself runs inside Claude Code, with no Node and no disk).
+// through `$.mcp.call` (the mod itself runs inside Claude Code, with no Node), each call with the server's key.
 import { afterAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { readCalls } from "../../../src/cache-ledger/table.ts";
 import { createHudServer, NO_MOD } from "../../../src/host/claude-code/mcp-server.ts";
-import { loadsMods, MOD_TOOL } from "../../../src/host/claude-code/mod-bridge.ts";
+import { createModBridge, loadsMods, MOD_TOOL } from "../../../src/host/claude-code/mod-bridge.ts";
+import { dropModKey, writeModKey } from "../../../src/host/claude-code/mod-key.ts";
+import { dirname } from "node:path";
 import { MOD_ENV } from "../../../src/host/claude-code/mod-active.ts";
 import { HUD_FOLLOWS, HUD_SUMMARY_HEADER } from "../../../src/host/claude-code/mod-compaction.ts";
 import { createLogger } from "../../../src/log/index.ts";
@@ -15,9 +17,11 @@ import { claudeSession } from "./fixture.ts";
 const s = claudeSession();
 const opened = openHud({ directory: s.project, worktree: s.project, log: createLogger(undefined, () => {}) })!;
 const clients: Client[] = [];
+// the key a running server writes for the mod (`mod-key.test.ts` covers the calls that lack it)
+const key = writeModKey(dirname(opened.deps.storePath));
 
 async function connect(version: string) {
-  const server = createHudServer(opened, () => s.sessionID);
+  const server = createHudServer(opened, () => s.sessionID, createModBridge(key));
   const client = new Client({ name: "claude-code", version });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(a), client.connect(b)]);
@@ -28,13 +32,17 @@ async function connect(version: string) {
 afterAll(async () => {
   for (const client of clients) await client.close();
   opened.dispose();
+  dropModKey(key);
   delete process.env[MOD_ENV];
 });
 
 const text = (result: Record<string, unknown>) => (result["content"] as Array<{ text: string }>)[0]!.text;
 
 async function mod(client: Client, args: Record<string, unknown>) {
-  const result = await client.callTool({ name: MOD_TOOL, arguments: { session: s.sessionID, ...args } });
+  const result = await client.callTool({
+    name: MOD_TOOL,
+    arguments: { session: s.sessionID, key: key.secret, ...args },
+  });
   return { error: result.isError === true, text: text(result) };
 }
 

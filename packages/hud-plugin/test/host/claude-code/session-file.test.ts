@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { linkedSession, linkSession } from "../../../src/host/claude-code/process-link.ts";
 import { processKey } from "../../../src/hook-process/process-key.ts";
-import { readSessionFile, writeSessionFile } from "../../../src/host/claude-code/session-file.ts";
+import { readSessionFile, writeSessionFile } from "../../../src/append-only/session-file.ts";
 
 describe("what hooks hand each other", () => {
   test("the session file round-trips, owner-only; an unreadable one reads as fresh", () => {
@@ -37,7 +37,7 @@ describe("what hooks hand each other", () => {
 
 describe("purge", () => {
   test("removes a purged session's file and leaves the others", async () => {
-    const { forgetSessionFiles } = await import("../../../src/host/claude-code/session-file.ts");
+    const { forgetSessionFiles } = await import("../../../src/append-only/session-file.ts");
     const dir = mkdtempSync(join(tmpdir(), "cc-purge-"));
     const [gone, kept] = [crypto.randomUUID(), crypto.randomUUID()];
     writeSessionFile(dir, gone, { offset: 1 });

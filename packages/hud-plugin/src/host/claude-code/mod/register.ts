@@ -1,7 +1,8 @@
 /**
  * agent-hud's Claude Code mod (2.1.328 and later): a hooks module that runs inside Claude Code, with no
- * Node, no Bun and no disk. The state stays in the `hud` MCP server the plugin already runs; every call here
- * goes to it through `$.mcp.call` (its internal `hud_mod` tool). The settings hooks keep putting the HUD in
+ * Node and no Bun. The state stays in the `hud` MCP server the plugin already runs; every call here goes to it
+ * through `$.mcp.call` (its internal `hud_mod` tool), with the key the server wrote for this module, the one
+ * file it reads (`$.fs.read`). The settings hooks keep putting the HUD in
  * the conversation; this module adds what they cannot: the pane beside the transcript, `/hud`, compaction
  * from durable state, and each request's usage for the cache ledger (the hooks then leave both to it).
  * `claude plugin validate` reads this file: `$` is spelled out at every call, never handed to a helper.
@@ -18,7 +19,7 @@ import type {
   RenderInput,
   StepInput,
 } from "./types.ts";
-import { errorOf, paneLines, parseAnswer, tailOf, type HudView } from "./view.ts";
+import { errorOf, keyText, paneLines, parseAnswer, tailOf, type HudView } from "./view.ts";
 
 /** JSX's factory in the hooks module's environment (a global there). */
 declare const h: (tag: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => unknown;
@@ -30,6 +31,8 @@ const HIDDEN_TOOL = "mcp__plugin_agent-hud_hud__hud_mod";
 
 /** The server's name as `$.mcp.call` takes it, once connected; the session's settings from `hello`. */
 let server: string | undefined;
+/** The key the server wrote to the data folder: every `hud_mod` call carries it, or the server refuses it. */
+let key = "";
 let compaction: "summary" | "hud" = "summary";
 /** What the pane drew last. */
 let shown: HudView | undefined;
@@ -52,7 +55,12 @@ export function register(on: On): void {
     }
     server = link.server;
     sessionID = await $.session.id();
-    const hello = await $.mcp.call(server, BRIDGE, { op: "hello", session: sessionID });
+    const where = parseAnswer<{ path: string }>(await $.mcp.call(server, BRIDGE, { op: "key" }));
+    // unread, every later call is refused and the settings hooks carry on as without the mod
+    const read = where?.path ? await $.fs.read(where.path, { as: "text" }).catch((error: unknown) => error) : undefined;
+    key = keyText(read);
+    if (!key) $.ui.log(`agent-hud: the hud server's key could not be read (${String(read)})`, { to: "debug" });
+    const hello = await $.mcp.call(server, BRIDGE, { op: "hello", session: sessionID, key });
     const answer = parseAnswer<{ compaction: "summary" | "hud"; off: boolean }>(hello);
     if (!answer) {
       $.ui.log(failed("hello", hello), { to: "debug" });
@@ -80,7 +88,7 @@ export function register(on: On): void {
     poll = $.clock.every(POLL_MS, () => {
       if (!server || !sessionID) return;
       void $.mcp
-        .call(server, BRIDGE, { op: "view", session: sessionID })
+        .call(server, BRIDGE, { key, op: "view", session: sessionID })
         .then((view) => {
           const next = parseAnswer<HudView>(view);
           if (next && JSON.stringify(next) !== JSON.stringify(shown)) $.ui.invalidate("ui.render");
@@ -97,18 +105,18 @@ export function register(on: On): void {
     if (!server || e.agentId !== undefined || e.trigger === "precompute") return next(e);
     const session = await $.session.id();
     if (compaction === "hud") {
-      const answer = await $.mcp.call(server, BRIDGE, { op: "compact", session, ...tailOf(e.messages) });
+      const answer = await $.mcp.call(server, BRIDGE, { key, op: "compact", session, ...tailOf(e.messages) });
       const summary = parseAnswer<{ text: string }>(answer);
       if (!summary) throw new Error(failed("the hud compaction", answer));
       $.ui.invalidate("ui.render");
       return { messages: [{ role: "user" as const, text: summary.text, toolUses: [] as [] }] };
     }
-    const answer = await $.mcp.call(server, BRIDGE, { op: "instructions", session });
+    const answer = await $.mcp.call(server, BRIDGE, { key, op: "instructions", session });
     const told = parseAnswer<{ text: string }>(answer);
     if (!told) throw new Error(failed("the compaction instructions", answer));
     const instructions = [e.instructions, told.text].filter((part) => part && part.trim()).join("\n\n");
     const result = await next({ ...e, instructions });
-    await $.mcp.call(server, BRIDGE, { op: "compacted", session });
+    await $.mcp.call(server, BRIDGE, { key, op: "compacted", session });
     return result;
   }).catch(async ($: Dollar, e: CompactInput, next: Next<CompactInput, CompactResult>) => {
     // whatever failed, the compaction runs as Claude Code's own; one that already ran stands
@@ -123,6 +131,7 @@ export function register(on: On): void {
     // the main loop's requests only: a sub-agent's conversation is not the session's cache
     if (server && e.agentId === undefined && step?.usage) {
       const usage = await $.mcp.call(server, BRIDGE, {
+        key,
         op: "usage",
         session: await $.session.id(),
         id: `${e.turnId}:${e.index}`,
@@ -139,7 +148,7 @@ export function register(on: On): void {
     const ended = await next(e);
     if (!server || e.agentId !== undefined) return ended;
     const pending = parseAnswer<{ compact: boolean }>(
-      await $.mcp.call(server, BRIDGE, { op: "pending", session: await $.session.id() }),
+      await $.mcp.call(server, BRIDGE, { key, op: "pending", session: await $.session.id() }),
     );
     // `hud_compact` asked during the turn; Claude Code compacts between turns only, so it starts here
     if (pending?.compact) {
@@ -161,7 +170,7 @@ export function register(on: On): void {
     // headless runs draw no pane: a test reads what it would draw through this line instead
     if (server && (await $.env.get("AGENT_HUD_MOD_DEBUG")) === "1") {
       const view = parseAnswer<HudView>(
-        await $.mcp.call(server, BRIDGE, { op: "view", session: await $.session.id() }),
+        await $.mcp.call(server, BRIDGE, { key, op: "view", session: await $.session.id() }),
       );
       if (view)
         $.ui.log(
@@ -180,7 +189,7 @@ export function register(on: On): void {
       if (e.requestId !== PANE || !server) return next(e);
       // a call refused for a moment (a permission prompt holds the session) keeps the last rows drawn
       try {
-        const answer = await $.mcp.call(server, BRIDGE, { op: "view", session: await $.session.id() });
+        const answer = await $.mcp.call(server, BRIDGE, { key, op: "view", session: await $.session.id() });
         shown = parseAnswer<HudView>(answer) ?? shown;
       } catch (error) {
         $.ui.log(`agent-hud: the pane kept its last rows: ${String(error)}`, { to: "debug" });
@@ -201,8 +210,8 @@ export function register(on: On): void {
     if (word && word !== "off" && word !== "on")
       return { text: `agent-hud: /hud takes "off", "on" or nothing, got "${word}"` };
     const answer = word
-      ? await $.mcp.call(server, BRIDGE, { op: "switch", session, off: word === "off" })
-      : await $.mcp.call(server, BRIDGE, { op: "view", session });
+      ? await $.mcp.call(server, BRIDGE, { key, op: "switch", session, off: word === "off" })
+      : await $.mcp.call(server, BRIDGE, { key, op: "view", session });
     const view = parseAnswer<HudView>(answer);
     if (!view) return { text: failed("/hud", answer) };
     if (word === "off") await $.ui.close({ id: PANE });
@@ -216,7 +225,7 @@ export function register(on: On): void {
 
   on("command.run", { command: "hud-edit" }, async ($: Dollar, e: CommandInput): Promise<CommandResult> => {
     if (!server) return { text: "agent-hud: the hud MCP server is not connected" };
-    const answer = await $.mcp.call(server, BRIDGE, { op: "edit", session: await $.session.id(), text: e.args });
+    const answer = await $.mcp.call(server, BRIDGE, { key, op: "edit", session: await $.session.id(), text: e.args });
     const edit = parseAnswer<{ ok: boolean; text: string }>(answer);
     $.ui.invalidate("ui.render");
     return { text: edit ? edit.text : failed("/hud-edit", answer), isTextDisplayOnly: true };

@@ -32,6 +32,8 @@ export type Dollar = {
     set(name: string, value: string | undefined): Promise<unknown>;
     get(name: string): Promise<string | undefined>;
   };
+  /** Reads a file as text (`as` defaults to "text"); the engine may refuse a path as any file tool would. */
+  fs: { read(path: string, options?: { as?: "text" }): Promise<unknown> };
   mcp: {
     connect(server: string): Promise<Connected>;
     call(server: string, tool: string, args?: Record<string, unknown>): Promise<McpResult>;

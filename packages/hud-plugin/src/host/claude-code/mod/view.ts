@@ -31,6 +31,12 @@ export function parseAnswer<T>(
   }
 }
 
+/** The key file's text as `$.fs.read` gave it (a string, or an object holding it). */
+export function keyText(read: unknown): string {
+  const text = typeof read === "string" ? read : (read as { text?: unknown } | undefined)?.text;
+  return typeof text === "string" ? text.trim() : "";
+}
+
 /** The error line of a failed `hud_mod` call. */
 export const errorOf = (result: { content: Array<{ text?: string }> }) => result.content[0]?.text ?? "no answer";
 

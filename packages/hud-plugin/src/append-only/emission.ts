@@ -1,10 +1,11 @@
-import { HUD_CLOSE, HUD_OPEN } from "../../placement/wrap-hud.ts";
+import { HUD_CLOSE, HUD_OPEN } from "../placement/wrap-hud.ts";
 import { linesOf, missing } from "./line-diff.ts";
 import { pushedOut } from "./pushed-out.ts";
+import { settleVolatile } from "./volatile-lines.ts";
 
 /**
- * What a Claude Code hook appends to the conversation. Claude Code's history can only grow, so every HUD
- * text a hook emits stays in every later request until compaction. A full copy goes out at session start,
+ * What a hook of an append-only host (Claude Code, Codex CLI) appends to the conversation. Its history can
+ * only grow, so every HUD text a hook emits stays in every later request until compaction. A full copy goes out at session start,
  * after a compaction and for a sub-agent; after a prompt or a tool batch only an update: the lines that
  * changed since the previous HUD text the conversation holds, and nothing when none did. Updates are
  * incremental, so each changed line is said once; the agent reads its state from the latest full copy with
@@ -116,7 +117,8 @@ export function ownCall(state: EmissionState, before: string, after: string, pla
 /**
  * The decision for one hook. `forceFull` is session start, compaction, resume and sub-agents: the
  * conversation holds no usable copy there. Otherwise an update with what changed since the conversation's
- * latest HUD text, or a full copy when that is the shorter text (a HUD rewritten nearly whole).
+ * latest HUD text, or a full copy when that is the shorter text (a HUD rewritten nearly whole). A line
+ * that moves every call without news (Context, Stale) keeps the one the agent holds (`settleVolatile`).
  */
 export function decide(
   previous: EmissionState | undefined,
@@ -128,6 +130,7 @@ export function decide(
     const state = { full: markdown, shown: markdown, changes: 0 };
     return { kind: "full", text: fullText(markdown, lead), state };
   }
+  markdown = settleVolatile(previous.shown, markdown);
   if (markdown === previous.shown) return { kind: "none", state: previous };
   const lines = updateLines(previous.shown, markdown);
   // the same lines in another order: nothing the agent reads has changed

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { pushedOut } from "../../../src/host/claude-code/pushed-out.ts";
+import { pushedOut } from "../../src/append-only/pushed-out.ts";
 import {
   decide,
   FULL_HEADER,
@@ -9,7 +9,7 @@ import {
   type Emission,
   UPDATE_HEADER,
   type EmissionState,
-} from "../../../src/host/claude-code/emission.ts";
+} from "../../src/append-only/emission.ts";
 
 const hud = (task: string, notes: number) =>
   [

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { decide, ownCall, UPDATE_HEADER } from "../../../src/host/claude-code/emission.ts";
-import { toldByCall } from "../../../src/host/claude-code/own-calls.ts";
+import { decide, ownCall, UPDATE_HEADER } from "../../src/append-only/emission.ts";
+import { toldByCall } from "../../src/append-only/own-calls.ts";
 
 const hud = (...lines: string[]) => ["**Context** 4% of 180k usable", ...lines].join("\n");
 const all = (before: string[], after: string[]) => ({ before: before.join("\n"), after: after.join("\n") });

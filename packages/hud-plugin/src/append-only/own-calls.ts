@@ -1,5 +1,5 @@
-import type { HookDeps } from "../../runtime/hook-deps.ts";
-import { defaultDir, isSessionID } from "../../store/index.ts";
+import type { HookDeps } from "../runtime/hook-deps.ts";
+import { defaultDir, isSessionID } from "../store/index.ts";
 import { lineChanges, ownCall } from "./emission.ts";
 import { pushedOut } from "./pushed-out.ts";
 import { readSessionFile, writeSessionFile } from "./session-file.ts";
@@ -56,6 +56,7 @@ export async function runOwnCall<T>(
   sessionID: string,
   args: unknown,
   call: () => Promise<T>,
+  folder?: string,
 ): Promise<T> {
   const session = deps.runtime.session(sessionID);
   const before = deps.runtime.render(session)?.result.markdown;
@@ -66,10 +67,10 @@ export async function runOwnCall<T>(
     const told = toldByCall(before, after, args);
     if (!told.before && !told.after) return result;
     const dataDir = deps.config.storageDir ?? defaultDir();
-    const file = readSessionFile(dataDir, sessionID);
+    const file = readSessionFile(dataDir, sessionID, folder);
     if (!file.emission || file.subagentRunning) return result;
     file.emission = ownCall(file.emission, told.before, told.after, after);
-    writeSessionFile(dataDir, sessionID, file);
+    writeSessionFile(dataDir, sessionID, file, folder);
   } catch (error) {
     // the next update then says the change again: more tokens, never a wrong HUD
     deps.log.once(`own-call:${String(error)}`, "warn", `agent-hud: could not note a hud call's change: ${error}`);

@@ -1,0 +1,232 @@
+/**
+ * A scripted OpenAI Responses API for the real Codex CLI binary (`POST /v1/responses`, streamed as SSE).
+ * Every request is recorded; agent requests consume the script queue in order, and Codex's local compaction
+ * request (tool-less, its input ending in the checkpoint instructions) is answered on its own with a
+ * summary, so it never eats a scripted turn. Usage is what the script says, else a rough count of the input.
+ */
+import { Waiters } from "./waiters.ts";
+
+export type Usage = {
+  /** Input tokens to report; at or past Codex's `model_auto_compact_token_limit` it compacts next. */
+  inputTokens?: number;
+  cachedTokens?: number;
+  outputTokens?: number;
+};
+export type FunctionCallScript = { name: string; args: unknown; callId?: string; namespace?: string };
+/** An output item sent as written (a tool_search call, whose shape is Codex's own). */
+export type RawItem = Record<string, unknown>;
+export type Reply =
+  | ({ text: string } & Usage)
+  | ({ calls: Array<FunctionCallScript | { raw: RawItem }>; text?: string } & Usage)
+  | { error: number; message?: string };
+
+export type RequestKind = "agent" | "compaction" | "other";
+export type InputItem = { type?: string; role?: string; content?: unknown; [k: string]: unknown };
+export type ResponsesBody = {
+  model?: string;
+  input: InputItem[];
+  tools?: Array<Record<string, unknown>>;
+  stream?: boolean;
+  [k: string]: unknown;
+};
+export type RecordedRequest = { index: number; kind: RequestKind; path: string; at: number; body: ResponsesBody };
+
+/** Codex's local compaction request ends with this instruction. */
+export const COMPACTION_MARKER = "CONTEXT CHECKPOINT COMPACTION";
+
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content))
+    return content
+      .map((part) => (part && typeof part === "object" && "text" in part ? String(part.text) : ""))
+      .join("");
+  return "";
+}
+
+/** Every text of an input item: a message's parts, a call's arguments, a call output. */
+export function itemText(item: InputItem): string {
+  if (item.content !== undefined) return textOf(item.content);
+  if (typeof item["arguments"] === "string") return item["arguments"];
+  const output = item["output"];
+  if (typeof output === "string") return output;
+  return output === undefined ? "" : JSON.stringify(output);
+}
+
+/** The `developer` messages of a request, in order (Codex's system prompt is the first). */
+export function developerTexts(body: ResponsesBody): string[] {
+  return body.input.filter((i) => i.type === "message" && i.role === "developer").map((i) => textOf(i.content));
+}
+
+export function classify(path: string, body: ResponsesBody | undefined): RequestKind {
+  if (!path.endsWith("/responses") || !body) return "other";
+  const last = body.input.at(-1);
+  if (last && itemText(last).includes(COMPACTION_MARKER)) return "compaction";
+  return "agent";
+}
+
+export class FakeOpenAI {
+  readonly requests: RecordedRequest[] = [];
+  readonly unknownPaths: string[] = [];
+  private readonly queue: Reply[] = [];
+  private readonly waiters = new Waiters();
+  private server: ReturnType<typeof Bun.serve> | undefined;
+  private counter = 0;
+
+  constructor(private readonly options: { summary?: string; defaultText?: string } = {}) {}
+
+  start(): this {
+    this.server = Bun.serve({ hostname: "127.0.0.1", port: 0, idleTimeout: 0, fetch: (req) => this.handle(req) });
+    return this;
+  }
+
+  /** The provider's `base_url`. */
+  get url(): string {
+    if (!this.server) throw new Error("fake Responses API not started: call start() first");
+    return `http://127.0.0.1:${this.server.port}/v1`;
+  }
+
+  script(...replies: Reply[]): this {
+    this.queue.push(...replies);
+    return this;
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  ofKind(kind: RequestKind): RecordedRequest[] {
+    return this.requests.filter((r) => r.kind === kind);
+  }
+
+  waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
+    return this.waiters.waitFor(
+      () => predicate(this.requests),
+      timeoutMs,
+      () => `fake Responses API: timed out after ${timeoutMs} ms waiting for ${what}`,
+    );
+  }
+
+  stop(): void {
+    this.server?.stop(true);
+    this.server = undefined;
+  }
+
+  private async handle(req: Request): Promise<Response> {
+    const path = new URL(req.url).pathname;
+    const raw = req.method === "POST" ? await req.text() : "";
+    let body: ResponsesBody | undefined;
+    try {
+      body = raw ? (JSON.parse(raw) as ResponsesBody) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const kind = classify(path, body);
+    this.requests.push({ index: this.counter++, kind, path, at: Date.now(), body: body ?? { input: [] } });
+    if (kind === "other") {
+      this.unknownPaths.push(`${req.method} ${path}`);
+      this.waiters.notify();
+      return Response.json({ error: { message: `no ${path} here` } }, { status: 404 });
+    }
+    const reply: Reply =
+      kind === "compaction"
+        ? { text: this.options.summary ?? "Summary of the conversation so far.", inputTokens: 1000 }
+        : (this.queue.shift() ?? { text: this.options.defaultText ?? "ok" });
+    this.waiters.notify();
+    if ("error" in reply)
+      return Response.json({ error: { message: reply.message ?? "scripted failure" } }, { status: reply.error });
+    const input = reply.inputTokens ?? Math.ceil(raw.length / 4);
+    const usage = {
+      input_tokens: input,
+      input_tokens_details: { cached_tokens: reply.cachedTokens ?? 0 },
+      output_tokens: reply.outputTokens ?? 10,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: input + (reply.outputTokens ?? 10),
+    };
+    return new Response(sse(body?.model ?? "gpt-5.5", reply, usage), {
+      headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+    });
+  }
+}
+
+let ids = 0;
+
+function sse(model: string, reply: Exclude<Reply, { error: number }>, usage: unknown): ReadableStream<Uint8Array> {
+  const id = `resp_fake${++ids}`;
+  const events: Array<Record<string, unknown>> = [
+    { type: "response.created", response: { id, object: "response", model, status: "in_progress", output: [] } },
+  ];
+  const output: RawItem[] = [];
+  const add = (item: RawItem, streamed: (index: number, itemId: string) => void) => {
+    const index = output.length;
+    const itemId = String(item["id"]);
+    events.push({ type: "response.output_item.added", output_index: index, item: { ...item, status: "in_progress" } });
+    streamed(index, itemId);
+    events.push({ type: "response.output_item.done", output_index: index, item });
+    output.push(item);
+  };
+  if (reply.text !== undefined) {
+    const text = reply.text;
+    add(
+      {
+        type: "message",
+        id: `msg_fake${++ids}`,
+        role: "assistant",
+        status: "completed",
+        content: [{ type: "output_text", text, annotations: [] }],
+      },
+      (index, itemId) =>
+        events.push({
+          type: "response.output_text.delta",
+          item_id: itemId,
+          output_index: index,
+          content_index: 0,
+          delta: text,
+        }),
+    );
+  }
+  if ("calls" in reply)
+    for (const call of reply.calls) {
+      if ("raw" in call) {
+        add({ id: `item_fake${++ids}`, ...call.raw }, () => {});
+        continue;
+      }
+      const args = JSON.stringify(call.args);
+      add(
+        {
+          type: "function_call",
+          id: `fc_fake${++ids}`,
+          call_id: call.callId ?? `call_fake${ids}`,
+          name: call.name,
+          ...(call.namespace ? { namespace: call.namespace } : {}),
+          arguments: args,
+          status: "completed",
+        },
+        (index, itemId) => {
+          events.push({
+            type: "response.function_call_arguments.delta",
+            item_id: itemId,
+            output_index: index,
+            delta: args,
+          });
+          events.push({
+            type: "response.function_call_arguments.done",
+            item_id: itemId,
+            output_index: index,
+            arguments: args,
+          });
+        },
+      );
+    }
+  events.push({
+    type: "response.completed",
+    response: { id, object: "response", model, status: "completed", output, usage },
+  });
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const event of events)
+        controller.enqueue(encoder.encode(`event: ${String(event["type"])}\ndata: ${JSON.stringify(event)}\n\n`));
+      controller.close();
+    },
+  });
+}
