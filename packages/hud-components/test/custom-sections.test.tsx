@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { renderHud, type CustomSection, type HudComponentProps } from "../src/index.ts";
+import { applyEvent, renderHud, type CustomSection, type HudComponentProps } from "../src/index.ts";
 import { contextAt } from "../src/internal.ts";
 import { referenceView } from "../src/testing/index.ts";
 
@@ -62,5 +62,84 @@ describe("custom sections", () => {
     expect(r.markdown).toContain("1 big section");
     expect(r.tokens).toBeLessThanOrEqual(800);
     expect(r.markdown).toContain("#### Blockers");
+  });
+});
+
+describe("custom sections memoised by their output", () => {
+  // A spy inside the output: it runs whenever the output is resolved (validated, serialised) again.
+  const counting = () => {
+    const calls = { resolved: 0 };
+    const Inner = () => {
+      calls.resolved++;
+      return <paragraph>inner</paragraph>;
+    };
+    return { calls, Inner };
+  };
+
+  test("a component returning the same intrinsic tree is not resolved or counted again when another section changes", () => {
+    const calls = { counted: 0 };
+    // one token per character: additive, so the parts' counts are summed and the whole is never re-counted
+    const tokenizer = {
+      name: "spy",
+      additive: true,
+      count: (text: string) => {
+        if (text.includes("deploy green")) calls.counted++;
+        return text.length;
+      },
+    };
+    // a getter spy on the element's children: resolving or serialising it again reads them again
+    const paragraph = (
+      <paragraph>
+        <strong>Deploy</strong> deploy green
+      </paragraph>
+    );
+    const children = (paragraph as { children: unknown }).children;
+    let reads = 0;
+    Object.defineProperty(paragraph, "children", { get: () => (reads++, children) });
+    const output = [paragraph];
+    let rendered = 0;
+    const Deploy = () => {
+      rendered++;
+      return output;
+    };
+    const custom: CustomSection[] = [{ name: "deploy", component: Deploy }];
+    let view = referenceView();
+    const first = renderHud(view, contextAt(30), { custom, tokenizer, budgets: { full: 100_000 } });
+    const countedOnce = calls.counted;
+    const readOnce = reads;
+    expect(countedOnce).toBeGreaterThan(0);
+    expect(readOnce).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) {
+      // a note edit rebuilds the stable part: the custom section is asked again, returns the same output
+      view = { ...view, session: applyEvent(view.session, { kind: "note.add", at: 100 + i, content: `n${i}` }).state };
+      const next = renderHud(view, contextAt(30), { custom, tokenizer, budgets: { full: 100_000 } });
+      expect(next.markdown).toContain("**Deploy** deploy green");
+      expect(next.markdown).not.toBe(first.markdown);
+    }
+    expect(rendered).toBe(4);
+    expect(calls.counted).toBe(countedOnce);
+    expect(reads).toBe(readOnce);
+  });
+
+  test("fallback: an output holding a function component is resolved again on every rebuild", () => {
+    const { calls, Inner } = counting();
+    const output = <Inner />;
+    const custom: CustomSection[] = [{ name: "inner", component: () => output }];
+    let view = referenceView();
+    for (let i = 0; i < 3; i++) {
+      view = { ...view, session: applyEvent(view.session, { kind: "note.add", at: 100 + i, content: `n${i}` }).state };
+      expect(renderHud(view, contextAt(30), { custom, budgets: { full: 5000 } }).markdown).toContain("inner");
+    }
+    expect(calls.resolved).toBe(3);
+  });
+
+  test("a new output object is resolved again (an edited render shows at once)", () => {
+    let text = "v1";
+    const custom: CustomSection[] = [{ name: "v", component: () => <paragraph>{text}</paragraph> }];
+    let view = referenceView();
+    expect(renderHud(view, contextAt(30), { custom, budgets: { full: 5000 } }).markdown).toContain("v1");
+    text = "v2";
+    view = { ...view, session: applyEvent(view.session, { kind: "note.add", at: 100, content: "n" }).state };
+    expect(renderHud(view, contextAt(30), { custom, budgets: { full: 5000 } }).markdown).toContain("v2");
   });
 });

@@ -19,6 +19,7 @@ export class PartCache {
   private byItem = new WeakMap<object, Map<string, MeasuredPart>>();
   private bySignature = new Map<string, MeasuredPart>();
   private templates = new Map<string, string | null>();
+  private byRaw = new Map<string, MeasuredPart>();
   private sectionMemo = new WeakMap<object, Map<string, { deps: readonly unknown[]; value: unknown }>>();
   constructor(readonly tokenizer: Tokenizer) {}
 
@@ -113,8 +114,17 @@ export class PartCache {
     return this.block(h("list", {}, node));
   }
 
+  /**
+   * Markdown produced elsewhere (a custom section's), by content: a section rebuilt with the same text (the
+   * stable part recomputed for another section's change) is not counted again.
+   */
   raw(md: string): MeasuredPart {
-    return this.part(md);
+    let part = this.byRaw.get(md);
+    if (!part) {
+      if (this.byRaw.size >= SIG_LIMIT) this.byRaw.clear();
+      this.byRaw.set(md, (part = this.part(md)));
+    }
+    return part;
   }
 
   private part(md: string): MeasuredPart {

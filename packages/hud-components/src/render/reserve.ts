@@ -9,7 +9,20 @@ const builtinVolatile = new Set(builtinSections.filter((s) => s.stability === "v
 /** Room kept for a custom volatile section; its real size is only known per call. */
 export const CUSTOM_VOLATILE_RESERVE = 40;
 
-const reserves = new WeakMap<ResolvedRenderOptions, Map<Density, number>>();
+const reserves = new WeakMap<PartCache, Map<string, number>>();
+
+/**
+ * What the reserve depends on, by value: options resolved again with the same fields (a host's custom
+ * sections moved, as after each agent component render) keep their reserve instead of serialising it again.
+ */
+const reserveKey = (o: ResolvedRenderOptions, density: Density): string =>
+  [
+    density,
+    o.volatile.map((s) => (builtinVolatile.has(s) ? s.name : "+custom")).join(","),
+    JSON.stringify(o.staleness),
+    o.directory,
+    o.compactTool,
+  ].join("\0");
 
 /**
  * Tokens the volatile tail may need at its largest (3-digit usage, full trend, staleness, and the
@@ -17,9 +30,10 @@ const reserves = new WeakMap<ResolvedRenderOptions, Map<Density, number>>();
  * stable part never shifts when usage moves.
  */
 export function volatileReserve(o: ResolvedRenderOptions, density: Density, cache: PartCache): number {
-  let byDensity = reserves.get(o);
-  if (!byDensity) reserves.set(o, (byDensity = new Map()));
-  const known = byDensity.get(density);
+  let byKey = reserves.get(cache);
+  if (!byKey) reserves.set(cache, (byKey = new Map()));
+  const key = reserveKey(o, density);
+  const known = byKey.get(key);
   if (known !== undefined) return known;
   const session = { ...emptyState("session"), turns: 999, agentUpdatedAt: 0, updatedAt: 0 };
   const input: SectionInput = {
@@ -41,6 +55,6 @@ export function volatileReserve(o: ResolvedRenderOptions, density: Density, cach
   const sections = initialSections({ specs: builtins, input, density, cache, overhead: () => 0 });
   const customs = o.volatile.length - builtins.length;
   const reserve = sections.reduce((n, s) => n + sectionTokens(s, cache), 0) + customs * CUSTOM_VOLATILE_RESERVE;
-  byDensity.set(density, reserve);
+  byKey.set(key, reserve);
   return reserve;
 }

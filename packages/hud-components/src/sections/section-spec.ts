@@ -93,6 +93,10 @@ export type HudComponentProps = {
 
 export type CustomSection = {
   name: string;
+  /**
+   * Returning the very same tree object again (a memoised render) is taken as the same output: it is not
+   * checked or serialised again. Return a new object when the output changes; never mutate one returned.
+   */
   component: Component<HudComponentProps>;
   before?: SectionName;
   after?: SectionName;

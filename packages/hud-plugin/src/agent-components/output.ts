@@ -19,6 +19,24 @@ const MIN_HEADING = 4;
  * and then each element's props against its TypeBox schema (ujsx `resolve` in dev mode).
  */
 export function toElements(json: string, name: string): Child[] {
+  const key = `${name}\0${json}`;
+  const known = checked.get(key);
+  if (known) return known;
+  const elements = check(json, name);
+  if (checked.size >= KEEP_CHECKED) checked.delete(checked.keys().next().value!);
+  checked.set(key, elements);
+  return elements;
+}
+
+/**
+ * Outputs already checked, by name and JSON: a new state whose render came out the same (a note added, the
+ * component shows steps) gives back the same elements, so the HUD's custom-section memo (by output identity)
+ * skips validating, serialising and counting them again. Elements are never mutated once built.
+ */
+const checked = new Map<string, Child[]>();
+const KEEP_CHECKED = 64;
+
+function check(json: string, name: string): Child[] {
   let data: unknown;
   try {
     data = JSON.parse(json);

@@ -59,6 +59,29 @@ export function definitions(view: HudView): Array<{ scope: Scope; component: Age
   return [...session, ...project];
 }
 
+/** `entriesOf`'s last answer, with what it was computed from (all compared by identity). */
+export type Listed = Entry[] & { from?: readonly unknown[] };
+
+/**
+ * What a registry renders for the view: the agent's definitions (when enabled), then the files. The last
+ * list comes back while the definitions and files keep their identity, so a call allocates nothing here.
+ */
+export function entriesOf(view: HudView, enabled: boolean, files: FileDefinition[], last?: Listed): Listed {
+  const from = [view.session.components, view.project.components, enabled, files];
+  if (last?.from?.every((k, i) => k === from[i])) return last;
+  const agent: Entry[] = enabled
+    ? definitions(view).map(({ scope, component }) => ({
+        kind: "agent",
+        key: slotKey(scope, component),
+        scope,
+        component,
+      }))
+    : [];
+  const list: Listed = [...agent, ...files.map((file): Entry => ({ kind: "file", key: `file:${file.key}`, file }))];
+  list.from = from;
+  return list;
+}
+
 export function named<F extends (props: HudComponentProps) => Child>(name: string, fn: F): F {
   Object.defineProperty(fn, "name", { value: name });
   return fn;

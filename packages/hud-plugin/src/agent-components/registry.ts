@@ -8,8 +8,8 @@ import type { StoredRenders } from "./stored-renders.ts";
 import { Refresher } from "./background.ts";
 import { checkDefinition, type Checked } from "./define-check.ts";
 import {
-  definitions,
   densityOutcomes,
+  entriesOf,
   keep,
   storedOutput,
   fileOffLine,
@@ -20,6 +20,7 @@ import {
   slotKey,
   type Entry,
   type FileDefinition,
+  type Listed,
   type Slot,
 } from "./registry-parts.ts";
 
@@ -101,16 +102,11 @@ export class AgentComponents {
 
   /** What this registry renders for the view: the agent's definitions (when enabled), then the files. */
   private entries(view: HudView): Entry[] {
-    const agent: Entry[] = this.enabled
-      ? definitions(view).map(({ scope, component }) => ({
-          kind: "agent",
-          key: slotKey(scope, component),
-          scope,
-          component,
-        }))
-      : [];
-    return [...agent, ...this.files.map((file): Entry => ({ kind: "file", key: `file:${file.key}`, file }))];
+    return (this.listed = entriesOf(view, this.enabled, this.files, this.listed));
   }
+
+  /** The last `entries`: every LLM call asks them (`needsRender`), and they move only with a definition. */
+  private listed: Listed | undefined;
 
   private isOff(entry: Entry): boolean {
     return entry.kind === "agent" ? entry.component.off !== undefined : this.filesOff.has(entry.key);

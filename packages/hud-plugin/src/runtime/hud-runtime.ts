@@ -248,9 +248,9 @@ export class HudRuntime {
   }
 
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
-    this.syncFiles();
     // the call never waits for the sandbox: it reads the components' last renders (made ahead of it, or kept
-    // by an earlier process) and has whatever is missing rendered in the background for the next call
+    // by an earlier process) and has whatever is missing rendered in the background for the next call; the
+    // render looks at the component files itself (once per call: each look stats them)
     const rendered = this.render(session);
     if (!rendered) return undefined;
     if (this.agents.needsRender(rendered.input.view, rendered.result.density))
