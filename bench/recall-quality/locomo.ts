@@ -90,3 +90,43 @@ export function feedLocomo(recall: Recall, path: string): LocomoSet {
   });
   return { queries, messages, conversations: conversations.length };
 }
+
+/** R@1, R@5, R@10 and MRR (a hit: any evidence turn), p50 and p99 ms, per category and overall. */
+export function scoreLocomo(
+  systems: Array<{ name: string; search(query: string, session: string, limit: number): number[] }>,
+  set: LocomoSet,
+): string {
+  const out: string[] = [];
+  const head =
+    "| system | n | R@1 | R@5 | R@10 | MRR | p50 ms | p99 ms |\n| --- | --- | --- | --- | --- | --- | --- | --- |";
+  const results = systems.map((system) => {
+    for (const q of set.queries) system.search(q.text, q.session, 10); // warm the statements and the page cache
+    return set.queries.map((query) => {
+      const t0 = Bun.nanoseconds();
+      const ids = system.search(query.text, query.session, 10);
+      const ms = (Bun.nanoseconds() - t0) / 1e6;
+      const ranks = query.answers.map((a) => ids.indexOf(a) + 1).filter((r) => r > 0);
+      return { query, rank: ranks.length ? Math.min(...ranks) : 0, ms };
+    });
+  });
+  const f2 = (n: number) => n.toFixed(3);
+  const groups: Array<[string, (q: LocomoQuery) => boolean]> = [
+    ["all", () => true],
+    ...[1, 2, 3, 4, 5].map((c): [string, (q: LocomoQuery) => boolean] => [`category ${c}`, (q) => q.category === c]),
+  ];
+  for (const [title, keep] of groups) {
+    out.push(`\nLoCoMo ${title}\n${head}`);
+    results.forEach((scored, i) => {
+      const s = scored.filter((x) => keep(x.query));
+      if (!s.length) return;
+      const at = (k: number) => s.filter((x) => x.rank > 0 && x.rank <= k).length / s.length;
+      const mrr = s.reduce((sum, x) => sum + (x.rank ? 1 / x.rank : 0), 0) / s.length;
+      const ms = s.map((x) => x.ms).sort((a, b) => a - b);
+      const p = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(2);
+      out.push(
+        `| ${systems[i]!.name} | ${s.length} | ${f2(at(1))} | ${f2(at(5))} | ${f2(at(10))} | ${f2(mrr)} | ${p(0.5)} | ${p(0.99)} |`,
+      );
+    });
+  }
+  return out.join("\n");
+}
