@@ -34,6 +34,8 @@ export function coveredMask(text: string, parts: string[][][], cache: Map<string
 }
 
 function holds(lower: string, wanted: string, cache: Map<string, string>): boolean {
+  // an empty opening is found everywhere, and the loop below would never end
+  if (!wanted) return false;
   const opening = wanted.length > 4 ? wanted.slice(0, -2) : wanted.slice(0, Math.max(1, wanted.length - 1));
   for (let at = lower.indexOf(opening); at >= 0; at = lower.indexOf(opening, at + 1)) {
     if (at > 0 && WORD_CHAR.test(lower[at - 1]!)) continue;
