@@ -1,6 +1,8 @@
 // Retrieval quality of recall: labelled queries over generated coding-agent and chat sessions (answers
 // known by construction, seeded), R@1/R@5/R@10 and MRR per query kind for the plugin's search and two
-// plain FTS5 baselines on the same stored documents, in the same run; then speed and size at 10k messages.
+// plain FTS5 baselines on the same stored documents, in the same run; then speed and size at 10k messages
+// (with and without the neighbours' columns); then the same on LoCoMo, a public conversational set, when
+// RECALL_LOCOMO names its file.
 // `bun recall-quality.ts` runs it alone.
 import { mkdtempSync, rmSync, statSync, existsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -11,8 +13,10 @@ import { chatFacts, chatFiller } from "./recall-quality/chat.ts";
 import { decisionFacts, errorFacts, portFacts } from "./recall-quality/coding-facts.ts";
 import { feed, layout } from "./recall-quality/corpus.ts";
 import { codingFiller, summary } from "./recall-quality/filler.ts";
+import { feedLocomo, locomoPath, scoreLocomo } from "./recall-quality/locomo.ts";
 import { limitFacts, noteFacts, pathFacts } from "./recall-quality/more-facts.ts";
 import { rng } from "./recall-quality/random.ts";
+import { neighbourSizes, sizeLine } from "./recall-quality/size.ts";
 import type { Kind, Query } from "./recall-quality/types.ts";
 
 const SEED = 21;
@@ -143,6 +147,41 @@ export async function runRecallQualityBench(): Promise<void> {
     console.log(
       `size per 10,000 messages: ${(per10k / 2 ** 20).toFixed(1)} MB (target <= 16 MB: ${per10k <= TARGET.bytesPer10k ? "ok" : "MISSED"})`,
     );
+    console.log(sizeLine("index size (coding + chat)", neighbourSizes(recall.index.db)));
+    recall.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  runLocomo();
+}
+
+/** The public conversational set, when its file is at hand (see recall-quality/README.md). */
+function runLocomo(): void {
+  const path = locomoPath();
+  if (!path) {
+    console.log("\nLoCoMo: skipped (set RECALL_LOCOMO to the data file; see bench/recall-quality/README.md)");
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "hud-bench-recall-locomo-"));
+  try {
+    const recall = Recall.open({
+      dir,
+      projectKey: "0123456789abcdef",
+      retentionDays: 90,
+      log: silent,
+      now: () => Date.now(),
+      redact: createRedactor({ redact: true }).text,
+    })!;
+    const set = feedLocomo(recall, path);
+    console.log(
+      `\n## LoCoMo: ${set.queries.length} questions with evidence over ${set.messages.toLocaleString("en")} turns in ${set.conversations} conversations`,
+    );
+    const plugin: System = {
+      name: "hud search (this plugin)",
+      search: (query, session, limit) => recall.index.search(query, { session }, limit).map((h) => h.id),
+    };
+    console.log(scoreLocomo([plugin, anyWord(recall.index.db), porterStop(recall.index.db)], set));
+    console.log(sizeLine("index size (LoCoMo)", neighbourSizes(recall.index.db)));
     recall.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

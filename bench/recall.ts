@@ -12,6 +12,7 @@ import {
   RecallIndex,
   type HostEvent,
 } from "@agent-hud/hud-plugin/internal";
+import { neighbourSizes, sizeLine } from "./recall-quality/size.ts";
 
 const TARGET = {
   updateP99Ms: 5,
@@ -124,6 +125,7 @@ async function scaling(dir: string): Promise<void> {
       console.log(
         `database size per 10,000 messages: ${mb(bytes)}  (target < ${mb(TARGET.bytesPer10k)}: ${ok(bytes < TARGET.bytesPer10k)})`,
       );
+      console.log(sizeLine("index at 10,000 messages, compacted", neighbourSizes(recall.index.db)));
     }
   }
   recall.close();

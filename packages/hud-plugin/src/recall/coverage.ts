@@ -11,6 +11,13 @@ const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
  * it), and only the words found there are stemmed.
  */
 export function coveredParts(text: string, parts: string[][][], cache: Map<string, string>): number {
+  let covered = 0;
+  for (let mask = coveredMask(text, parts, cache); mask; mask &= mask - 1) covered++;
+  return covered;
+}
+
+/** Which of the query's parts (at most 16, see fts-query.ts) a text holds: bit i for part i. */
+export function coveredMask(text: string, parts: string[][][], cache: Map<string, string>): number {
   const lower = text.toLowerCase();
   const present = new Map<string, boolean>();
   const has = (word: string) => {
@@ -19,12 +26,16 @@ export function coveredParts(text: string, parts: string[][][], cache: Map<strin
     if (found === undefined) present.set(wanted, (found = holds(lower, wanted, cache)));
     return found;
   };
-  let covered = 0;
-  for (const ways of parts) if (ways.some((way) => way.every(has))) covered++;
-  return covered;
+  let mask = 0;
+  parts.forEach((ways, i) => {
+    if (ways.some((way) => way.every(has))) mask |= 1 << i;
+  });
+  return mask;
 }
 
 function holds(lower: string, wanted: string, cache: Map<string, string>): boolean {
+  // an empty opening is found everywhere, and the loop below would never end
+  if (!wanted) return false;
   const opening = wanted.length > 4 ? wanted.slice(0, -2) : wanted.slice(0, Math.max(1, wanted.length - 1));
   for (let at = lower.indexOf(opening); at >= 0; at = lower.indexOf(opening, at + 1)) {
     if (at > 0 && WORD_CHAR.test(lower[at - 1]!)) continue;

@@ -28,11 +28,11 @@ const words = (text: string) =>
 export function ftsQuery(query: string): FtsQuery | undefined {
   const phrases: Array<{ list: string[]; quoted: boolean }> = [];
   const rest = query.replace(QUOTED, (_, inner: string) => {
-    phrases.push({ list: words(inner).flatMap((w) => w.split(" ")), quoted: true });
+    phrases.push({ list: words(inner).flatMap((w) => w.split(" ").filter(Boolean)), quoted: true });
     return " ";
   });
   for (const chunk of rest.split(/\s+/))
-    phrases.push({ list: words(chunk).flatMap((w) => w.split(" ")), quoted: false });
+    phrases.push({ list: words(chunk).flatMap((w) => w.split(" ").filter(Boolean)), quoted: false });
   const parts: string[] = [];
   const partWords: string[][][] = [];
   const stops: string[] = [];

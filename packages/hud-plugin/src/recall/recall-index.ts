@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { retryBusy } from "../store/faults.ts";
 import { privateDatabase } from "../store/private-files.ts";
 import { nameParts } from "./identifiers.ts";
+import { link } from "./neighbours.ts";
 import { expiredWhere, type Retention } from "./retention.ts";
 import { RECALL_FILE, createSchema, purgedHash } from "./schema.ts";
 import { ORIGIN, RENUMBER, scopeOf } from "./sql.ts";
@@ -129,26 +130,31 @@ export class RecallIndex {
   ) {
     // the one way into the file: nothing is stored before the redactor has seen it
     const doc = redacted ? raw : { ...raw, body: this.redact(raw.body) };
-    const known = this.q("SELECT body FROM docs WHERE key = ?").get(key) as { body: string } | null;
+    const known = this.q("SELECT id, body FROM docs WHERE key = ?").get(key) as { id: number; body: string } | null;
     if (known?.body === doc.body) return;
     const terms = nameParts(doc.body);
-    if (known) this.q("UPDATE docs SET body = ?2, terms = ?3 WHERE key = ?1").run(key, doc.body, terms);
-    else
-      this.q(
-        `INSERT INTO docs (key, kind, project, session, message, source, at, scope, body, terms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
-      ).run(
-        key,
-        doc.kind,
-        this.project,
-        doc.session,
-        doc.message,
-        doc.source,
-        doc.at,
-        scopeOf(this.project, doc.session),
-        doc.body,
-        terms,
-      );
+    // one write: a part and its neighbours' columns change together
+    this.db.transaction(() => {
+      if (known) this.q("UPDATE docs SET body = ?2, terms = ?3 WHERE id = ?1").run(known.id, doc.body, terms);
+      const { lastInsertRowid } = known
+        ? { lastInsertRowid: known.id }
+        : this.q(
+            `INSERT INTO docs (key, kind, project, session, message, source, at, scope, body, terms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+          ).run(
+            key,
+            doc.kind,
+            this.project,
+            doc.session,
+            doc.message,
+            doc.source,
+            doc.at,
+            scopeOf(this.project, doc.session),
+            doc.body,
+            terms,
+          );
+      if (doc.kind === "part") link((sql) => this.q(sql), Number(lastInsertRowid));
+    })();
   }
 
   /** The seq of the last event of a HUD log stream that is indexed. */

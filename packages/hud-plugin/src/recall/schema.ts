@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { SECURE_DELETE } from "../store/scrub.ts";
 import { nameParts } from "./identifiers.ts";
+import { LINK_ALL } from "./neighbours.ts";
 
 export const RECALL_FILE = "recall.db";
 
@@ -28,23 +29,29 @@ export function purgedHash(sessionID: string): string {
  * names in the body: `parseRowCursor` is also "parse row cursor"), kept in step by triggers, porter-stemmed
  * ("painted" finds "paint"). Its third column, `scope`, holds one token for the session and one for the
  * project, so a search intersects with its session inside FTS5 before anything is ranked (the file holds
- * every project of the user).
+ * every project of the user). `prev` and `next` hold the opening of the message part before and after
+ * it in its session (see neighbours.ts): a turn is found by the words of the question it answers.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** The index over `docs`: dropped and built again from `docs` when an older version's file is opened. */
 const FTS = [
   `CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
-     body, terms, scope, content = 'docs', content_rowid = 'id', tokenize = 'porter unicode61 remove_diacritics 2'
+     body, terms, scope, prev, next, content = 'docs', content_rowid = 'id',
+     tokenize = 'porter unicode61 remove_diacritics 2'
    )`,
   `CREATE TRIGGER IF NOT EXISTS docs_ai AFTER INSERT ON docs BEGIN
-     INSERT INTO docs_fts (rowid, body, terms, scope) VALUES (new.id, new.body, new.terms, new.scope);
+     INSERT INTO docs_fts (rowid, body, terms, scope, prev, next)
+       VALUES (new.id, new.body, new.terms, new.scope, new.prev, new.next);
    END`,
   `CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
-     INSERT INTO docs_fts (docs_fts, rowid, body, terms, scope) VALUES ('delete', old.id, old.body, old.terms, old.scope);
+     INSERT INTO docs_fts (docs_fts, rowid, body, terms, scope, prev, next)
+       VALUES ('delete', old.id, old.body, old.terms, old.scope, old.prev, old.next);
    END`,
-  `CREATE TRIGGER IF NOT EXISTS docs_au AFTER UPDATE OF body, terms ON docs BEGIN
-     INSERT INTO docs_fts (docs_fts, rowid, body, terms, scope) VALUES ('delete', old.id, old.body, old.terms, old.scope);
-     INSERT INTO docs_fts (rowid, body, terms, scope) VALUES (new.id, new.body, new.terms, new.scope);
+  `CREATE TRIGGER IF NOT EXISTS docs_au AFTER UPDATE OF body, terms, prev, next ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body, terms, scope, prev, next)
+       VALUES ('delete', old.id, old.body, old.terms, old.scope, old.prev, old.next);
+     INSERT INTO docs_fts (rowid, body, terms, scope, prev, next)
+       VALUES (new.id, new.body, new.terms, new.scope, new.prev, new.next);
    END`,
 ];
 
@@ -81,7 +88,9 @@ const DDL = [
      at      INTEGER NOT NULL,
      scope   TEXT NOT NULL,
      body    TEXT NOT NULL,
-     terms   TEXT NOT NULL DEFAULT ''
+     terms   TEXT NOT NULL DEFAULT '',
+     prev    TEXT NOT NULL DEFAULT '',
+     next    TEXT NOT NULL DEFAULT ''
    )`,
   `CREATE INDEX IF NOT EXISTS docs_by_session ON docs (session, at)`,
   `CREATE INDEX IF NOT EXISTS docs_by_message ON docs (message)`,
@@ -93,9 +102,10 @@ const DDL = [
 ];
 
 /**
- * A file of schema version 1 (unicode61, no `terms`): its texts stay, their name parts are added and the
- * FTS index is built again from them, in one transaction, before anything reads it. About a second per
- * 10k texts, once; the agent sees a search that waited, never a missing hit.
+ * An older file: its texts and handles stay, the FTS index is built again from them in one transaction
+ * before anything reads it (about a second per 10k texts, once; the agent sees a search that waited,
+ * never a missing hit). Version 1 (unicode61, no `terms`) gets its name parts; versions 1 and 2 get each
+ * part's neighbours (`prev`, `next`).
  */
 function upgrade(db: Database, version: number): void {
   if (version >= SCHEMA_VERSION) return;
@@ -103,11 +113,17 @@ function upgrade(db: Database, version: number): void {
   if (!columns.length) return;
   for (const name of ["docs_ai", "docs_ad", "docs_au"]) db.run(`DROP TRIGGER IF EXISTS ${name}`);
   db.run("DROP TABLE IF EXISTS docs_fts");
-  if (!columns.some((c) => c.name === "terms")) db.run("ALTER TABLE docs ADD COLUMN terms TEXT NOT NULL DEFAULT ''");
-  const set = db.query("UPDATE docs SET terms = ?2 WHERE id = ?1");
-  for (const row of db.query("SELECT id, body FROM docs").all() as Array<{ id: number; body: string }>)
-    set.run(row.id, nameParts(row.body));
-  set.finalize();
+  const has = (name: string) => columns.some((c) => c.name === name);
+  if (!has("terms")) {
+    db.run("ALTER TABLE docs ADD COLUMN terms TEXT NOT NULL DEFAULT ''");
+    const set = db.query("UPDATE docs SET terms = ?2 WHERE id = ?1");
+    for (const row of db.query("SELECT id, body FROM docs").all() as Array<{ id: number; body: string }>)
+      set.run(row.id, nameParts(row.body));
+    set.finalize();
+  }
+  for (const name of ["prev", "next"])
+    if (!has(name)) db.run(`ALTER TABLE docs ADD COLUMN ${name} TEXT NOT NULL DEFAULT ''`);
+  db.run(LINK_ALL);
 }
 
 /** How long a statement waits for another process's lock on the file (two opencode processes start at once). */

@@ -1,5 +1,5 @@
 import type { Statement } from "bun:sqlite";
-import { coveredParts } from "./coverage.ts";
+import { coveredMask } from "./coverage.ts";
 import { ftsQuery } from "./fts-query.ts";
 import type { SnippetPad } from "./snippet-pad.ts";
 import { HIT_COLUMNS, token } from "./sql.ts";
@@ -12,16 +12,27 @@ import type { Hit, SearchScope } from "./types.ts";
 export const CANDIDATES = 60;
 /** Up to this many parts, the texts holding all of them are looked for first (see searchDocs). */
 const AND_FIRST_PARTS = 3;
-/** bm25 weights of the FTS columns: body, name parts, scope tokens. */
-const WEIGHTS = "1.0, 0.6, 0.0";
+/**
+ * bm25 weights of the FTS columns: body, name parts, scope tokens, and the openings of the part before and
+ * after (neighbours.ts). The one before weighs more: a question's words are in the turn before its answer.
+ */
+const WEIGHTS = "1.0, 0.6, 0.0, 0.6, 0.3";
+/**
+ * The rerank adds this much per query part a candidate holds to its bm25 relative to the best one (0–1):
+ * a text that answers every word moves up past one that repeats one of them, yet a part that only names
+ * who spoke (a conversation's every other turn) cannot outweigh bm25's rarer words.
+ */
+const PART_WEIGHT = 0.3;
+/** A part held only by a neighbour counts this much of one held by the text itself. */
+const NEAR_PART = 0.5;
 
 type Query = (sql: string) => Statement;
 type Row = { id: number; score: number; covered: number };
 
 /**
- * The query's hits, best first: any part may match; the best CANDIDATES by bm25 are ordered again by the
- * number of the query's parts they hold (a text that answers every word before one that repeats one of
- * them), then by bm25. Every match of the scope competes, the oldest included. Never throws on query text.
+ * The query's hits, best first: any part may match, in the text or in its neighbours' openings; the best
+ * CANDIDATES by bm25 are ordered again by bm25 (relative to the best) plus PART_WEIGHT per query part they
+ * hold. Every match of the scope competes, the oldest included. Never throws on query text.
  */
 export function searchDocs(
   q: Query,
@@ -37,7 +48,8 @@ export function searchDocs(
   const within = session
     ? `scope : ("${token("s", session)}" OR "${token("l", project)}")`
     : `scope : "${token("p", project)}"`;
-  const columns = "{body terms}";
+  // a single word, name or phrase looks for where it is written; a question also for the turns next to its words
+  const columns = parsed.parts.length > 1 ? "{body terms prev next}" : "{body terms}";
   const parts = parsed.parts;
   const match = `${within} AND ${columns} : (${parts.join(" OR ")})`;
   const wanted = Math.max(CANDIDATES, limit * 2);
@@ -56,19 +68,7 @@ export function searchDocs(
     const seen = new Set(rows.map((row) => row.id));
     rows = [...rows, ...best(match).filter((row) => !seen.has(row.id))].slice(0, wanted);
   }
-  if (parts.length > 1 && rows.length > 1) {
-    const texts = q(
-      "SELECT id, body || char(10) || terms AS text FROM docs WHERE id IN (SELECT value FROM json_each(?1))",
-    );
-    const cache = new Map<string, string>();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const { id, text } of texts.all(JSON.stringify(rows.map((row) => row.id))) as Array<{
-      id: number;
-      text: string;
-    }>)
-      byId.get(id)!.covered = coveredParts(text, parsed.words, cache);
-    rows.sort((a, b) => b.covered - a.covered || a.score - b.score);
-  }
+  if (parts.length > 1 && rows.length > 1) rerank(q, rows, parsed.words);
   // the scope tokens are letters and digits of the ids: the exact ids are checked on the rows shown
   const exact =
     "session" in scope ? "(d.session = ?2 OR (d.session IS NULL AND d.project = ?3))" : "d.project = ?3 AND ?2 = ?2";
@@ -81,4 +81,33 @@ export function searchDocs(
   }
   const snippets = pad.snippets(found as Array<{ id: number; body: string }>, parts.join(" OR "));
   return found.map(({ body: _, ...hit }) => ({ ...hit, snippet: snippets.get(hit.id) ?? "" }));
+}
+
+const count = (mask: number) => {
+  let n = 0;
+  for (; mask; mask &= mask - 1) n++;
+  return n;
+};
+
+/** bm25 relative to the best candidate, plus the query parts each holds (its neighbours' count for less). */
+function rerank(q: Query, rows: Row[], words: string[][][]): void {
+  const texts = q(
+    `SELECT id, body || char(10) || terms AS text, prev || char(10) || next AS near
+     FROM docs WHERE id IN (SELECT value FROM json_each(?1))`,
+  );
+  const cache = new Map<string, string>();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const { id, text, near } of texts.all(JSON.stringify(rows.map((row) => row.id))) as Array<{
+    id: number;
+    text: string;
+    near: string;
+  }>) {
+    const own = coveredMask(text, words, cache);
+    const held = count(own);
+    byId.get(id)!.covered = held + NEAR_PART * (count(own | coveredMask(near, words, cache)) - held);
+  }
+  // bm25 is negative, the best the lowest
+  const best = Math.min(...rows.map((row) => row.score)) || -1;
+  const key = (row: Row) => row.score / best + PART_WEIGHT * row.covered;
+  rows.sort((a, b) => key(b) - key(a));
 }

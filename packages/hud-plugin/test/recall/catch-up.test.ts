@@ -70,8 +70,9 @@ test("a restart reads only the sessions that changed, and rewrites only what cha
   const after = two.index.db.query("SELECT id, key FROM docs ORDER BY id").all();
   expect(after.slice(0, before.length)).toEqual(before);
   expect(after).toHaveLength(before.length + 1);
-  // one new doc, its message row and the session's counters: re-indexing ses_b alone would be 200+ writes
-  expect(changes() - start).toBeLessThan(20);
+  // one new doc, its message row, the session's counters and the previous part's `next` column, with their
+  // FTS entries (about 60 rows): re-indexing ses_b alone would be 100 docs and thousands of rows
+  expect(changes() - start).toBeLessThan(100);
   expect(two.index.search("gamma", { session: "ses_b" }, 5)).toHaveLength(1);
   two.close();
 
@@ -164,6 +165,8 @@ test("turns and compactions follow message time, not arrival: a catch-up after n
   await recall.catchUp();
   const lines = recall.index
     .search("kiwi", { session: "ses_c" }, 5)
+    // the texts holding the word (their neighbours follow them, unmarked)
+    .filter((h) => h.snippet.includes("«kiwi»"))
     .map((h) => `${h.source} turn ${h.turn} epoch ${h.epoch}`)
     .sort();
   expect(lines).toEqual(["bash turn 1 epoch 0", "user turn 2 epoch 1"]);

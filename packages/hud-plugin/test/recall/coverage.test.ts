@@ -22,4 +22,10 @@ describe("how many of a query's parts a text holds (the rerank signal)", () => {
     expect(covered("apps/api/src/routes/reports.ts", "apps/api/src/routes/reports.ts")).toBe(1);
     expect(covered("apps/api/src/routes/users.ts", "apps/api/src/routes/reports.ts")).toBe(0);
   });
+
+  test("a name of underscores (`__proto__`) is its word alone: no empty word reaches the count, which never ends on one", () => {
+    expect(ftsQuery("__proto__ line")!.words).toEqual([[["proto"]], [["line"]]]);
+    expect(covered("proto line here", "__proto__ line")).toBe(2);
+    expect(coveredParts("some text", [[["", "proto"]]], new Map())).toBe(0);
+  });
 });

@@ -49,8 +49,9 @@ test("a schema-1 file opens upgraded: same texts and handles, stemming and name 
   const index = RecallIndex.open(dir, PROJECT);
   const version = index.db.query("PRAGMA user_version").get() as { user_version: number };
   expect(version.user_version).toBe(SCHEMA_VERSION);
-  expect(index.search("which colour did I paint the fence?", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([7]);
-  expect(index.search("row cursor parsing", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([9]);
+  // the part after it follows as its neighbour: the upgrade linked them
+  expect(index.search("which colour did I paint the fence?", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([7, 9]);
+  expect(index.search("row cursor parsing", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([9, 7]);
   expect(index.read("m9")?.body).toBe("error at parseRowCursor (cursor.ts:41)");
   // written after the upgrade: the triggers keep the new columns in step
   index.message({ kind: "message", id: "msg_2", session: "ses_1", role: "user", at: 2 });
@@ -61,4 +62,55 @@ test("a schema-1 file opens upgraded: same texts and handles, stemming and name 
   const again = RecallIndex.open(dir, PROJECT);
   expect((again.db.query("SELECT count(*) AS n FROM docs").get() as { n: number }).n).toBe(3);
   again.close();
+});
+
+// the schema-2 tables (porter, name parts, no neighbours), as that version created them
+const V2 = [
+  ...V1.slice(0, 2),
+  `CREATE TABLE docs (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, project TEXT NOT NULL,
+     session TEXT, message TEXT, source TEXT NOT NULL, at INTEGER NOT NULL, scope TEXT NOT NULL, body TEXT NOT NULL,
+     terms TEXT NOT NULL DEFAULT '')`,
+  `CREATE VIRTUAL TABLE docs_fts USING fts5(body, terms, scope, content = 'docs', content_rowid = 'id',
+     tokenize = 'porter unicode61 remove_diacritics 2')`,
+  `CREATE TRIGGER docs_ai AFTER INSERT ON docs BEGIN
+     INSERT INTO docs_fts (rowid, body, terms, scope) VALUES (new.id, new.body, new.terms, new.scope); END`,
+  `CREATE TRIGGER docs_ad AFTER DELETE ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body, terms, scope) VALUES ('delete', old.id, old.body, old.terms, old.scope); END`,
+  `CREATE TRIGGER docs_au AFTER UPDATE OF body, terms ON docs BEGIN
+     INSERT INTO docs_fts (docs_fts, rowid, body, terms, scope) VALUES ('delete', old.id, old.body, old.terms, old.scope);
+     INSERT INTO docs_fts (rowid, body, terms, scope) VALUES (new.id, new.body, new.terms, new.scope); END`,
+  V1.at(-1)!,
+  "PRAGMA user_version = 2",
+];
+
+test("a schema-2 file opens upgraded: every part gets its neighbours, so the answer after a question is found", () => {
+  dir = mkdtempSync(join(tmpdir(), "hud-recall-upgrade-"));
+  const old = new Database(join(dir, RECALL_FILE), { create: true });
+  for (const sql of V2) old.run(sql);
+  old.run("INSERT INTO sessions (id, project, updated_at) VALUES ('ses_1', ?, 1)", [PROJECT]);
+  const insert = old.query(
+    "INSERT INTO docs (id, key, kind, project, session, message, source, at, scope, body) VALUES (?, ?, ?, ?, ?, ?, 'user', ?, ?, ?)",
+  );
+  insert.run(3, "part:prt_1", "part", PROJECT, "ses_1", "msg_1", 1, SCOPE, "which vault holds the signing key?");
+  insert.run(4, "event:s:1", "event", PROJECT, "ses_1", null, 2, SCOPE, "a HUD note in between");
+  insert.run(5, "part:prt_2", "part", PROJECT, "ses_1", "msg_2", 3, SCOPE, "the one in Oslo, shelf B");
+  insert.run(6, "part:prt_3", "part", PROJECT, "ses_1", "msg_3", 4, SCOPE, "thanks");
+  expect(old.query("SELECT rowid FROM docs_fts WHERE docs_fts MATCH 'signing'").all()).toEqual([{ rowid: 3 }]);
+  old.close();
+
+  const index = RecallIndex.open(dir, PROJECT);
+  expect((index.db.query("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(3);
+  const near = index.db.query("SELECT id, prev, next FROM docs ORDER BY id").all();
+  expect(near).toEqual([
+    { id: 3, prev: "", next: "the one in Oslo, shelf B" },
+    { id: 4, prev: "", next: "" },
+    { id: 5, prev: "which vault holds the signing key?", next: "thanks" },
+    { id: 6, prev: "the one in Oslo, shelf B", next: "" },
+  ]);
+  expect(index.search("signing key vault", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([3, 5]);
+  // new writes link to the upgraded ones
+  index.message({ kind: "message", id: "msg_4", session: "ses_1", role: "user", at: 5 });
+  index.part({ kind: "text", id: "prt_4", session: "ses_1", message: "msg_4", text: "welcome" });
+  expect(index.db.query("SELECT next FROM docs WHERE id = 6").get()).toEqual({ next: "welcome" });
+  index.close();
 });

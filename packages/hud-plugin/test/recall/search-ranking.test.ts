@@ -24,7 +24,8 @@ test("an old text competes with a thousand newer matches: the one holding every 
 test("a question's filler words do not gate: stemmed words match, stop words are ignored", () => {
   const index = indexOf(["we painted the fence green", "the fence was old", "I like it"]);
   const hits = index.search("what colour did we paint the fence with?", { session: "ses_1" }, 5);
-  expect(hits.map((h) => h.snippet)).toEqual(["we «painted» the «fence» green", "the «fence» was old"]);
+  // the last is found through the turn before it (see neighbours.test.ts): no word of its own is marked
+  expect(hits.map((h) => h.snippet)).toEqual(["we «painted» the «fence» green", "the «fence» was old", "I like it"]);
   index.close();
 });
 
