@@ -39,8 +39,29 @@ function words(name: string): string[] {
 
 type Family = "strong" | "key" | undefined;
 
+/** Words after the secret's that say how it is written (`SA_KEY_B64`, `token_value`, `PASSWORD_HASH`). */
+const QUALIFIERS = new Set([
+  "b64",
+  "base64",
+  "encoded",
+  "enc",
+  "json",
+  "raw",
+  "value",
+  "str",
+  "string",
+  "hex",
+  "pem",
+  "hash",
+  "plain",
+  "plaintext",
+  "content",
+  "contents",
+]);
+
 function familyOf(name: string): Family {
   const all = words(name);
+  while (all.length > 1 && QUALIFIERS.has(all.at(-1)!)) all.pop();
   const last = all.at(-1);
   if (!last) return undefined;
   // kubeconfig's `client-key-data`, `private_key_data`: the key itself, base64

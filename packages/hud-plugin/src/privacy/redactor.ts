@@ -3,6 +3,7 @@ import { ruleSet } from "./load-rule-set.ts";
 import { mark } from "./mark.ts";
 import { redactNamedValues } from "./named-values.ts";
 import { redactPemBlocks } from "./pem-blocks.ts";
+import { keepingPublicBlocks } from "./public-blocks.ts";
 import { redactNearSecretWords, redactStructural } from "./structural.ts";
 import { dropPrivate } from "./private-tags.ts";
 import { redactTokenShapes } from "./token-shapes.ts";
@@ -65,9 +66,13 @@ export function createRedactor(options: PrivacyOptions, onLoadError?: (error: un
   const patterns = compilePatterns(options.patterns ?? []).patterns;
   const cache = new Map<string, string>();
   const redact = (input: string): string => {
-    let out = dropPrivate(input);
-    if (!options.redact || out.length < 6) return out;
-    out = redactPemBlocks(out);
+    const kept = dropPrivate(input);
+    if (!options.redact || kept.length < 6) return kept;
+    return keepingPublicBlocks(kept, redactPart);
+  };
+  const redactPart = (part: string): string => {
+    if (part.length < 6) return part;
+    let out = redactPemBlocks(part);
     out = redactUrlCredentials(out);
     out = redactTokenShapes(out);
     const structural = redactStructural(out);

@@ -7,6 +7,13 @@ import { headerShapes } from "./shapes/headers.ts";
 import { keyFileShapes } from "./shapes/key-files.ts";
 import { registryShapes } from "./shapes/registries.ts";
 import { serviceShapes } from "./shapes/services.ts";
+import { hashShapes } from "./shapes/hashes.ts";
+import { passwordFlagShapes } from "./shapes/password-flags.ts";
+import { protocolLineShapes } from "./shapes/protocol-lines.ts";
+import { proseShapes } from "./shapes/prose.ts";
+import { redactCallArguments } from "./shapes/call-arguments.ts";
+import { redactJoinedTokens } from "./shapes/joined-tokens.ts";
+import { redactPairedHex } from "./shapes/paired-hex.ts";
 import { applyShapes } from "./shapes/shape.ts";
 
 /**
@@ -23,9 +30,16 @@ const SHAPES = [
   ...headerShapes,
   ...commandLineShapes,
   ...configLineShapes,
+  ...hashShapes,
+  ...passwordFlagShapes,
+  ...protocolLineShapes,
+  ...proseShapes,
 ];
 
-/** Tokens of the shapes above become `[redacted:<kind>]`. */
+/**
+ * Tokens of the shapes above become `[redacted:<kind>]`; then string literals given to a call that takes
+ * a credential, tokens joined by `$`, and hexadecimal secrets beside an account id.
+ */
 export function redactTokenShapes(text: string): string {
-  return applyShapes(SHAPES, text);
+  return redactPairedHex(redactJoinedTokens(redactCallArguments(applyShapes(SHAPES, text))));
 }

@@ -1,0 +1,21 @@
+import { wordLike } from "../look-alikes.ts";
+import { mark } from "../mark.ts";
+import { entropy, randomLooking } from "../token-runs.ts";
+
+// parts of token characters joined by `$` (`$` ends a run of token characters, so each part alone can
+// look too short to be anything)
+const JOINED = /(?<![\w$])[A-Za-z0-9+/_=-]{6,}(?:\$[A-Za-z0-9+/_=-]{4,}){1,6}(?![\w$])/g;
+
+/**
+ * Tokens whose parts are joined by `$` (a key id and its secret, `id$secret`): taken whole when the
+ * parts together are long and random. A password hash (`$6$…`) is read before this; a shell variable
+ * (`a$HOME`), a Java inner class (`Outer$Inner`) or a template (`${x}`) is words, not random.
+ */
+export function redactJoinedTokens(text: string): string {
+  if (!text.includes("$")) return text;
+  return text.replace(JOINED, (whole: string) => {
+    const joined = whole.replaceAll("$", "");
+    if (joined.length < 24 || !randomLooking(joined) || wordLike(joined) || entropy(joined) < 4) return whole;
+    return mark("secret");
+  });
+}

@@ -1,0 +1,48 @@
+import { placeholder, type Shape } from "./shape.ts";
+
+// what a sentence calls a secret
+const NAME =
+  "(?:pass(?:word|wd|phrase|code)|pwd|pin(?:[ \\t]+code)?|api[ \\t_-]?key|access[ \\t_-]?key|secret(?:[ \\t_-]?key)?|(?:auth(?:entication)?|access|api|bearer|bot)?[ \\t_-]?token|credentials?)";
+// "the password for the staging db is", "my token is now", "password was changed to", "the passphrase for
+// the backup:" (a bare `password: x` is a named value, read by its own rule)
+const QUALIFIER = "[ \\t]+(?:for|of|on|to)[ \\t]+[^\\n.,;:!?\"'`]{1,40}?";
+const VERB =
+  "(?:is|was|will[ \\t]+be|should[ \\t]+be|has[ \\t]+been|had[ \\t]+been|remains)(?:[ \\t]+(?:now|still|just|set[ \\t]+to|changed[ \\t]+to|reset[ \\t]+to))?|(?:set|changed|reset|updated)[ \\t]+to";
+const STATED = `\\b${NAME}(?:(?:${QUALIFIER})?[ \\t]+(?:${VERB})|${QUALIFIER}[ \\t]*:)`;
+// "use the password", "log in with passphrase", "enter the token", "try password"
+const GIVEN = `\\b(?:use|using|with|enter|type|try|paste|gave|give)[ \\t]+(?:the[ \\t]+|my[ \\t]+|this[ \\t]+|our[ \\t]+|your[ \\t]+|a[ \\t]+)?(?:new[ \\t]+|old[ \\t]+|admin[ \\t]+|root[ \\t]+)?${NAME}`;
+
+const QUOTED = "(?:[\"'`“‘])";
+const CLOSE = "(?=[\"'`”’])";
+// a word a sentence goes on with, not a value (`the password is required`, `the token is invalid`)
+const PROSE_WORD = /^(?:[a-z]+|[A-Z][a-z]+|[A-Z]+|\d{1,3})$/;
+
+const unquotedValue = (value: string) =>
+  placeholder(value) ||
+  PROSE_WORD.test(value) ||
+  /^\[(?:redacted|private)/.test(value) ||
+  /\(|^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) ||
+  /^(?:https?:\/\/|\.{0,2}\/)/.test(value);
+
+/**
+ * Secrets stated in a sentence, in any person's words: "the password is 'hunter2'", "my token is now
+ * X", "the passphrase for the backup: X", "log in with the password X". A quoted value always goes; an
+ * unquoted one goes when it is not a plain word (`the password is wrong` stays): it needs a digit, a
+ * symbol or mixed case. The words before the value stay.
+ */
+export const proseShapes: Shape[] = [
+  {
+    kind: "password",
+    gate: /pass|pwd|pin|key|secret|token|credential/i,
+    pattern: new RegExp(`((?:${STATED}|${GIVEN})[ \\t]+${QUOTED})([^"'\`”’\\n]{3,200}?)${CLOSE}`, "gi"),
+    keepsLead: true,
+    spare: placeholder,
+  },
+  {
+    kind: "password",
+    gate: /pass|pwd|pin|key|secret|token|credential/i,
+    pattern: new RegExp(`((?:${STATED}|${GIVEN})[ \\t]+)([^\\s"'\`“‘”’]{4,200}?)(?=[.,;!?)]*(?:\\s|$))`, "gi"),
+    keepsLead: true,
+    spare: unquotedValue,
+  },
+];
