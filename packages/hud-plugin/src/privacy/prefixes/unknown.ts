@@ -5,74 +5,35 @@ import { entropy } from "../token-runs.ts";
  * Ids that look like tokens and are not secret: model APIs' message, call and response ids, Stripe's
  * object ids, opencode's session and part ids. They show up in every transcript.
  */
-const ID_PREFIXES = new Set([
-  "msg",
-  "toolu",
-  "srvtoolu",
-  "call",
-  "chatcmpl",
-  "resp",
-  "file",
-  "asst",
-  "thread",
-  "run",
-  "step",
-  "req",
-  "batch",
-  "ses",
-  "prt",
-  "per",
-  "usr",
-  "evt",
-  "cus",
-  "pi",
-  "pm",
-  "seti",
-  "sub",
-  "price",
-  "prod",
-  "in",
-  "ch",
-  "txn",
-  "acct",
-  "cs",
-  "po",
-  "re",
-  "tok",
-  "src",
-  "card",
-  "ba",
-  "btok",
-  "py",
-  "tr",
-  "ii",
-  "il",
-  "li",
-  "trace",
-  "span",
-  "job",
-  "task",
-  "build",
-  "commit",
-  "release",
-  "snapshot",
-  "image",
-  "vol",
-  "vpc",
-  "subnet",
-  "sg",
-  "ami",
-  "snap",
-  "eni",
-  "igw",
-]);
+const ID_PREFIXES = new Set(
+  (
+    "msg toolu srvtoolu call chatcmpl resp file asst thread run step req batch ses prt evt cus pi seti cs " +
+    "trace span job task build commit release snapshot image vol vpc subnet sg ami snap eni igw"
+  ).split(" "),
+);
 // one to three short segments, each a word of letters (digits after it allowed: `v1`, `na1`), then `_` or `-`
-const HEAD = /^(?:[A-Za-z][A-Za-z0-9]{0,11}[_-]){1,3}/;
-const STRETCH = /[A-Za-z0-9]{20,}/;
+const SEGMENT = /^(?:[a-z][a-z0-9]{0,11}|[A-Z][A-Z0-9]{0,11})[_-]/;
+const STRETCH = /[A-Za-z0-9]{20,}/g;
 const DIGIT = /\d/;
 const UPPER = /[A-Z]/;
 const LOWER = /[a-z]/;
 const HEX = /^[0-9a-fA-F_-]+$/;
+const VOWEL = /[aeiouy]/g;
+
+/** Whether the body after a prefix is random: see `unknownPrefixAt`. */
+function randomBody(body: string): boolean {
+  if (body.length < 32 || HEX.test(body) || !DIGIT.test(body)) return false;
+  // a stretch of 20 letters and digits without a separator, and not hexadecimal (`…-Linux-x64-<sha256>`)
+  if (!body.match(STRETCH)?.some((stretch) => !HEX.test(stretch))) return false;
+  const bits = entropy(body);
+  // mixed case: random text is near 5 bits a character; a long camelCase identifier is words
+  if (UPPER.test(body) && LOWER.test(body)) return bits >= 4.5 || (bits >= 4.2 && !wordLike(body));
+  // one case and digits: long, and vowels as rare as random letters have them (words have twice as many)
+  const letters = body.replace(/[^A-Za-z]/g, "").length;
+  const vowels = body.match(VOWEL)?.length ?? 0;
+  const digits = body.length - letters;
+  return body.length >= 40 && bits >= 3.8 && vowels < letters * 0.45 && digits >= 3 && letters < body.length * 0.92;
+}
 
 /**
  * A token of a vendor no list names: a short prefix (`acme_`, `tvly-`, `sk-`, `nvapi-`, `abc_live_`) and a
@@ -88,16 +49,15 @@ export function unknownPrefixAt(run: string): number | undefined {
     const at = offset;
     offset += piece.length + 1;
     if (piece.length < 34) continue;
-    const head = HEAD.exec(piece)?.[0];
-    if (!head) continue;
-    const first = head.split(/[_-]/)[0]!.toLowerCase();
-    if (ID_PREFIXES.has(first)) continue;
-    const body = piece.slice(head.length);
-    if (body.length < 32 || !STRETCH.test(body) || HEX.test(body) || !DIGIT.test(body)) continue;
-    const mixed = UPPER.test(body) && LOWER.test(body);
-    if (!(mixed ? entropy(body) >= 4.2 : body.length >= 40 && entropy(body) >= 4)) continue;
-    if (wordLike(body)) continue;
-    return at;
+    // one, two or three segments of prefix: the first split that leaves a random body
+    let head = "";
+    for (let segments = 0; segments < 3; segments++) {
+      const segment = SEGMENT.exec(piece.slice(head.length))?.[0];
+      if (!segment) break;
+      head += segment;
+      if (segments === 0 && ID_PREFIXES.has(segment.slice(0, -1).toLowerCase())) break;
+      if (randomBody(piece.slice(head.length))) return at;
+    }
   }
   return undefined;
 }

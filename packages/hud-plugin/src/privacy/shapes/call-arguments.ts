@@ -1,6 +1,6 @@
 import { highEntropy } from "../near-secret-words.ts";
 import { mark } from "../mark.ts";
-import { pathLike, wordLike } from "../look-alikes.ts";
+import { pathLike, publicRun, wordLike } from "../look-alikes.ts";
 import { entropy, randomLooking } from "../token-runs.ts";
 
 // a string literal given as an argument: after `(` or `,`, up to its quote, then `,` or `)`
@@ -9,7 +9,7 @@ const LITERAL = /([(,][ \t]*)(["'`])([^"'`\n\\]{4,200})\2(?=[ \t]*[,)])/g;
 const HINT = /passw|passphrase|secret|token|credential|auth|login|signin|sign_in|apikey|api_key|bearer/i;
 // ... and one that only names or looks one up (`getToken("github")`, `hasSecret("db")`)
 const LOOKUP =
-  /^(?:use|get|fetch|read|load|find|has|is|remove|delete|del|clear|lookup|require|describe|it|test|log|print)/i;
+  /^(?:use|get|fetch|read|load|find|has|is|remove|delete|del|clear|lookup|require|describe|it|test|log|print)(?![a-z])/;
 const CALLEE = /(?:new[ \t]+)?([A-Za-z_$][\w$.]*)[ \t]*$/;
 const PLACEHOLDER = /^(?:\$|<|\{\{|%\w+%$|\*+$|your[-_ ]|x{4,}$)/i;
 // images and public keys written as base64 (PNG, JPEG, GIF, WebP, SVG, an SSH key's body), and data URIs
@@ -42,6 +42,7 @@ const randomLiteral = (value: string) =>
   value.length >= 16 &&
   !/\s/.test(value) &&
   randomLooking(value) &&
+  !publicRun(value) &&
   !pathLike(value) &&
   !wordLike(value) &&
   (highEntropy(value) || (value.length >= 24 && entropy(value) >= 4));
@@ -60,7 +61,7 @@ export function redactCallArguments(text: string): string {
     const call = callAt(text, offset);
     if (!call) return whole;
     const name = call.callee.split(".").at(-1)!;
-    const hinted = HINT.test(name) && !LOOKUP.test(name);
+    const hinted = HINT.test(name) && !LOOKUP.test(name[0]!.toLowerCase() + name.slice(1));
     // the first of several arguments is the user or the name (`login("admin", "pw")`); the only one is the secret
     const more = /^[ \t]*,/.test(text.slice(offset + whole.length, offset + whole.length + 8));
     const byName =
