@@ -4,6 +4,7 @@ import { entropy, randomLooking } from "../token-runs.ts";
 
 // parts of token characters joined by `$` (`$` ends a run of token characters, so each part alone can
 // look too short to be anything)
+const GLUED = /[A-Za-z0-9]\$[A-Za-z0-9]/;
 const JOINED = /(?<![\w$])[A-Za-z0-9+/_=-]{6,}(?:\$[A-Za-z0-9+/_=-]{4,}){1,6}(?![\w$])/g;
 
 /**
@@ -12,7 +13,8 @@ const JOINED = /(?<![\w$])[A-Za-z0-9+/_=-]{6,}(?:\$[A-Za-z0-9+/_=-]{4,}){1,6}(?!
  * (`a$HOME`), a Java inner class (`Outer$Inner`) or a template (`${x}`) is words, not random.
  */
 export function redactJoinedTokens(text: string): string {
-  if (!text.includes("$")) return text;
+  // (a cheap gate: a `$` between letters or digits is rare outside such tokens)
+  if (!text.includes("$") || !GLUED.test(text)) return text;
   return text.replace(JOINED, (whole: string) => {
     const joined = whole.replaceAll("$", "");
     if (joined.length < 24 || !randomLooking(joined) || wordLike(joined) || entropy(joined) < 4) return whole;

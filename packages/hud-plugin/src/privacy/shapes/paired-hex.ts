@@ -3,6 +3,7 @@ import { mark } from "../mark.ts";
 // a word that names an account, an app or a key id on the line
 const ACCOUNT =
   /\b(?:(?:account|acct|app|application|client|tenant|org|organization|project|user|merchant|customer|key|consumer|partner)[ _-]?(?:id|sid|number|no|key)|account|acct|sid)s?\b|\bAC[0-9a-f]{32}\b/i;
+const HEX_GATE = /[0-9a-f]{20}/i;
 const HEX_RUN = /(?<![\w.+/=-])[0-9a-fA-F]{20,64}(?![\w.+/=-])/g;
 // what says a hexadecimal value on the line is a digest, a commit or a checksum
 const DIGEST_BEFORE = /(?:sha\d*|md5|digest|checksum|hash|commit|etag|integrity|crc\d*|blake\d*)\W{0,3}$/i;
@@ -14,7 +15,8 @@ const DIGEST_BEFORE = /(?:sha\d*|md5|digest|checksum|hash|commit|etag|integrity|
  * announces. A commit, a digest or a UUID on a line with no such name stays (the usual case).
  */
 export function redactPairedHex(text: string): string {
-  if (!ACCOUNT.test(text)) return text;
+  // hexadecimal first: most texts have none, and the name's pattern costs more than this one
+  if (!HEX_GATE.test(text) || !ACCOUNT.test(text)) return text;
   let out = "";
   let copied = 0;
   let lineStart = 0;
