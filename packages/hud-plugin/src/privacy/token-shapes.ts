@@ -10,11 +10,11 @@ import { serviceShapes } from "./shapes/services.ts";
 import { hashShapes } from "./shapes/hashes.ts";
 import { passwordFlagShapes } from "./shapes/password-flags.ts";
 import { protocolLineShapes } from "./shapes/protocol-lines.ts";
-import { proseShapes } from "./shapes/prose.ts";
+import { redactProse } from "./shapes/prose.ts";
 import { redactCallArguments } from "./shapes/call-arguments.ts";
 import { redactJoinedTokens } from "./shapes/joined-tokens.ts";
 import { redactPairedHex } from "./shapes/paired-hex.ts";
-import { applyShapes } from "./shapes/shape.ts";
+import { applyShapes, type Shape } from "./shapes/shape.ts";
 
 /**
  * Shapes the maintained rule set (secretlint's recommended preset) has no rule for, one file per family;
@@ -31,15 +31,26 @@ const SHAPES = [
   ...commandLineShapes,
   ...configLineShapes,
   ...hashShapes,
-  ...passwordFlagShapes,
-  ...protocolLineShapes,
-  ...proseShapes,
+];
+/**
+ * Families of many shapes behind one gate each: a short flag or a one-dash long flag, OpenSSL's `pass:`,
+ * `%`, `/p:`, `net use`; a protocol's command word or a `user/password@` login. Ordinary text (source,
+ * JSON, logs) passes neither, and pays one scan for each family instead of one per literal.
+ */
+const FAMILIES: Array<{ gate: RegExp; shapes: Shape[] }> = [
+  { gate: /[ \t"']-[A-Za-z]|pass:|%|\/p:|net[ \t]+use|ConvertTo-SecureString/i, shapes: passwordFlagShapes },
+  {
+    gate: /PASS|AUTH|LOGIN|oauth:|jdbc:oracle|sqlplus|sqlldr|expdp|impdp|rman|dgmgrl|conn(?:ect)?[ \t]/i,
+    shapes: protocolLineShapes,
+  },
 ];
 
 /**
- * Tokens of the shapes above become `[redacted:<kind>]`; then string literals given to a call that takes
+ * Tokens of the shapes above become `[redacted:<kind>]`; then secrets stated in prose, string literals given to a call that takes
  * a credential, tokens joined by `$`, and hexadecimal secrets beside an account id.
  */
 export function redactTokenShapes(text: string): string {
-  return redactPairedHex(redactJoinedTokens(redactCallArguments(applyShapes(SHAPES, text))));
+  let out = applyShapes(SHAPES, text);
+  for (const family of FAMILIES) if (family.gate.test(out)) out = applyShapes(family.shapes, out);
+  return redactPairedHex(redactJoinedTokens(redactCallArguments(redactProse(out))));
 }

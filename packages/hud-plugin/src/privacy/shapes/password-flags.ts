@@ -18,7 +18,24 @@ const unquoted = (value: string) => placeholder(value.replace(/^["']/, ""));
 export const passwordFlagShapes: Shape[] = [
   {
     kind: "password",
-    literal: ["exec", "hydra", "medusa", "login", "mongo", "unrar", "rdesktop", "nxc", "winrm", "auth"],
+    literal: [
+      "psexec",
+      "paexec",
+      "hydra",
+      "medusa",
+      " login",
+      "mongo",
+      "unrar",
+      "rdesktop",
+      "nxc",
+      "winrm",
+      "cf auth",
+      "mapexec",
+      "wmiexec",
+      "smbexec",
+      "atexec",
+    ],
+    gate: /[ \t]-p[ \t]/,
     pattern: lead(
       "psexec(?:64)?(?:\\.exe)?|paexec|hydra|medusa|mongo(?:sh|dump|restore|export|import|stat|top)?|(?:az|oc|cf|docker|podman|nerdctl|buildah|skopeo|helm[ \\t]+registry|crane|oras)[ \\t]+login|cf[ \\t]+auth|unrar|rdesktop|crackmapexec|nxc|evil-winrm|wmiexec(?:\\.py)?|smbexec(?:\\.py)?|atexec(?:\\.py)?",
       "-p",
@@ -29,6 +46,8 @@ export const passwordFlagShapes: Shape[] = [
   {
     kind: "password",
     literal: ["sqlcmd", "bcp", "osql", "isql", "zip", "ssh-keygen"],
+    // (the flag first: rarer than the commands' names)
+    gate: /[ \t]-P[ \t]/,
     pattern: lead("sqlcmd|bcp|osql|isql|zip|ssh-keygen", "-P"),
     keepsLead: true,
     spare: unquoted,

@@ -1,4 +1,4 @@
-import { placeholder, type Shape } from "./shape.ts";
+import { applyShapes, placeholder, type Shape } from "./shape.ts";
 
 // what a sentence calls a secret
 const NAME =
@@ -24,25 +24,47 @@ const unquotedValue = (value: string) =>
   /\(|^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) ||
   /^(?:https?:\/\/|\.{0,2}\/)/.test(value);
 
-/**
- * Secrets stated in a sentence, in any person's words: "the password is 'hunter2'", "my token is now
- * X", "the passphrase for the backup: X", "log in with the password X". A quoted value always goes; an
- * unquoted one goes when it is not a plain word (`the password is wrong` stays): it needs a digit, a
- * symbol or mixed case. The words before the value stay.
- */
-export const proseShapes: Shape[] = [
+const PROSE_SHAPES: Shape[] = [
   {
     kind: "password",
-    gate: /pass|pwd|pin|key|secret|token|credential/i,
     pattern: new RegExp(`((?:${STATED}|${GIVEN})[ \\t]+${QUOTED})([^"'\`”’\\n]{3,200}?)${CLOSE}`, "gi"),
     keepsLead: true,
     spare: placeholder,
   },
   {
     kind: "password",
-    gate: /pass|pwd|pin|key|secret|token|credential/i,
     pattern: new RegExp(`((?:${STATED}|${GIVEN})[ \\t]+)([^\\s"'\`“‘”’]{4,200}?)(?=[.,;!?)]*(?:\\s|$))`, "gi"),
     keepsLead: true,
     spare: unquotedValue,
   },
 ];
+// a secret's name, and on the same line a verb a statement uses (or a colon after a qualifier)
+const NAME_HIT = /pass(?:word|wd|phrase|code)|pwd|pin|key|secret|token|credential/gi;
+const VERB_HIT =
+  /\b(?:is|was|be|been|remains|set|changed|reset|updated|use|using|with|enter|type|try|paste|gave|give)[ \t]|[a-z] *:[ \t]/i;
+
+/**
+ * Secrets stated in a sentence, in any person's words: "the password is 'hunter2'", "my token is now
+ * X", "the passphrase for the backup: X", "log in with the password X". A quoted value always goes; an
+ * unquoted one goes when it is not a plain word (`the password is wrong` stays): it needs a digit, a
+ * symbol or mixed case. The words before the value stay. Only the lines that name a secret and have such
+ * a verb are read with the (costly) sentence patterns.
+ */
+export function redactProse(text: string): string {
+  NAME_HIT.lastIndex = 0;
+  let out = "";
+  let copied = 0;
+  for (let hit = NAME_HIT.exec(text); hit; hit = NAME_HIT.exec(text)) {
+    const start = text.lastIndexOf("\n", hit.index) + 1;
+    const newline = text.indexOf("\n", hit.index);
+    const end = newline < 0 ? text.length : newline;
+    NAME_HIT.lastIndex = end;
+    const line = text.slice(start, end);
+    if (!VERB_HIT.test(line)) continue;
+    const redacted = applyShapes(PROSE_SHAPES, line);
+    if (redacted === line) continue;
+    out += text.slice(copied, start) + redacted;
+    copied = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}

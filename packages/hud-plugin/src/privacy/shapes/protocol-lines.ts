@@ -41,7 +41,8 @@ export const protocolLineShapes: Shape[] = [
   // after it: `connect src/app` is a path)
   {
     kind: "password",
-    gate: /\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\b/i,
+    gate: /\w\/[^\s@"'/]+(?:@|["']?(?:\s|$))/,
+    literal: ["sqlplus", "sqlldr", "expdp", "impdp", "rman", "dgmgrl"],
     pattern:
       /(\b(?:sqlplus|sqlldr|expdp|impdp|rman|dgmgrl)\b(?:[ \t]+-\w+)*[ \t]+(?:userid=)?["']?[\w$#.-]+\/)([^\s@"'/]+)(?=@|["']?(?:\s|$))/gi,
     keepsLead: true,
@@ -49,7 +50,8 @@ export const protocolLineShapes: Shape[] = [
   },
   {
     kind: "password",
-    gate: /\bconn(?:ect)?[ \t]/i,
+    literal: ["conn ", "connect ", "CONN ", "CONNECT ", "Connect "],
+    gate: /\/[^\s@"'/]+@/,
     pattern: /(\bconn(?:ect)?[ \t]+[\w$#.-]+\/)([^\s@"'/]+)(?=@[\w/(])/gi,
     keepsLead: true,
     spare: placeholder,
