@@ -58,6 +58,9 @@ export function redactCallArguments(text: string): string {
   if (!text.includes("(")) return text;
   return text.replace(LITERAL, (whole: string, lead: string, quote: string, value: string, offset: number) => {
     if (PLACEHOLDER.test(value) || DATA.test(value) || value.startsWith("[redacted:")) return whole;
+    // most literals are neither random nor given to a call a name hints at: cheap tests first
+    const random = randomLiteral(value);
+    if (!random && !HINT.test(text.slice(Math.max(0, offset - 120), offset))) return whole;
     const call = callAt(text, offset);
     if (!call) return whole;
     const name = call.callee.split(".").at(-1)!;
@@ -68,7 +71,7 @@ export function redactCallArguments(text: string): string {
       hinted &&
       !/\s/.test(value) &&
       (call.index >= 1 || (!more && /passw|passphrase|secret|token|apikey|api_key|credential/i.test(name)));
-    if (!byName && !randomLiteral(value)) return whole;
+    if (!byName && !random) return whole;
     return `${lead}${quote}${mark("secret")}${quote}`;
   });
 }

@@ -14,7 +14,7 @@ export const hashShapes: Shape[] = [
   // sha-crypt and md5-crypt (`$1$`, `$5$`, `$6$`, rounds optional), yescrypt (`$y$`, `$gy$`), scrypt (`$7$`)
   {
     kind: "password-hash",
-    literal: "$",
+    literal: ["$1$", "$5$", "$6$", "$md5$", "$sha1$", "$y$", "$gy$", "$7$"],
     pattern: new RegExp(
       `\\$(?:1|5|6|md5|sha1|y|gy|7)\\$(?:rounds=\\d+\\$)?(?:${CRYPT}{1,40}\\$)?${CRYPT}{1,64}\\$${CRYPT}{22,}`,
       "g",

@@ -5,6 +5,18 @@ export const headerShapes: Shape[] = [
   { kind: "jwt", literal: "eyJ", pattern: /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g },
   {
     kind: "auth-header",
+    literal: [
+      "uthorization",
+      "UTHORIZATION",
+      "earer",
+      "EARER",
+      "SSWS",
+      "ssws",
+      "Ssws",
+      "enieKey",
+      "eniekey",
+      "ENIEKEY",
+    ],
     // the credential after `Authorization:` (with or without a scheme word, any: Okta's `SSWS`, Opsgenie's
     // `GenieKey`, `token`, …) or after `Bearer`/`SSWS`/`GenieKey`; a word without a digit (`Bearer
     // authentication`) is prose
