@@ -2,7 +2,7 @@ import { applyShapes, placeholder, type Shape } from "./shape.ts";
 
 // what a sentence calls a secret
 const NAME =
-  "(?:pass(?:word|wd|phrase|code)|pwd|pin(?:[ \\t]+code)?|api[ \\t_-]?key|access[ \\t_-]?key|secret(?:[ \\t_-]?key)?|(?:auth(?:entication)?|access|api|bearer|bot)?[ \\t_-]?token|credentials?)";
+  "(?:pass(?:word|wd|phrase|code)|pwd|api[ \\t_-]?key|access[ \\t_-]?key|secret(?:[ \\t_-]?key)?|(?:auth(?:entication)?|access|api|bearer|bot)?[ \\t_-]?token|credentials?)";
 // "the password for the staging db is", "my token is now", "password was changed to", "the passphrase for
 // the backup:" (a bare `password: x` is a named value, read by its own rule)
 const QUALIFIER = "[ \\t]+(?:for|of|on|to)[ \\t]+[^\\n.,;:!?\"'`]{1,40}?";
@@ -40,14 +40,16 @@ const PROSE_SHAPES: Shape[] = [
 ];
 // pieces every name has, in its usual cases (literal searches: far cheaper than the name's pattern)
 const NAME_LITERALS = [
-  "ass",
-  "ASS",
+  "assw",
+  "ASSW",
+  "assp",
+  "ASSP",
+  "asscode",
   "wd",
   "WD",
-  "in",
-  "IN",
-  "ey",
-  "EY",
+  "key",
+  "Key",
+  "KEY",
   "ecret",
   "ECRET",
   "oken",
@@ -55,17 +57,21 @@ const NAME_LITERALS = [
   "redential",
   "REDENTIAL",
 ];
-// a secret's name, and on the same line a verb a statement uses (or a colon after a qualifier)
-const NAME_HIT = /pass(?:word|wd|phrase|code)|pwd|\bpin\b|api[ \t_-]?key|access[ \t_-]?key|secret|token|credential/gi;
-const VERB_HIT =
-  /\b(?:is|was|be|been|remains|set|changed|reset|updated|use|using|with|enter|type|try|paste|gave|give)[ \t]|[a-z] *:[ \t]/i;
+// a secret's name; then, right after it, a verb a statement uses (or a qualifier and a colon), or right
+// before it, a verb that gives it ("with the", "use my")
+// (the end of each name only, no `\\b`: a pattern of plain words scans fast; the word's rest is read by hand)
+const NAME_HIT = /passw|passphrase|passcode|pwd|key|secret|token|credential/gi;
+const LETTER = /[A-Za-z]/;
+const STATED_AFTER =
+  /^(?:[ \t]+(?:for|of|on|to)[ \t][^\n.,;:!?"'`]{1,40}?)?[ \t]+(?:is|was|will|should|has|had|remains|set|changed|reset|updated)\b|^[ \t]+(?:for|of|on|to)[ \t][^\n:]{1,40}:/i;
+const GIVEN_BEFORE = /\b(?:use|using|with|enter|type|try|paste|gave|give)[ \t]+(?:[A-Za-z]+[ \t]+){0,2}$/i;
 
 /**
  * Secrets stated in a sentence, in any person's words: "the password is 'hunter2'", "my token is now
  * X", "the passphrase for the backup: X", "log in with the password X". A quoted value always goes; an
  * unquoted one goes when it is not a plain word (`the password is wrong` stays): it needs a digit, a
- * symbol or mixed case. The words before the value stay. Only the lines that name a secret and have such
- * a verb are read with the (costly) sentence patterns.
+ * symbol or mixed case. The words before the value stay. Only the lines where a name has such a verb
+ * beside it are read with the (costly) sentence patterns.
  */
 export function redactProse(text: string): string {
   if (!NAME_LITERALS.some((l) => text.includes(l))) return text;
@@ -73,12 +79,15 @@ export function redactProse(text: string): string {
   let out = "";
   let copied = 0;
   for (let hit = NAME_HIT.exec(text); hit; hit = NAME_HIT.exec(text)) {
+    let nameEnd = hit.index + hit[0].length;
+    while (nameEnd < text.length && LETTER.test(text[nameEnd]!)) nameEnd++;
+    const after = text.slice(nameEnd, nameEnd + 64);
+    if (!STATED_AFTER.test(after) && !GIVEN_BEFORE.test(text.slice(Math.max(0, hit.index - 40), hit.index))) continue;
     const start = text.lastIndexOf("\n", hit.index) + 1;
     const newline = text.indexOf("\n", hit.index);
     const end = newline < 0 ? text.length : newline;
     NAME_HIT.lastIndex = end;
     const line = text.slice(start, end);
-    if (!VERB_HIT.test(line)) continue;
     const redacted = applyShapes(PROSE_SHAPES, line);
     if (redacted === line) continue;
     out += text.slice(copied, start) + redacted;
