@@ -80,7 +80,9 @@ export function redactProse(text: string): string {
   let copied = 0;
   for (let hit = NAME_HIT.exec(text); hit; hit = NAME_HIT.exec(text)) {
     let nameEnd = hit.index + hit[0].length;
-    while (nameEnd < text.length && LETTER.test(text[nameEnd]!)) nameEnd++;
+    // (the rest of a word: `passw` → `password`; a bounded look, a run of glued words must not make it quadratic)
+    const wordEnd = Math.min(text.length, nameEnd + 12);
+    while (nameEnd < wordEnd && LETTER.test(text[nameEnd]!)) nameEnd++;
     const after = text.slice(nameEnd, nameEnd + 64);
     if (!STATED_AFTER.test(after) && !GIVEN_BEFORE.test(text.slice(Math.max(0, hit.index - 40), hit.index))) continue;
     const start = text.lastIndexOf("\n", hit.index) + 1;
