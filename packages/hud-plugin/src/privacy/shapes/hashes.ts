@@ -41,7 +41,11 @@ export const hashShapes: Shape[] = [
   { kind: "password-hash", literal: "{S", pattern: /\{(?:SSHA(?:256|512)?|SMD5|CRYPT)\}[A-Za-z0-9+/$.=]{16,}/g },
   // HashiCorp Vault transit ciphertext, SOPS values, Fernet tokens
   { kind: "vault-ciphertext", literal: "vault:v", pattern: /\bvault:v\d+:[A-Za-z0-9+/=]{16,}/g },
-  { kind: "vault-ciphertext", literal: "ENC[", pattern: /ENC\[AES256_GCM,data:[^\]\s]{4,},iv:[^\]\s]+\]/g },
+  {
+    kind: "vault-ciphertext",
+    literal: "ENC[",
+    pattern: /ENC\[AES256_GCM,data:[^\]\s,]{4,},iv:[^\]\s,]+(?:,[^\]\s,]+)*\]/g,
+  },
   { kind: "vault-ciphertext", literal: "gAAAAA", pattern: /\bgAAAAA[A-Za-z0-9_-]{60,}={0,2}/g },
   // an Ansible vault: the header line stays, its hexadecimal lines go (raw or JSON-escaped line breaks)
   {
