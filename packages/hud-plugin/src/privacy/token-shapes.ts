@@ -30,15 +30,18 @@ const SHAPES = [
   ...headerShapes,
   ...commandLineShapes,
   ...configLineShapes,
-  ...hashShapes,
 ];
 /**
  * Families of many shapes behind one gate each, literals first (a search for a literal costs a small
- * part of a pattern's scan): a short flag or a one-dash long flag, OpenSSL's `pass:`, `/p:`, `net use`;
+ * part of a pattern's scan): password hashes and ciphertext (a `$` or a scheme's word); a short flag or a one-dash long flag, OpenSSL's `pass:`, `/p:`, `net use`;
  * a protocol's command word or a `user/password@` login. Ordinary text (source, JSON, logs) passes
  * neither and pays a few literal searches instead of a scan per shape.
  */
-const FAMILIES: Array<{ literals: readonly string[]; gate: RegExp; shapes: Shape[] }> = [
+const FAMILIES: Array<{ literals: readonly string[]; gate?: RegExp; shapes: Shape[] }> = [
+  {
+    literals: ["$", "pbkdf2", "SCRAM-SHA-", "{S", "{CRYPT}", "vault:v", "ENC[", "gAAAAA", "-----BEGIN PGP MESSAGE"],
+    shapes: hashShapes,
+  },
   {
     literals: [" -", "\t-", '"-', "'-", "pass:", "/p:", "net use", "ConvertTo-SecureString"],
     gate: /[ \t](?:-[pPwaN][ \t]|-h?p[^\s-]|-U[ \t]|--user)|[ \t"']-[A-Za-z]*(?:[Pp]ass|[Tt]oken|[Ss]ecret|apikey|ApiKey|AccessKey|SecretKey)|pass:|\/p:|net[ \t]+use|ConvertTo-SecureString/,
@@ -72,6 +75,7 @@ const FAMILIES: Array<{ literals: readonly string[]; gate: RegExp; shapes: Shape
 export function redactTokenShapes(text: string): string {
   let out = applyShapes(SHAPES, text);
   for (const family of FAMILIES)
-    if (family.literals.some((l) => out.includes(l)) && family.gate.test(out)) out = applyShapes(family.shapes, out);
+    if (family.literals.some((l) => out.includes(l)) && (family.gate?.test(out) ?? true))
+      out = applyShapes(family.shapes, out);
   return redactPairedHex(redactJoinedTokens(redactCallArguments(redactProse(out))));
 }
