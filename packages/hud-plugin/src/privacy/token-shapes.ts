@@ -44,7 +44,7 @@ const FAMILIES: Array<{ literals: readonly string[]; gate?: RegExp; shapes: Shap
   },
   {
     literals: [" -", "\t-", '"-', "'-", "pass:", "/p:", "net use", "ConvertTo-SecureString"],
-    gate: /[ \t](?:-[pPwaN][ \t]|-h?p[^\s-]|-U[ \t]|--user)|[ \t"']-[A-Za-z]*(?:[Pp]ass|[Tt]oken|[Ss]ecret|apikey|ApiKey|AccessKey|SecretKey)|pass:|\/p:|net[ \t]+use|ConvertTo-SecureString/,
+    gate: /[ \t](?:-[pPwaN][ \t]|-h?p[^\s-]|-U[ \t]|--user)|[ \t"']-[A-Za-z]*(?:[Pp]ass|[Tt]oken|[Ss]ecret|apikey|ApiKey|AccessKey|SecretKey)|pass:|\/p:|net[ \t]+use|ConvertTo-SecureString|htpasswd/,
     shapes: passwordFlagShapes,
   },
   {

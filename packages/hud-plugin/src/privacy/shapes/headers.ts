@@ -24,4 +24,12 @@ export const headerShapes: Shape[] = [
       /\b(authorization["']?[ \t]*[:=][ \t]*["']?(?:[A-Za-z][\w-]{1,30}[ \t]+(?=[\w.~+/:-]*\d))?|(?:bearer|ssws|geniekey)[ \t]+)((?=[\w.~+/-]*\d)[\w.~+/:-]{8,}=*)/gi,
     keepsLead: true,
   },
+  // a session cookie is a credential: the value of a cookie whose name says session, auth or token
+  {
+    kind: "session-cookie",
+    literal: ["ookie", "OOKIE"],
+    pattern:
+      /(\b(?:set-)?cookie["']?[ \t]*:[ \t]*(?:[^\n;]*;[ \t]*)*?[\w.%-]*(?:session|sess|sid|auth|token|jwt|remember)[\w.%-]*=)([^;\s"']{8,})/gi,
+    keepsLead: true,
+  },
 ];

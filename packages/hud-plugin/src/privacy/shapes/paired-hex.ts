@@ -4,6 +4,7 @@ import { mark } from "../mark.ts";
 const ACCOUNT =
   /\b(?:(?:account|acct|app|application|client|tenant|org|organization|project|user|merchant|customer|key|consumer|partner)[ _-]?(?:id|sid|number|no|key)|account|acct|sid)s?\b|\bAC[0-9a-f]{32}\b/i;
 const RUN_EDGE = /[\w.+/=-]/;
+const TWILIO_SID = /^AC[0-9a-f]{32}$/;
 // what says a hexadecimal value on the line is a digest, a commit or a checksum
 const DIGEST_BEFORE = /(?:sha\d*|md5|digest|checksum|hash|commit|etag|integrity|crc\d*|blake\d*)\W{0,3}$/i;
 
@@ -49,7 +50,7 @@ export function redactPairedHex(text: string): string {
     if (!found || found.index + found[0].length > at - start) continue;
     const nameEnd = start + found.index + found[0].length;
     // the id: the first value after the name (Twilio's `AC…` is the name itself)
-    if (/^[\s"'`:=_-]{0,4}$/.test(text.slice(nameEnd, at))) continue;
+    if (!TWILIO_SID.test(found[0]) && /^[\s"'`:=_-]{0,4}$/.test(text.slice(nameEnd, at))) continue;
     out += text.slice(copied, at) + mark("secret");
     copied = end;
   }

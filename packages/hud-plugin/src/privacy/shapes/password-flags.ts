@@ -55,6 +55,14 @@ export const passwordFlagShapes: Shape[] = [
   { kind: "password", literal: "ldap", pattern: lead("ldap\\w+", "-w"), keepsLead: true, spare: unquoted },
   { kind: "password", literal: "redis-cli", pattern: lead("redis-cli", "-a"), keepsLead: true, spare: unquoted },
   { kind: "password", literal: "ssh-keygen", pattern: lead("ssh-keygen", "-N"), keepsLead: true, spare: unquoted },
+  // `htpasswd -b file user password`, `htpasswd -nb user password`: the last argument
+  {
+    kind: "password",
+    literal: "htpasswd",
+    pattern: /(\bhtpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:(?!-)[^\s|;&]+[ \t]+){1,2})([^\s|;&]+)/g,
+    keepsLead: true,
+    spare: placeholder,
+  },
   // 7-Zip's and rar's password is glued to its flag (`-pSECRET`, `-hpSECRET`)
   {
     kind: "password",

@@ -78,6 +78,21 @@ export default family("outside-syntaxes", ({ shape }) => {
     (s) => `gh-release --token ${s(fake(36))} v1.2.0`,
     "gh-release --token-file .token v1.2.0",
   );
+  shape(
+    "htpasswd -b",
+    (s) => `htpasswd -b /etc/nginx/.htpasswd admin ${s(pw())}`,
+    "htpasswd -c /etc/nginx/.htpasswd admin",
+  );
+  shape(
+    "session cookie",
+    (s) => `Cookie: theme=dark; sessionid=${s(fake(32, LOWER + "0123456789"))}; lang=en`,
+    "Cookie: theme=dark; lang=en",
+  );
+  shape(
+    "twilio client with literals",
+    (s) => `client = Client("AC${fake(32, HEX)}", "${s(fake(32, HEX))}")`,
+    "client = Client(account_sid, auth_token)",
+  );
   // call and constructor arguments
   shape(
     "constructor with a random key",
