@@ -44,7 +44,8 @@ const randomLiteral = (value: string) =>
   randomLooking(value) &&
   !publicRun(value) &&
   !pathLike(value) &&
-  !wordLike(value) &&
+  // (random text of both cases can pass for words by its vowels; at 4.5 bits a character it is not words)
+  (!wordLike(value) || entropy(value) >= 4.5) &&
   (highEntropy(value) || (value.length >= 24 && entropy(value) >= 4));
 
 /**
