@@ -53,6 +53,17 @@ function prefixedAt(run: string): { at: number; kind: string } | undefined {
   return undefined;
 }
 
+/**
+ * A known prefix or a signature, whichever starts first: a prefix can stand inside a token a signature
+ * tells (`SG.` inside an Airtable `pat….` token), and the mark must take the whole token.
+ */
+function knownAt(run: string): { at: number; kind: string } | undefined {
+  const prefixed = prefixedAt(run);
+  if (prefixed?.at === 0) return prefixed;
+  const signed = runSignature(run);
+  return signed && (!prefixed || signed.at < prefixed.at) ? signed : prefixed;
+}
+
 /** A token of a prefix no list names (`unknownPrefixAt`), as a hit. */
 function unknownPrefix(run: string): { at: number; kind: string } | undefined {
   if (run.length < 34 || publicRun(run)) return undefined;
@@ -66,8 +77,7 @@ function tokenInDecoded(plain: string): boolean {
   forEachRun(
     plain,
     (run) => {
-      if (!found && randomLooking(run))
-        found = (prefixedAt(run) ?? runSignature(run) ?? unknownPrefix(run)) !== undefined;
+      if (!found && randomLooking(run)) found = (knownAt(run) ?? unknownPrefix(run)) !== undefined;
     },
     MIN_TOKEN,
   );
@@ -94,7 +104,7 @@ export function structuralRanges(text: string): { ranges: Range[]; entropic: Ent
         return void ranges.push({ start: start + encoded.at, end: start + whole.length, kind: encoded.kind });
       if (!randomLooking(whole)) return;
       const run = whole.endsWith(".") ? whole.replace(/\.+$/, "") : whole;
-      const hit = run.length >= MIN_TOKEN ? (prefixedAt(run) ?? runSignature(run) ?? unknownPrefix(run)) : undefined;
+      const hit = run.length >= MIN_TOKEN ? (knownAt(run) ?? unknownPrefix(run)) : undefined;
       // what precedes the run is read only for a hit or a random run: most runs are neither
       if (hit) {
         if (!lookAlikeAt(text, start)) ranges.push({ start: start + hit.at, end: start + run.length, kind: hit.kind });

@@ -77,5 +77,5 @@ export function redactTokenShapes(text: string): string {
   for (const family of FAMILIES)
     if (family.literals.some((l) => out.includes(l)) && (family.gate?.test(out) ?? true))
       out = applyShapes(family.shapes, out);
-  return redactPairedHex(redactJoinedTokens(redactCallArguments(redactProse(out))));
+  return redactCallArguments(redactJoinedTokens(redactPairedHex(redactProse(out))));
 }

@@ -13,32 +13,34 @@ const ID_PREFIXES = new Set(
 );
 // one to three short segments, each a word of letters (digits after it allowed: `v1`, `na1`), then `_` or `-`
 const SEGMENT = /^(?:[a-z][a-z0-9]{0,11}|[A-Z][A-Z0-9]{0,11})[_-]/;
-const STRETCH = /[A-Za-z0-9]{20,}/g;
+const STRETCH = /[A-Za-z0-9]{10,}/g;
 const DIGIT = /\d/;
 const UPPER = /[A-Z]/;
 const LOWER = /[a-z]/;
 const HEX = /^[0-9a-fA-F_-]+$/;
-const VOWEL = /[aeiouy]/g;
+const VOWEL = /[aeiouy]/gi;
 
 /** Whether the body after a prefix is random: see `unknownPrefixAt`. */
 function randomBody(body: string): boolean {
   if (body.length < 32 || HEX.test(body) || !DIGIT.test(body)) return false;
-  // a stretch of 20 letters and digits without a separator, and not hexadecimal (`…-Linux-x64-<sha256>`)
+  // a stretch of 10 letters and digits without a separator, and not hexadecimal (`…-Linux-x64-<sha256>`)
   if (!body.match(STRETCH)?.some((stretch) => !HEX.test(stretch))) return false;
   const bits = entropy(body);
-  // mixed case: random text is near 5 bits a character; a long camelCase identifier is words
-  if (UPPER.test(body) && LOWER.test(body)) return bits >= 4.5 || (bits >= 4.2 && !wordLike(body));
-  // one case and digits: long, and vowels as rare as random letters have them (words have twice as many)
   const letters = body.replace(/[^A-Za-z]/g, "").length;
   const vowels = body.match(VOWEL)?.length ?? 0;
+  // mixed case: random text is near 5 bits a character with vowels about a fifth of its letters; words
+  // (a long camelCase identifier) have twice as many and fewer bits
+  if (UPPER.test(body) && LOWER.test(body))
+    return bits >= 3.9 && (vowels < letters * 0.35 || bits >= 4.3 || !wordLike(body));
+  // one case and digits: long, and vowels as rare as random letters have them (words have twice as many)
   const digits = body.length - letters;
   return body.length >= 40 && bits >= 3.8 && vowels < letters * 0.45 && digits >= 3 && letters < body.length * 0.92;
 }
 
 /**
  * A token of a vendor no list names: a short prefix (`acme_`, `tvly-`, `sk-`, `nvapi-`, `abc_live_`) and a
- * long random body. The body is what tells: 32 or more characters, a stretch of 20 letters and digits
- * without a separator, digits mixed with letters of both cases at 4.2 bits a character (or lower-case
+ * long random body. The body is what tells: 32 or more characters, a stretch of 10 letters and digits
+ * without a separator, digits mixed with letters of both cases at 4+ bits a character and few vowels (or one case
  * and digits at 40+ characters), not hexadecimal (cache keys and content hashes: `chunk-3f2a…`), not words
  * (slugs, branch names). Ids of the usual APIs (`msg_`, `toolu_`, `call_`, `cs_test_`, …) are left alone.
  * The run is split at `=`, `/`, `.` and `+` first, so a prefix after a name (`KEY=acme_…`) is found.

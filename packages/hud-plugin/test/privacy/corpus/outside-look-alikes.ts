@@ -47,5 +47,10 @@ export default family("outside-look-alikes", ({ alike }) => {
   alike("commit after account word", `account page fixed in commit ${fake(40, HEX)}`);
   alike("jwt-shaped header only", "eyJhbGciOiJIUzI1NiJ9 is the header of an HS256 token");
   alike("url without credentials", `https://example.com/@scope/pkg/-/pkg-1.0.0.tgz`);
+  alike("markdown table row", "| name | value |\n|------|-------|\n| retries | 3 |");
+  alike("shell pipe", "cat build.log|grep -v warning|sort|uniq -c");
+  alike("arrow function on a token", "const clean = tokens.map((token) => token.trim());");
+  alike("ruby hash with a variable", "{ :password => params[:password] }");
+  alike("public key in an env file", `STRIPE_PUBLISHABLE_KEY=pk_live_${fake(24)}`);
   alike("opencode session id", `session ses_${fake(26, URLSAFE.replace(/[-_]/g, ""))} resumed`);
 });

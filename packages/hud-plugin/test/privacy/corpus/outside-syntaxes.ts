@@ -93,6 +93,13 @@ export default family("outside-syntaxes", ({ shape }) => {
     (s) => `client = Client("AC${fake(32, HEX)}", "${s(fake(32, HEX))}")`,
     "client = Client(account_sid, auth_token)",
   );
+  shape("php array arrow", (s) => `'secret_key' => '${s(fake(29))}',`, "'secret_key' => env('APP_SECRET'),");
+  shape("fish set -x", (s) => `set -x API_TOKEN ${s(fake(24))}`, "set -x API_TOKEN_FILE ~/.token");
+  shape(
+    "facebook app token with |",
+    (s) => `graph ${s(`${fake(15, "0123456789")}|${fake(27, URLSAFE)}`)}`,
+    "graph api | jq .data",
+  );
   // call and constructor arguments
   shape(
     "constructor with a random key",
