@@ -4,7 +4,7 @@ import { entropy, randomLooking } from "../token-runs.ts";
 
 // parts of token characters joined by `$` (`$` ends a run of token characters, so each part alone can
 // look too short to be anything)
-const GLUED = /[A-Za-z0-9][$|][A-Za-z0-9]/;
+const GLUED = /\w[$|][\w+/=-]/;
 const JOINED = /(?<![\w$|])[A-Za-z0-9+/_-]{6,}(?:[$|][A-Za-z0-9+/_=-]{4,}){1,6}(?![\w$|])/g;
 
 /**
