@@ -55,12 +55,14 @@ function redactRuleSet(text: string, onLoadError: ((error: unknown) => void) | u
 }
 
 /**
- * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`),
- * PEM private keys, URL credentials, the shapes the rule set lacks, secrets found by their structure
- * (vendor prefixes anywhere in a run, signatures, base64 of a key or a credential file), the person's
- * patterns, the maintained rule set (secretlint's recommended preset) on the parts that may hold a token,
- * secret-named values (`DB_PASSWORD=…`) in any syntax, and last a long random run close after a
- * secret-like word, so a token a rule knows keeps its own kind.
+ * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`);
+ * then, outside public PEM blocks (public keys, certificates: kept whole), PEM private keys, URL
+ * credentials, the shapes the rule set lacks (hashes, ciphertext, password flags, protocol lines, prose,
+ * call arguments, joined and paired tokens), secrets found by their structure (vendor prefixes anywhere
+ * in a run, signatures, unknown prefixes before a random body, base64 of a key, a credential file or a
+ * token), the person's patterns, the maintained rule set (secretlint's recommended preset) on the parts
+ * that may hold a token, secret-named values (`DB_PASSWORD=…`) in any syntax, and last a long random run
+ * close after a secret-like word, so a token a rule knows keeps its own kind.
  */
 export function createRedactor(options: PrivacyOptions, onLoadError?: (error: unknown) => void): Redactor {
   const patterns = compilePatterns(options.patterns ?? []).patterns;

@@ -85,11 +85,12 @@ function tokenInDecoded(plain: string): boolean {
 }
 
 /**
- * Tokens found by their structure rather than by a name before them: base64 that decodes to a key or a
- * credential file (`encodedSecretKind`), a known vendor prefix and a body of its alphabet anywhere in a
- * run of token characters (with or without a word boundary before it), a whole run that carries a
- * vendor's signature (`runSignature`), or an unknown prefix before a long random body (`unknownPrefixAt`). The mark runs from the prefix to the end of the run, so no part of
- * the token is left. One scan of the runs for all three; `entropic` lists the high-entropy runs no rule
+ * Tokens found by their structure rather than by a name before them: base64 that decodes to a key, a
+ * credential file or a token (`encodedSecretAt`), a known vendor prefix and a body of its alphabet
+ * anywhere in a run of token characters (with or without a word boundary before it), a whole run that
+ * carries a vendor's signature (`runSignature`), or an unknown prefix before a long random body
+ * (`unknownPrefixAt`). The mark runs from the prefix to the end of the run, so no part of the token is
+ * left. One scan of the runs for all of them; `entropic` lists the high-entropy runs no rule
  * took, the only ones the last rule (`nearSecretWordRanges`) looks at.
  */
 export function structuralRanges(text: string): { ranges: Range[]; entropic: EntropicRun[] } {

@@ -33,9 +33,10 @@ const SHAPES = [
 ];
 /**
  * Families of many shapes behind one gate each, literals first (a search for a literal costs a small
- * part of a pattern's scan): password hashes and ciphertext (a `$` or a scheme's word); a short flag or a one-dash long flag, OpenSSL's `pass:`, `/p:`, `net use`;
- * a protocol's command word or a `user/password@` login. Ordinary text (source, JSON, logs) passes
- * neither and pays a few literal searches instead of a scan per shape.
+ * part of a pattern's scan): password hashes and ciphertext (a `$` or a scheme's word); a short flag or a
+ * one-dash long flag, OpenSSL's `pass:`, `/p:`, `net use`, `htpasswd`; a protocol's command word or a
+ * `user/password@` login. Ordinary text (source, JSON, logs) passes few of them and pays a few literal
+ * searches instead of a scan per shape.
  */
 const FAMILIES: Array<{ literals: readonly string[]; gate?: RegExp; shapes: Shape[] }> = [
   {
@@ -69,8 +70,9 @@ const FAMILIES: Array<{ literals: readonly string[]; gate?: RegExp; shapes: Shap
 ];
 
 /**
- * Tokens of the shapes above become `[redacted:<kind>]`; then secrets stated in prose, string literals given to a call that takes
- * a credential, tokens joined by `$`, and hexadecimal secrets beside an account id.
+ * Tokens of the shapes above become `[redacted:<kind>]`; then secrets stated in prose, hexadecimal
+ * secrets beside an account id, tokens joined by `$` or `|`, and string literals given to a call that
+ * takes a credential (after the paired hex: a Twilio sid taken as a random literal would hide its token).
  */
 export function redactTokenShapes(text: string): string {
   let out = applyShapes(SHAPES, text);

@@ -40,9 +40,9 @@ function randomBody(body: string): boolean {
 /**
  * A token of a vendor no list names: a short prefix (`acme_`, `tvly-`, `sk-`, `nvapi-`, `abc_live_`) and a
  * long random body. The body is what tells: 32 or more characters, a stretch of 10 letters and digits
- * without a separator, digits mixed with letters of both cases at 4+ bits a character and few vowels (or one case
- * and digits at 40+ characters), not hexadecimal (cache keys and content hashes: `chunk-3f2a…`), not words
- * (slugs, branch names). Ids of the usual APIs (`msg_`, `toolu_`, `call_`, `cs_test_`, …) are left alone.
+ * without a separator, digits mixed with letters of both cases at 3.9+ bits a character with few vowels
+ * or high entropy (or one case and digits at 40+ characters), not hexadecimal (cache keys and content
+ * hashes: `chunk-3f2a…`), not words (slugs, branch names, identifiers). Ids of the usual APIs (`msg_`, `toolu_`, `call_`, `cs_test_`, …) are left alone.
  * The run is split at `=`, `/`, `.` and `+` first, so a prefix after a name (`KEY=acme_…`) is found.
  */
 export function unknownPrefixAt(run: string): number | undefined {
