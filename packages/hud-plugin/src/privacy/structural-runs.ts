@@ -66,7 +66,7 @@ function knownAt(run: string): { at: number; kind: string } | undefined {
 
 /** A token of a prefix no list names (`unknownPrefixAt`), as a hit. */
 function unknownPrefix(run: string): { at: number; kind: string } | undefined {
-  if (run.length < 34 || publicRun(run)) return undefined;
+  if (run.length < 22 || publicRun(run)) return undefined;
   const at = unknownPrefixAt(run);
   return at === undefined ? undefined : { at, kind: "secret" };
 }

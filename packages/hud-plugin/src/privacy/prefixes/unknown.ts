@@ -1,4 +1,4 @@
-import { wordLike } from "../look-alikes.ts";
+import { publicRun, wordLike } from "../look-alikes.ts";
 import { entropy } from "../token-runs.ts";
 
 /**
@@ -19,27 +19,34 @@ const UPPER = /[A-Z]/;
 const LOWER = /[a-z]/;
 const HEX = /^[0-9a-fA-F_-]+$/;
 const VOWEL = /[aeiouy]/gi;
+// a prefix segment that says what follows is a secret (`rzp_live_`, `acme_sk_`, `x-api-key-`): a body of
+// 20 is enough then
+const SECRET_SEGMENT = /(?:^|[_-])(?:sk|secret|key|apikey|api|token|pat|live|prod|private|priv|auth|access|sec)[_-]/i;
 
 /** Whether the body after a prefix is random: see `unknownPrefixAt`. */
-function randomBody(body: string): boolean {
-  if (body.length < 32 || HEX.test(body) || !DIGIT.test(body)) return false;
+function randomBody(body: string, saysSecret: boolean): boolean {
+  if (body.length < (saysSecret ? 20 : 32) || HEX.test(body) || !DIGIT.test(body)) return false;
   // a stretch of 10 letters and digits without a separator, and not hexadecimal (`…-Linux-x64-<sha256>`)
   if (!body.match(STRETCH)?.some((stretch) => !HEX.test(stretch))) return false;
   const bits = entropy(body);
   const letters = body.replace(/[^A-Za-z]/g, "").length;
   const vowels = body.match(VOWEL)?.length ?? 0;
-  // mixed case: random text is near 5 bits a character with vowels about a fifth of its letters; words
-  // (a long camelCase identifier) have twice as many and fewer bits
-  if (UPPER.test(body) && LOWER.test(body))
-    return bits >= 3.9 && (vowels < letters * 0.35 || bits >= 4.3 || !wordLike(body));
-  // one case and digits: long, and vowels as rare as random letters have them (words have twice as many)
   const digits = body.length - letters;
+  // mixed case. After a segment that says secret, a short body needs fewer vowels than words have, or no
+  // words at all (`api_GetUserAccount2Handler` is an identifier); otherwise random text is near 5 bits a
+  // character with vowels about a fifth of its letters, words have twice as many and fewer bits
+  if (UPPER.test(body) && LOWER.test(body)) {
+    if (saysSecret && body.length < 32) return bits >= 3.6 && (vowels < letters * 0.3 || !wordLike(body));
+    return bits >= 3.9 && (vowels < letters * 0.35 || bits >= 4.3 || !wordLike(body));
+  }
+  // one case and digits: long, and vowels as rare as random letters have them (words have twice as many)
   return body.length >= 40 && bits >= 3.8 && vowels < letters * 0.45 && digits >= 3 && letters < body.length * 0.92;
 }
 
 /**
  * A token of a vendor no list names: a short prefix (`acme_`, `tvly-`, `sk-`, `nvapi-`, `abc_live_`) and a
- * long random body. The body is what tells: 32 or more characters, a stretch of 10 letters and digits
+ * long random body. The body is what tells: 32 or more characters (20 after a segment that says secret:
+ * `sk`, `live`, `key`, `token`, …), a stretch of 10 letters and digits
  * without a separator, digits mixed with letters of both cases at 3.9+ bits a character with few vowels
  * or high entropy (or one case and digits at 40+ characters), not hexadecimal (cache keys and content
  * hashes: `chunk-3f2a…`), not words (slugs, branch names, identifiers). Ids of the usual APIs (`msg_`, `toolu_`, `call_`, `cs_test_`, …) are left alone.
@@ -50,7 +57,8 @@ export function unknownPrefixAt(run: string): number | undefined {
   for (const piece of run.split(/[=/.+~]/)) {
     const at = offset;
     offset += piece.length + 1;
-    if (piece.length < 34) continue;
+    // (a publishable key, `pk_live_…`, is meant to be shown)
+    if (piece.length < 22 || publicRun(piece)) continue;
     // one, two or three segments of prefix: the first split that leaves a random body
     let head = "";
     for (let segments = 0; segments < 3; segments++) {
@@ -58,7 +66,7 @@ export function unknownPrefixAt(run: string): number | undefined {
       if (!segment) break;
       head += segment;
       if (segments === 0 && ID_PREFIXES.has(segment.slice(0, -1).toLowerCase())) break;
-      if (randomBody(piece.slice(head.length))) return at;
+      if (randomBody(piece.slice(head.length), SECRET_SEGMENT.test(head))) return at;
     }
   }
   return undefined;

@@ -7,10 +7,10 @@ const NAME =
 // the backup:" (a bare `password: x` is a named value, read by its own rule)
 const QUALIFIER = "[ \\t]+(?:for|of|on|to)[ \\t]+[^\\n.,;:!?\"'`]{1,40}?";
 const VERB =
-  "(?:is|was|will[ \\t]+be|should[ \\t]+be|has[ \\t]+been|had[ \\t]+been|remains)(?:[ \\t]+(?:now|still|just|set[ \\t]+to|changed[ \\t]+to|reset[ \\t]+to))?|(?:set|changed|reset|updated)[ \\t]+to";
+  "(?:is|are|was|were|will[ \\t]+be|should[ \\t]+be|has[ \\t]+been|had[ \\t]+been|remains)(?:[ \\t]+(?:now|still|just|set[ \\t]+to|changed[ \\t]+to|reset[ \\t]+to))?|(?:set|changed|reset|updated)[ \\t]+to";
 const STATED = `\\b${NAME}(?:(?:${QUALIFIER})?[ \\t]+(?:${VERB})|${QUALIFIER}[ \\t]*:)`;
-// "use the password", "log in with passphrase", "enter the token", "try password"
-const GIVEN = `\\b(?:use|using|with|enter|type|try|paste|gave|give)[ \\t]+(?:the[ \\t]+|my[ \\t]+|this[ \\t]+|our[ \\t]+|your[ \\t]+|a[ \\t]+)?(?:new[ \\t]+|old[ \\t]+|admin[ \\t]+|root[ \\t]+)?${NAME}`;
+// "use the password", "log in with passphrase", "enter the token", "try password", "set the password to"
+const GIVEN = `\\b(?:use|using|with|enter|type|try|paste|gave|give|(?:set|changed?|reset|updated?)(?=[^\\n]{1,40}?[ \\t]to[ \\t]))[ \\t]+(?:the[ \\t]+|my[ \\t]+|this[ \\t]+|our[ \\t]+|your[ \\t]+|a[ \\t]+)?(?:new[ \\t]+|old[ \\t]+|admin[ \\t]+|root[ \\t]+)?${NAME}(?:[ \\t]+to)?`;
 
 const QUOTED = "(?:[\"'`“‘])";
 const CLOSE = "(?=[\"'`”’])";
@@ -63,8 +63,9 @@ const NAME_LITERALS = [
 const NAME_HIT = /passw|passphrase|passcode|pwd|key|secret|token|credential/gi;
 const LETTER = /[A-Za-z]/;
 const STATED_AFTER =
-  /^(?:[ \t]+(?:for|of|on|to)[ \t][^\n.,;:!?"'`]{1,40}?)?[ \t]+(?:is|was|will|should|has|had|remains|set|changed|reset|updated)\b|^[ \t]+(?:for|of|on|to)[ \t][^\n:]{1,40}:/i;
-const GIVEN_BEFORE = /\b(?:use|using|with|enter|type|try|paste|gave|give)[ \t]+(?:[A-Za-z]+[ \t]+){0,2}$/i;
+  /^(?:[ \t]+(?:for|of|on|to)[ \t][^\n.,;:!?"'`]{1,40}?)?[ \t]+(?:is|are|was|were|will|should|has|had|remains|set|changed|reset|updated)\b|^[ \t]+(?:for|of|on|to)[ \t][^\n:]{1,40}:/i;
+const GIVEN_BEFORE =
+  /\b(?:use|using|with|enter|type|try|paste|gave|give|set|changed?|reset|updated?)[ \t]+(?:[A-Za-z]+[ \t]+){0,2}$/i;
 
 /**
  * Secrets stated in a sentence, in any person's words: "the password is 'hunter2'", "my token is now

@@ -52,5 +52,8 @@ export default family("outside-look-alikes", ({ alike }) => {
   alike("arrow function on a token", "const clean = tokens.map((token) => token.trim());");
   alike("ruby hash with a variable", "{ :password => params[:password] }");
   alike("public key in an env file", `STRIPE_PUBLISHABLE_KEY=pk_live_${fake(24)}`);
+  alike("prose: a setting set to a value", "set the timeout to 30s and the retries to 3");
+  alike("prose: passwords in general", "the passwords are stored hashed; use the password to log in");
+  alike("a deployment name", "deploying api-gateway-prod-stage-v2 to eu-west-1");
   alike("opencode session id", `session ses_${fake(26, URLSAFE.replace(/[-_]/g, ""))} resumed`);
 });

@@ -217,6 +217,21 @@ export default family("outside-syntaxes", ({ shape }) => {
     "log in with the password you were sent and change it",
   );
   shape(
+    "prose: set the password to",
+    (s) => `I set the admin password to ${s(pw())} for now`,
+    "I set the admin password to expire in 30 days",
+  );
+  shape(
+    "prose: credentials are",
+    (s) => `the credentials are ${s(`ci:${fake(12)}`)} on the wiki`,
+    "the credentials are on the wiki",
+  );
+  shape(
+    "prose: passcode",
+    (s) => `the passcode is ${s(fake(6, "0123456789"))}.`,
+    "the passcode is printed on the badge.",
+  );
+  shape(
     "prose: password was changed to",
     (s) => `the root password was changed to "${s(pw())}" yesterday`,
     "the root password was changed yesterday",

@@ -32,6 +32,7 @@ export default family("outside-vendors", ({ shape, alike }) => {
     ["secretlint canary: an unknown vendor's live key", () => `acme_live_${fake(40)}`],
     ["vendor docs: a two-part prefix", () => `zz-prod-${fake(44, URLSAFE)}`],
     ["vendor docs: upper-case prefix", () => `QRX_${fake(36)}`],
+    ["vendor docs: a short body after a secret segment", () => `acme_sk_${fake(24)}`],
     // the formats the first outside corpus found missing
     ["first corpus: azure devops pat (84, AZDO)", () => `${fake(52)}JQQJ99${fake(3)}A${fake(14)}AZDO${fake(4)}`],
     ["first corpus: okta api token (00, 42)", () => `00${fake(40, URLSAFE)}`],
