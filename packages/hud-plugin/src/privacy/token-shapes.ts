@@ -31,6 +31,9 @@ const SHAPES = [
   ...commandLineShapes,
   ...configLineShapes,
 ];
+const PROTOCOL =
+  /(?:PASS|AUTH|LOGIN)[ \t]|oauth:|jdbc:oracle|sqlplus|sqlldr|expdp|impdp|rman|dgmgrl|(?:conn|connect|CONN|CONNECT|Connect)[ \t]+[\w$#.-]+\/[^\s@"'/]+@/;
+
 /**
  * Families of many shapes behind one gate each, literals first (a search for a literal costs a small
  * part of a pattern's scan): password hashes and ciphertext (a `$` or a scheme's word); a short flag or a
@@ -38,14 +41,18 @@ const SHAPES = [
  * `user/password@` login. Ordinary text (source, JSON, logs) passes few of them and pays a few literal
  * searches instead of a scan per shape.
  */
-const FAMILIES: Array<{ literals: readonly string[]; gate?: RegExp; shapes: Shape[] }> = [
+const FAMILIES: Array<{ literals: readonly string[]; gate?: (text: string) => boolean; shapes: Shape[] }> = [
   {
     literals: ["$", "pbkdf2", "SCRAM-SHA-", "{S", "{CRYPT}", "vault:v", "ENC[", "gAAAAA", "-----BEGIN PGP MESSAGE"],
     shapes: hashShapes,
   },
   {
-    literals: [" -", "\t-", '"-', "'-", "pass:", "/p:", "net use", "ConvertTo-SecureString"],
-    gate: /[ \t](?:-[pPwaN][ \t]|-h?p[^\s-]|-U[ \t]|--user)|[ \t"']-[A-Za-z]*(?:[Pp]ass|[Tt]oken|[Ss]ecret|apikey|ApiKey|AccessKey|SecretKey)|pass:|\/p:|net[ \t]+use|ConvertTo-SecureString|htpasswd/,
+    literals: [" -", "\t-", '"-', "'-", "pass:", "/p:", "net use", "ConvertTo-SecureString", "htpasswd"],
+    // (a pattern that starts at a `-`: the scan skips the rest of the text fast)
+    gate: (text) =>
+      /-(?:[pPwaNU][ \t]|h?p[^\s-]|-user)|-[A-Za-z]*(?:[Pp]ass|[Tt]oken|[Ss]ecret|apikey|ApiKey|AccessKey|SecretKey)/.test(
+        text,
+      ) || ["pass:", "/p:", "net use", "ConvertTo-SecureString", "htpasswd"].some((l) => text.includes(l)),
     shapes: passwordFlagShapes,
   },
   {
@@ -64,7 +71,7 @@ const FAMILIES: Array<{ literals: readonly string[]; gate?: RegExp; shapes: Shap
       "onn",
       "ONN",
     ],
-    gate: /(?:PASS|AUTH|LOGIN)[ \t]|oauth:|jdbc:oracle|sqlplus|sqlldr|expdp|impdp|rman|dgmgrl|(?:conn|connect|CONN|CONNECT|Connect)[ \t]+[\w$#.-]+\/[^\s@"'/]+@/,
+    gate: (text) => PROTOCOL.test(text),
     shapes: protocolLineShapes,
   },
 ];
@@ -77,7 +84,7 @@ const FAMILIES: Array<{ literals: readonly string[]; gate?: RegExp; shapes: Shap
 export function redactTokenShapes(text: string): string {
   let out = applyShapes(SHAPES, text);
   for (const family of FAMILIES)
-    if (family.literals.some((l) => out.includes(l)) && (family.gate?.test(out) ?? true))
+    if (family.literals.some((l) => out.includes(l)) && (family.gate?.(out) ?? true))
       out = applyShapes(family.shapes, out);
   return redactCallArguments(redactJoinedTokens(redactPairedHex(redactProse(out))));
 }
