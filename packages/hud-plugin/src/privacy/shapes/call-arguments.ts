@@ -10,6 +10,41 @@ const HINT = /passw|passphrase|secret|token|credential|auth|login|signin|sign_in
 // ... and one that only names or looks one up (`getToken("github")`, `hasSecret("db")`)
 const LOOKUP =
   /^(?:use|get|fetch|read|load|find|has|is|remove|delete|del|clear|lookup|require|describe|it|test|log|print)(?![a-z])/;
+// the callee's own words (`HTTPBasicAuth` → http basic auth; `Tokenizer` is no `token`); `api key` is one
+const HINT_WORDS = new Set([
+  "password",
+  "passwd",
+  "passphrase",
+  "secret",
+  "token",
+  "credential",
+  "credentials",
+  "auth",
+  "login",
+  "signin",
+  "apikey",
+  "bearer",
+]);
+const SECRET_WORDS = new Set([
+  "password",
+  "passwd",
+  "passphrase",
+  "secret",
+  "token",
+  "credential",
+  "credentials",
+  "apikey",
+]);
+function nameWords(name: string): string[] {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[\s_$.-]+/)
+    .map((w) => w.toLowerCase());
+  return words.flatMap((w, i) =>
+    w === "key" && words[i - 1] === "api" ? ["apikey"] : w === "in" && words[i - 1] === "sign" ? ["signin"] : [w],
+  );
+}
 const CALLEE = /(?:new[ \t]+)?([A-Za-z_$][\w$.]*)[ \t]*$/;
 const PLACEHOLDER = /^(?:\$|<|\{\{|%\w+%$|\*+$|your[-_ ]|x{4,}$)/i;
 // images and public keys written as base64 (PNG, JPEG, GIF, WebP, SVG, an SSH key's body), and data URIs
@@ -65,13 +100,11 @@ export function redactCallArguments(text: string): string {
     const call = callAt(text, offset);
     if (!call) return whole;
     const name = call.callee.split(".").at(-1)!;
-    const hinted = HINT.test(name) && !LOOKUP.test(name[0]!.toLowerCase() + name.slice(1));
+    const said = nameWords(name);
+    const hinted = said.some((w) => HINT_WORDS.has(w)) && !LOOKUP.test(name[0]!.toLowerCase() + name.slice(1));
     // the first of several arguments is the user or the name (`login("admin", "pw")`); the only one is the secret
     const more = /^[ \t]*,/.test(text.slice(offset + whole.length, offset + whole.length + 8));
-    const byName =
-      hinted &&
-      !/\s/.test(value) &&
-      (call.index >= 1 || (!more && /passw|passphrase|secret|token|apikey|api_key|credential/i.test(name)));
+    const byName = hinted && !/\s/.test(value) && (call.index >= 1 || (!more && said.some((w) => SECRET_WORDS.has(w))));
     if (!byName && !random) return whole;
     return `${lead}${quote}${mark("secret")}${quote}`;
   });

@@ -80,7 +80,13 @@ export const passwordFlagShapes: Shape[] = [
       "gm",
     ),
     keepsLead: true,
-    spare: (value) => unquoted(value) || /^(?:stdin|env:|file:|fd:)/.test(value),
+    // (a short word or a sentence's next word is prose about the flag: "accepts -Password to set it")
+    spare: (value) =>
+      unquoted(value) ||
+      /^(?:stdin|env:|file:|fd:)/.test(value) ||
+      /^(?:[a-z]{1,4}|with|from|when|that|this|then|will|must|which|into|should|option|flag|parameter|argument)$/.test(
+        value,
+      ),
   },
   // OpenSSL's `pass:SECRET` wherever it is given
   { kind: "password", literal: "pass:", pattern: /(\bpass:)([^\s"']+)/g, keepsLead: true, spare: placeholder },

@@ -55,5 +55,11 @@ export default family("outside-look-alikes", ({ alike }) => {
   alike("prose: a setting set to a value", "set the timeout to 30s and the retries to 3");
   alike("prose: passwords in general", "the passwords are stored hashed; use the password to log in");
   alike("a deployment name", "deploying api-gateway-prod-stage-v2 to eu-west-1");
+  alike("code: a tokenizer's name", 'const tokenizer = new Tokenizer("cl100k_base");');
+  alike("docs about a flag", "The CLI accepts -Password to set the password.");
+  alike(
+    "command lines with -p as a port",
+    "ssh -p 2222 deploy@host && psql -h db -p 5432 -U app && redis-cli -p 6380 ping",
+  );
   alike("opencode session id", `session ses_${fake(26, URLSAFE.replace(/[-_]/g, ""))} resumed`);
 });
