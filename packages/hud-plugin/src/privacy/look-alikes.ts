@@ -12,8 +12,10 @@ export function lookAlikeAt(text: string, start: number): boolean {
   return BEFORE.test(text.slice(Math.max(0, start - 48), start));
 }
 
-// public by design: Mapbox's and Stripe's publishable keys, an SSH public key's body
-const PUBLIC_RUN = /^(?:pk[._]|AAAA[B-E]3NzaC|AAAAE2VjZHNh)/;
+// public by design: Mapbox's and Stripe's publishable keys, an SSH public key's body; IPFS content ids
+// (`Qm` and 44 of base58, `bafy`/`bafk` and base32), which name public content
+const PUBLIC_RUN =
+  /^(?:pk[._]|AAAA[B-E]3NzaC|AAAAE2VjZHNh)|^\/*(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|baf[ky][a-z2-7]{50,})(?:\/|$)|(?:^|\/)ip[fn]s\//;
 
 /** Whether a run is a public key or token, meant to be shown. */
 export const publicRun = (run: string): boolean => PUBLIC_RUN.test(run);

@@ -1,3 +1,4 @@
+import { publicRun } from "./look-alikes.ts";
 import { mark } from "./mark.ts";
 
 /** Names whose last word says the value is secret: any real value goes. */
@@ -19,10 +20,11 @@ const KEY_SUFFIXES = ["key", "keys"];
 
 const WORD_HIT = /secret|token|passw|pwd|pass|credential|key/gi;
 const NAME_CHAR = /[\w.-]/;
-// the value after `=` or `:` (not `==`, `=>`, `://`, `::`): quoted up to its quote, else up to a delimiter
+// the value after `=` or `:` (not `==`, `://`, `::`; `=>` only before a quote: PHP's and Ruby's hashes, not
+// an arrow function): quoted up to its quote, else up to a delimiter
 // (JSON escaped inside a string, `{\"password\":\"…\"}` in a command line, has backslashes before its quotes)
 const VALUE =
-  /^(\\*["'`]?)[ \t]*(?:=(?![=>])|:(?![:/]))[ \t]*(?:\\+"([^"\\\n]*)\\+"|"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`,;&)}\]\\]+))/;
+  /^(\\*["'`]?)[ \t]*(?:=(?![=>])|:(?![:/])|=>(?=[ \t]*\\*["'`]))[ \t]*(?:\\+"([^"\\\n]*)\\+"|"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|([^\s"'`,;&)}\]\\]+))/;
 const PLACEHOLDER =
   /^(?:|\$.*|%\w+%|your[-_].*|.*(?:x{6}|X{6}|\.\.\.|…).*|\{\{.*|<.*>|\[redacted:.*|(.)\1*|true|false|null|nil|none|undefined|yes|no|on|off|string|number|boolean|any|unknown|object|str|int|bytes)$/i;
 const PATH = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
@@ -39,8 +41,29 @@ function words(name: string): string[] {
 
 type Family = "strong" | "key" | undefined;
 
+/** Words after the secret's that say how it is written (`SA_KEY_B64`, `token_value`, `PASSWORD_HASH`). */
+const QUALIFIERS = new Set([
+  "b64",
+  "base64",
+  "encoded",
+  "enc",
+  "json",
+  "raw",
+  "value",
+  "str",
+  "string",
+  "hex",
+  "pem",
+  "hash",
+  "plain",
+  "plaintext",
+  "content",
+  "contents",
+]);
+
 function familyOf(name: string): Family {
   const all = words(name);
+  while (all.length > 1 && QUALIFIERS.has(all.at(-1)!)) all.pop();
   const last = all.at(-1);
   if (!last) return undefined;
   // kubeconfig's `client-key-data`, `private_key_data`: the key itself, base64
@@ -55,7 +78,10 @@ const looksRandom = (value: string) =>
 
 /** Whether the value is one to redact, given how the name was written. */
 function secretValue(family: Family, name: string, value: string, quoted: boolean, envStyle: boolean): boolean {
-  if (PLACEHOLDER.test(value) || PATH.test(value)) return false;
+  // (base64 can start with `/` too: padding, a `+` or a segment of 40 is a key, not a path)
+  if (PLACEHOLDER.test(value) || (PATH.test(value) && !/[+=]|[^/\s]{40}/.test(value))) return false;
+  // a public key is meant to be shown (`public_key`, `publishableKey`, Stripe's `pk_…`)
+  if (family === "key" && (/public|publishable/i.test(name) || (!envStyle && publicRun(value)))) return false;
   if (family === "key") return envStyle ? value.length >= 8 : looksRandom(value) || value.length >= 24;
   if (quoted || envStyle) return true;
   return value.length >= 4 && value !== name && !EXPRESSION.test(value);

@@ -3,6 +3,7 @@ import { ruleSet } from "./load-rule-set.ts";
 import { mark } from "./mark.ts";
 import { redactNamedValues } from "./named-values.ts";
 import { redactPemBlocks } from "./pem-blocks.ts";
+import { keepingPublicBlocks } from "./public-blocks.ts";
 import { redactNearSecretWords, redactStructural } from "./structural.ts";
 import { dropPrivate } from "./private-tags.ts";
 import { redactTokenShapes } from "./token-shapes.ts";
@@ -54,20 +55,26 @@ function redactRuleSet(text: string, onLoadError: ((error: unknown) => void) | u
 }
 
 /**
- * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`),
- * PEM private keys, URL credentials, the shapes the rule set lacks, secrets found by their structure
- * (vendor prefixes anywhere in a run, signatures, base64 of a key or a credential file), the person's
- * patterns, the maintained rule set (secretlint's recommended preset) on the parts that may hold a token,
- * secret-named values (`DB_PASSWORD=…`) in any syntax, and last a long random run close after a
- * secret-like word, so a token a rule knows keeps its own kind.
+ * The redactor for one configuration. In order: `<private>` spans (always, even with `redact: false`);
+ * then, outside public PEM blocks (public keys, certificates: kept whole), PEM private keys, URL
+ * credentials, the shapes the rule set lacks (hashes, ciphertext, password flags, protocol lines, prose,
+ * call arguments, joined and paired tokens), secrets found by their structure (vendor prefixes anywhere
+ * in a run, signatures, unknown prefixes before a random body, base64 of a key, a credential file or a
+ * token), the person's patterns, the maintained rule set (secretlint's recommended preset) on the parts
+ * that may hold a token, secret-named values (`DB_PASSWORD=…`) in any syntax, and last a long random run
+ * close after a secret-like word, so a token a rule knows keeps its own kind.
  */
 export function createRedactor(options: PrivacyOptions, onLoadError?: (error: unknown) => void): Redactor {
   const patterns = compilePatterns(options.patterns ?? []).patterns;
   const cache = new Map<string, string>();
   const redact = (input: string): string => {
-    let out = dropPrivate(input);
-    if (!options.redact || out.length < 6) return out;
-    out = redactPemBlocks(out);
+    const kept = dropPrivate(input);
+    if (!options.redact || kept.length < 6) return kept;
+    return keepingPublicBlocks(kept, redactPart);
+  };
+  const redactPart = (part: string): string => {
+    if (part.length < 6) return part;
+    let out = redactPemBlocks(part);
     out = redactUrlCredentials(out);
     out = redactTokenShapes(out);
     const structural = redactStructural(out);

@@ -12,7 +12,14 @@ const SIGNATURES: Signature[] = [
   { kind: "openai-key", literal: (r) => r.includes("T3BlbkFJ"), pattern: /[A-Za-z0-9]{10}T3BlbkFJ[A-Za-z0-9]{10}/ },
   { kind: "jwt", literal: (r) => r.includes(".eyJ"), pattern: /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./ },
   { kind: "terraform-token", literal: (r) => r.includes(".atlasv1."), pattern: /\w{14}\.atlasv1\.[\w=-]{60}/ },
-  { kind: "azure-devops-pat", literal: (r) => r.includes("AZDO"), pattern: /[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}$/ },
+  // (`AZDO` near the end, wherever the token ends: a run can go on past it, `PAT.` or `PAT:`)
+  { kind: "azure-devops-pat", literal: (r) => r.includes("AZDO"), pattern: /[A-Za-z0-9]{70,80}AZDO[A-Za-z0-9]{0,8}/ },
+  // a JWT whose header is not compact JSON (`{ "alg"` is `eyAi`, a pretty-printed one `ewog`)
+  {
+    kind: "jwt",
+    literal: (r) => /^(?:eyAi|ewog|ew0K)/.test(r),
+    pattern: /^(?:eyAi|ewog|ew0K)[\w-]{8,}\.e[wy][\w-]{8,}\./,
+  },
   { kind: "azure-client-secret", literal: (r) => r.includes("Q~"), pattern: /[\w~.]{3}\dQ~[\w~.-]{31,34}$/ },
   { kind: "maxmind-key", literal: (r) => r.endsWith("_mmk"), pattern: /[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk$/ },
   { kind: "mailchimp-key", literal: (r) => r.includes("-us"), pattern: /[a-f0-9]{32}-us\d{1,2}$/ },
@@ -41,7 +48,8 @@ function azureDevopsClassic(run: string): boolean {
 
 /** The kind of token a run holds by its signature, and where the token starts; undefined when none. */
 export function runSignature(run: string): { kind: string; at: number } | undefined {
-  if (azureDevopsClassic(run)) return { kind: "azure-devops-pat", at: 0 };
+  // an IPFS CID of version 1 (`bafy…`, `bafk…`) is lower-case base32 too, and public
+  if (azureDevopsClassic(run) && !/(?:^|[/=])baf[ky]/.test(run)) return { kind: "azure-devops-pat", at: 0 };
   for (const signature of SIGNATURES) {
     if (!signature.literal(run)) continue;
     const found = signature.pattern.exec(run);

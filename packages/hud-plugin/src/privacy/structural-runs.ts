@@ -1,10 +1,11 @@
-import { encodedSecretKind } from "./encoded-secrets.ts";
+import { encodedSecretAt } from "./encoded-secrets.ts";
 import { lookAlikeAt, pathLike, publicRun, wordLike } from "./look-alikes.ts";
 import { highEntropy, type EntropicRun } from "./near-secret-words.ts";
 import { cloudPrefixes } from "./prefixes/cloud.ts";
 import { codeHostPrefixes } from "./prefixes/code-hosts.ts";
 import type { Prefix } from "./prefixes/prefix.ts";
 import { servicePrefixes } from "./prefixes/services.ts";
+import { unknownPrefixAt } from "./prefixes/unknown.ts";
 import { runSignature } from "./run-signatures.ts";
 import { forEachRun, randomLooking, type Range } from "./token-runs.ts";
 
@@ -53,11 +54,43 @@ function prefixedAt(run: string): { at: number; kind: string } | undefined {
 }
 
 /**
- * Tokens found by their structure rather than by a name before them: base64 that decodes to a key or a
- * credential file (`encodedSecretKind`), a known vendor prefix and a body of its alphabet anywhere in a
- * run of token characters (with or without a word boundary before it), or a whole run that carries a
- * vendor's signature (`runSignature`). The mark runs from the prefix to the end of the run, so no part of
- * the token is left. One scan of the runs for all three; `entropic` lists the high-entropy runs no rule
+ * A known prefix or a signature, whichever starts first: a prefix can stand inside a token a signature
+ * tells (`SG.` inside an Airtable `pat….` token), and the mark must take the whole token.
+ */
+function knownAt(run: string): { at: number; kind: string } | undefined {
+  const prefixed = prefixedAt(run);
+  if (prefixed?.at === 0) return prefixed;
+  const signed = runSignature(run);
+  return signed && (!prefixed || signed.at < prefixed.at) ? signed : prefixed;
+}
+
+/** A token of a prefix no list names (`unknownPrefixAt`), as a hit. */
+function unknownPrefix(run: string): { at: number; kind: string } | undefined {
+  if (run.length < 22 || publicRun(run)) return undefined;
+  const at = unknownPrefixAt(run);
+  return at === undefined ? undefined : { at, kind: "secret" };
+}
+
+/** Whether decoded base64 holds a token a prefix or a signature tells (`ghp_…` wrapped in base64). */
+function tokenInDecoded(plain: string): boolean {
+  let found = false;
+  forEachRun(
+    plain,
+    (run) => {
+      if (!found && randomLooking(run)) found = (knownAt(run) ?? unknownPrefix(run)) !== undefined;
+    },
+    MIN_TOKEN,
+  );
+  return found;
+}
+
+/**
+ * Tokens found by their structure rather than by a name before them: base64 that decodes to a key, a
+ * credential file or a token (`encodedSecretAt`), a known vendor prefix and a body of its alphabet
+ * anywhere in a run of token characters (with or without a word boundary before it), a whole run that
+ * carries a vendor's signature (`runSignature`), or an unknown prefix before a long random body
+ * (`unknownPrefixAt`). The mark runs from the prefix to the end of the run, so no part of the token is
+ * left. One scan of the runs for all of them; `entropic` lists the high-entropy runs no rule
  * took, the only ones the last rule (`nearSecretWordRanges`) looks at.
  */
 export function structuralRanges(text: string): { ranges: Range[]; entropic: EntropicRun[] } {
@@ -67,11 +100,12 @@ export function structuralRanges(text: string): { ranges: Range[]; entropic: Ent
     text,
     (whole, start) => {
       if (INTEGRITY.test(whole)) return;
-      const encoded = whole.length >= 40 ? encodedSecretKind(whole) : undefined;
-      if (encoded) return void ranges.push({ start, end: start + whole.length, kind: encoded });
+      const encoded = whole.length >= 40 ? encodedSecretAt(whole, tokenInDecoded) : undefined;
+      if (encoded)
+        return void ranges.push({ start: start + encoded.at, end: start + whole.length, kind: encoded.kind });
       if (!randomLooking(whole)) return;
       const run = whole.endsWith(".") ? whole.replace(/\.+$/, "") : whole;
-      const hit = run.length >= MIN_TOKEN ? (prefixedAt(run) ?? runSignature(run)) : undefined;
+      const hit = run.length >= MIN_TOKEN ? (knownAt(run) ?? unknownPrefix(run)) : undefined;
       // what precedes the run is read only for a hit or a random run: most runs are neither
       if (hit) {
         if (!lookAlikeAt(text, start)) ranges.push({ start: start + hit.at, end: start + run.length, kind: hit.kind });

@@ -38,6 +38,20 @@ const HOSTILE: Record<string, string> = {
   "Authorization headers without a value": fill("Authorization: Bearer "),
   "pgpass fields after spaces": fill(" h:1:d:u"),
   "XML settings that never close": fill('<add key="password" value="x'),
+  // the structural rules for what no list names
+  "SOPS values that never close": fill("ENC[AES256_GCM,data:"),
+  "public PEM headers and one footer at the very end": fill(
+    "-----BEGIN CERTIFICATE-----\n",
+    "",
+    "-----END CERTIFICATE-----",
+  ),
+  "crypt hash heads over and over": fill("$6$abc$"),
+  "protocol PASS words": fill("PASS "),
+  "prose that never gives the password": fill("the password is "),
+  "one-dash password flags without a value": fill(" -Password"),
+  "a prefix and a body that never ends": fill("ab-Cd3"),
+  "call arguments that never close": fill('login("abcd", '),
+  "an account line of hex runs": fill(" 0123456789abcdef0123", "account "),
   "distinct random runs after secret words, every one taken by a named value": Array.from(
     { length: 12_000 },
     (_, i) => `PASSWORD=Zq8pLm3xRt7vKw2nYc${i.toString(36).padStart(4, "0")}`,

@@ -63,6 +63,22 @@ test("a project note holding an Anthropic OAuth token: the agent is told in one 
   expect(piecesLeft(files, token)).toEqual([]);
 });
 
+test("a password stated in prose in a project note: memory.md and the databases keep the sentence, not the password", async () => {
+  ws = workspace();
+  const one = await ws.instance("repo");
+  const password = `Tq${fake(10)}!`;
+  await one.hud(SESSION, "notes.add", {
+    content: `staging db: the password is '${password}' until Friday`,
+    scope: "project",
+  });
+  const memory = await memoryFileHolds(one.directory, "the password is '\\[redacted:password]' until Friday");
+  expect(memory).not.toContain(password.slice(0, 8));
+  await one.stop();
+  const files = [...filesUnder(ws.storageDir), ...filesUnder(join(one.directory, ".opencode"))];
+  expect(files.map((f) => f.path).some((p) => p.endsWith("memory.md"))).toBe(true);
+  expect(piecesLeft(files, password)).toEqual([]);
+});
+
 test("an item without a secret gets no notice", async () => {
   oc = await fakeOpencode();
   expect(

@@ -34,6 +34,8 @@ export const codeHostPrefixes: Prefix[] = [
   ...each("vault-token", ["s."], ALNUM, 24, true),
   ...each("doppler-token", ["dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."], ALNUM, 40),
   ...each("onepassword-token", ["ops_eyJ"], "A-Za-z0-9+/=", 100),
+  // (base64url too: `ops_ey` and `-`/`_` in the body)
+  ...each("onepassword-token", ["ops_ey"], "\\w+/=-", 60),
   ...each("onepassword-secret-key", ["A3-"], `${UPPER}-`, 30, true),
   ...each("defined-networking-key", ["dnkey-"], DOTTED, 60),
 ];

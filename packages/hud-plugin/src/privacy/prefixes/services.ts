@@ -35,4 +35,6 @@ export const servicePrefixes: Prefix[] = [
   ...each("dropbox-token", ["sl."], DOTTED, 120, true),
   ...each("jwt-base64", ["ZXlK"], B64, 60, true),
   ...each("nuget-key", ["oy2"], LOWER, 43),
+  // Okta's API tokens: `00` and 40 characters, with no name before them
+  ...each("okta-token", ["00"], WORD, 40, true),
 ];

@@ -20,6 +20,15 @@ export const configLineShapes: Shape[] = [
     keepsLead: true,
     spare: placeholder,
   },
+  // fish's `set -x API_TOKEN value` (and `-gx`, `-Ux`): a secret-named variable set without `=`
+  {
+    kind: "password",
+    literal: "set -",
+    pattern:
+      /(\bset[ \t]+(?:-[a-zA-Z]+[ \t]+)+[A-Za-z_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|PASSPHRASE|CREDENTIALS?)\d*[ \t]+["']?)([^\s"']+)/gi,
+    keepsLead: true,
+    spare: placeholder,
+  },
   // Bundler's credentials for a gem server: `BUNDLE_GEMS__EXAMPLE__COM=user:password`
   {
     kind: "password",

@@ -17,10 +17,11 @@ export type Shape = {
 const PLACEHOLDER = /^(?:\$|<|\{\{|%\w+%$|\*+$|…$|\.\.\.$)/;
 export const placeholder = (value: string): boolean => PLACEHOLDER.test(value);
 
+// the gate first when there is one: it is one scan, and a list of literals is one scan each
 const gated = (shape: Shape, text: string): boolean =>
+  (shape.gate === undefined || shape.gate.test(text)) &&
   (shape.literal === undefined ||
-    (typeof shape.literal === "string" ? text.includes(shape.literal) : shape.literal.some((l) => text.includes(l)))) &&
-  (shape.gate === undefined || shape.gate.test(text));
+    (typeof shape.literal === "string" ? text.includes(shape.literal) : shape.literal.some((l) => text.includes(l))));
 
 /** Every match of the shapes becomes `[redacted:<kind>]` (keeping a lead the shape names). */
 export function applyShapes(shapes: readonly Shape[], text: string): string {

@@ -16,6 +16,9 @@ import registries from "./registries.ts";
 import services from "./services.ts";
 import structure from "./structure.ts";
 import vcs from "./vcs.ts";
+import outsideLookAlikes from "./outside-look-alikes.ts";
+import outsideSyntaxes from "./outside-syntaxes.ts";
+import outsideVendors from "./outside-vendors.ts";
 import type { LookAlike, SecretCase } from "./random.ts";
 
 export { fake, type Family, type LookAlike, type SecretCase } from "./random.ts";
@@ -37,6 +40,9 @@ export const families = [
   ordinary,
   structure,
   ...publishedFamilies,
+  outsideVendors,
+  outsideSyntaxes,
+  outsideLookAlikes,
 ];
 
 export const secretCases = (): SecretCase[] => families.flatMap((f) => f.secrets);
