@@ -6,7 +6,9 @@
  * Claude Code's cache_control markers ignored.
  */
 import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
-import { Waiters } from "./waiters.ts";
+import { FakeServer, pieces, readBody, sharedPrefix, sseFrame, sseResponse } from "./fake-server.ts";
+
+export { sharedPrefix };
 
 export type Usage = {
   /** Uncached input tokens to report; a value ≥ 96,000 with CLAUDE_CODE_AUTO_COMPACT_WINDOW=100000 makes Claude Code compact next. */
@@ -119,26 +121,15 @@ export function prefixUnits(body: MessagesBody): string[] {
   return units;
 }
 
-/** How many leading units `units` shares with `earlier`. */
-export function sharedPrefix(units: string[], earlier: string[]): number {
-  let shared = 0;
-  while (shared < units.length && shared < earlier.length && units[shared] === earlier[shared]) shared++;
-  return shared;
-}
-
-export class FakeAnthropic {
+export class FakeAnthropic extends FakeServer<RecordedRequest, Reply> {
   /** Tokens per unit already counted: a request repeats the tools, the system and the earlier messages. */
   private readonly counted = new Map<string, number>();
-  readonly requests: RecordedRequest[] = [];
-  /** Paths Claude Code asked for that this server does not model, in arrival order. */
-  readonly unknownPaths: string[] = [];
-  private readonly queue: Reply[] = [];
-  private readonly waiters = new Waiters();
   private readonly seen: Array<{ at: number; units: string[] }> = [];
-  private server: ReturnType<typeof Bun.serve> | undefined;
-  private counter = 0;
 
-  constructor(private readonly options: FakeAnthropicOptions = {}) {}
+  /** `url` is what ANTHROPIC_BASE_URL is set to. */
+  constructor(private readonly options: FakeAnthropicOptions = {}) {
+    super("fake Anthropic API");
+  }
 
   private tokens(units: string[]): number {
     let sum = 0;
@@ -150,61 +141,12 @@ export class FakeAnthropic {
     return sum;
   }
 
-  start(): this {
-    this.server = Bun.serve({ hostname: "127.0.0.1", port: 0, idleTimeout: 0, fetch: (req) => this.handle(req) });
-    return this;
-  }
-
-  /** What ANTHROPIC_BASE_URL is set to. */
-  get url(): string {
-    if (!this.server) throw new Error("fake Anthropic API not started: call start() first");
-    return `http://127.0.0.1:${this.server.port}`;
-  }
-
-  /** Queue replies for the next agent requests (FIFO). Unscripted agent requests get a short text reply. */
-  script(...replies: Reply[]): this {
-    this.queue.push(...replies);
-    return this;
-  }
-
-  get pending(): number {
-    return this.queue.length;
-  }
-
-  ofKind(kind: RequestKind): RecordedRequest[] {
-    return this.requests.filter((r) => r.kind === kind);
-  }
-
-  agentRequests(): RecordedRequest[] {
-    return this.ofKind("agent");
-  }
-
-  /** Resolves once `predicate` holds over the recorded requests; rejects after `timeoutMs`. */
-  waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
-    return this.waiters.waitFor(
-      () => predicate(this.requests),
-      timeoutMs,
-      () => `fake Anthropic API: timed out after ${timeoutMs} ms waiting for ${what}`,
-    );
-  }
-
-  stop(): void {
-    this.server?.stop(true);
-    this.server = undefined;
-  }
-
-  private async handle(req: Request): Promise<Response> {
+  protected async handle(req: Request): Promise<Response> {
     const path = new URL(req.url).pathname;
-    const raw = req.method === "POST" ? await req.text() : "";
-    let body: MessagesBody | undefined;
-    try {
-      body = raw ? (JSON.parse(raw) as MessagesBody) : undefined;
-    } catch {
-      body = undefined;
-    }
+    const { body } = await readBody<MessagesBody>(req);
     const kind = classify(path, body);
     const record: RecordedRequest = {
-      index: this.counter++,
+      index: this.nextIndex(),
       kind,
       path,
       at: Date.now(),
@@ -212,8 +154,7 @@ export class FakeAnthropic {
     };
     this.requests.push(record);
     if (kind === "other") {
-      this.unknownPaths.push(`${req.method} ${path}`);
-      this.notify();
+      this.unknown(req, path);
       return Response.json(
         { type: "error", error: { type: "not_found_error", message: `no ${path} here` } },
         { status: 404 },
@@ -247,9 +188,7 @@ export class FakeAnthropic {
     if ("delayMs" in reply && reply.delayMs) await Bun.sleep(reply.delayMs);
     const message = assistantMessage(record.body.model ?? "claude-sonnet-4-5", reply, record.usage);
     if (!record.body.stream) return Response.json(message);
-    return new Response(sse(message), {
-      headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
-    });
+    return sseResponse(frames(message));
   }
 
   private nextReply(kind: RequestKind): Exclude<Reply, { error: number }> | Reply {
@@ -259,10 +198,6 @@ export class FakeAnthropic {
         inputTokens: 1000,
       };
     return this.queue.shift() ?? { text: this.options.defaultText ?? "ok" };
-  }
-
-  private notify(): void {
-    this.waiters.notify();
   }
 }
 
@@ -302,16 +237,7 @@ function assistantMessage(
   };
 }
 
-/** Splits a string into a few pieces so the client has to reassemble what streams. */
-function pieces(text: string, count = 3): string[] {
-  if (text.length < count) return [text];
-  const size = Math.ceil(text.length / count);
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
-function sse(message: AssistantMessage): ReadableStream<Uint8Array> {
+function frames(message: AssistantMessage): string[] {
   const events: Array<[string, unknown]> = [
     [
       "message_start",
@@ -354,12 +280,5 @@ function sse(message: AssistantMessage): ReadableStream<Uint8Array> {
     },
   ]);
   events.push(["message_stop", { type: "message_stop" }]);
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const [event, data] of events)
-        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      controller.close();
-    },
-  });
+  return events.map(([event, data]) => sseFrame(data, event));
 }

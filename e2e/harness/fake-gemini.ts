@@ -6,7 +6,9 @@
  * is the longest prefix the request shares with an earlier one, in chars/4 tokens; a reply may set the prompt's
  * count (a high one makes Gemini CLI compress its history before the next call).
  */
-import { Waiters } from "./waiters.ts";
+import { FakeServer, readBody, sharedPrefix, sseFrame, sseResponse } from "./fake-server.ts";
+
+export { sharedPrefix };
 
 export type GeminiPart = {
   text?: string;
@@ -73,81 +75,28 @@ export function prefixUnits(body: GenerateBody): string[] {
   return units;
 }
 
-export function sharedPrefix(units: string[], earlier: string[]): number {
-  let shared = 0;
-  while (shared < units.length && shared < earlier.length && units[shared] === earlier[shared]) shared++;
-  return shared;
-}
-
 const tokens = (units: string[]) => units.reduce((sum, unit) => sum + Math.ceil(unit.length / 4), 0);
 
-export class FakeGemini {
-  readonly requests: RecordedRequest[] = [];
-  readonly unknownPaths: string[] = [];
-  private readonly queue: Reply[] = [];
-  private readonly waiters = new Waiters();
+export class FakeGemini extends FakeServer<RecordedRequest, Reply> {
   private readonly seen: string[][] = [];
-  private server: ReturnType<typeof Bun.serve> | undefined;
-  private counter = 0;
 
-  constructor(private readonly options: { defaultText?: string } = {}) {}
-
-  start(): this {
-    this.server = Bun.serve({ hostname: "127.0.0.1", port: 0, idleTimeout: 0, fetch: (req) => this.handle(req) });
-    return this;
-  }
-
-  /** What GOOGLE_GEMINI_BASE_URL is set to. */
-  get url(): string {
-    if (!this.server) throw new Error("fake Gemini API not started: call start() first");
-    return `http://127.0.0.1:${this.server.port}`;
-  }
-
-  /** Queue replies for the next agent calls (FIFO). Unscripted agent calls get a short text reply. */
-  script(...replies: Reply[]): this {
-    this.queue.push(...replies);
-    return this;
-  }
-
-  get pending(): number {
-    return this.queue.length;
-  }
-
-  agentRequests(): RecordedRequest[] {
-    return this.requests.filter((r) => r.kind === "agent");
+  /** `url` is what GOOGLE_GEMINI_BASE_URL is set to. */
+  constructor(private readonly options: { defaultText?: string } = {}) {
+    super("fake Gemini API");
   }
 
   helperRequests(): RecordedRequest[] {
-    return this.requests.filter((r) => r.kind === "helper");
+    return this.ofKind("helper");
   }
 
-  waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
-    return this.waiters.waitFor(
-      () => predicate(this.requests),
-      timeoutMs,
-      () => `fake Gemini API: timed out after ${timeoutMs} ms waiting for ${what}`,
-    );
-  }
-
-  stop(): void {
-    this.server?.stop(true);
-    this.server = undefined;
-  }
-
-  private async handle(req: Request): Promise<Response> {
+  protected async handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
     const match = /\/models\/([^/:]+):(streamGenerateContent|generateContent|countTokens)$/.exec(url.pathname);
-    const raw = req.method === "POST" ? await req.text() : "";
-    let body: GenerateBody = {};
-    try {
-      body = raw ? (JSON.parse(raw) as GenerateBody) : {};
-    } catch {
-      body = {};
-    }
+    const body = (await readBody<GenerateBody>(req)).body ?? {};
     const kind: RequestKind =
       match?.[2] === "streamGenerateContent" ? "agent" : match?.[2] === "generateContent" ? "helper" : "other";
     const record: RecordedRequest = {
-      index: this.counter++,
+      index: this.nextIndex(),
       kind,
       path: url.pathname,
       model: match?.[1] ?? "",
@@ -156,12 +105,11 @@ export class FakeGemini {
     };
     this.requests.push(record);
     if (match?.[2] === "countTokens") {
-      this.waiters.notify();
+      this.notify();
       return Response.json({ totalTokens: tokens(prefixUnits(body)) });
     }
     if (kind === "other") {
-      this.unknownPaths.push(`${req.method} ${url.pathname}`);
-      this.waiters.notify();
+      this.unknown(req, url.pathname);
       return Response.json({ error: { code: 404, message: `no ${url.pathname} here` } }, { status: 404 });
     }
     const units = prefixUnits(body);
@@ -175,12 +123,10 @@ export class FakeGemini {
       cachedContentTokenCount: cached,
       candidatesTokenCount: reply.outputTokens ?? 10,
     };
-    this.waiters.notify();
+    this.notify();
     const response = answer(record.model, reply, record.usage);
     if (kind === "helper") return Response.json(response);
-    return new Response(sse(response), {
-      headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
-    });
+    return sseResponse(frames(response));
   }
 }
 
@@ -204,7 +150,7 @@ function answer(model: string, reply: Reply, usage: NonNullable<RecordedRequest[
 }
 
 /** The answer as SSE chunks: the text in a few pieces, the calls and the usage in the last chunk. */
-function sse(response: ReturnType<typeof answer>): ReadableStream<Uint8Array> {
+function frames(response: ReturnType<typeof answer>): string[] {
   const parts = response.candidates[0]!.content.parts;
   const text = parts.find((p) => p.text !== undefined)?.text ?? "";
   const calls = parts.filter((p) => p.functionCall);
@@ -219,11 +165,5 @@ function sse(response: ReturnType<typeof answer>): ReadableStream<Uint8Array> {
     usageMetadata: response.usageMetadata,
     modelVersion: response.modelVersion,
   });
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
-      controller.close();
-    },
-  });
+  return chunks.map((chunk) => sseFrame(chunk));
 }

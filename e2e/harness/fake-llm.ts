@@ -3,7 +3,9 @@
  * consume the script queue in order, title and compaction requests are answered on their own so they
  * never eat a scripted turn.
  */
-import { Waiters } from "./waiters.ts";
+import { FakeServer, pieces, sseFrame, sseResponse, textOf } from "./fake-server.ts";
+
+export { textOf };
 
 export type Usage = { promptTokens?: number; completionTokens?: number };
 export type ToolCallScript = { name: string; args: unknown; id?: string };
@@ -43,15 +45,6 @@ const TITLE_MARKER = "title generator";
 // opencode 1.18's compaction agent; it sends the whole conversation serialized into one user message
 const COMPACTION_MARKERS = ["context summarization agent", "summarizing conversations"];
 
-export function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (Array.isArray(content))
-    return content
-      .map((part) => (part && typeof part === "object" && "text" in part ? String(part.text) : ""))
-      .join("");
-  return "";
-}
-
 /** The system prompt text of a request (all system messages joined). */
 export function systemText(body: RecordedRequest["body"]): string {
   return body.messages
@@ -67,64 +60,14 @@ export function classify(body: RecordedRequest["body"]): RequestKind {
   return "agent";
 }
 
-export class FakeLlm {
-  readonly requests: RecordedRequest[] = [];
-  private readonly queue: Reply[] = [];
-  private readonly waiters = new Waiters();
-  private server: ReturnType<typeof Bun.serve> | undefined;
-  private counter = 0;
+export class FakeLlm extends FakeServer<RecordedRequest, Reply> {
   private readonly sent: Array<{ at: number; text: string }> = [];
 
-  constructor(private readonly options: FakeLlmOptions = {}) {}
-
-  start(): this {
-    this.server = Bun.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      idleTimeout: 0,
-      fetch: (req) => this.handle(req),
-    });
-    return this;
+  constructor(private readonly options: FakeLlmOptions = {}) {
+    super("fake LLM", "/v1");
   }
 
-  get url(): string {
-    if (!this.server) throw new Error("fake LLM not started: call start() first");
-    return `http://127.0.0.1:${this.server.port}/v1`;
-  }
-
-  /** Queue replies for the next agent requests (FIFO). Unscripted agent requests get a short text reply. */
-  script(...replies: Reply[]): this {
-    this.queue.push(...replies);
-    return this;
-  }
-
-  get pending(): number {
-    return this.queue.length;
-  }
-
-  agentRequests(): RecordedRequest[] {
-    return this.requests.filter((r) => r.kind === "agent");
-  }
-
-  ofKind(kind: RequestKind): RecordedRequest[] {
-    return this.requests.filter((r) => r.kind === kind);
-  }
-
-  /** Resolves once `predicate` holds over the recorded requests; rejects after `timeoutMs`. */
-  waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
-    return this.waiters.waitFor(
-      () => predicate(this.requests),
-      timeoutMs,
-      () => `fake LLM: timed out after ${timeoutMs} ms waiting for ${what} (${this.requests.length} requests seen)`,
-    );
-  }
-
-  stop(): void {
-    this.server?.stop(true);
-    this.server = undefined;
-  }
-
-  private async handle(req: Request): Promise<Response> {
+  protected async handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
     if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions"))
       return new Response(JSON.stringify({ error: { message: `unsupported ${req.method} ${url.pathname}` } }), {
@@ -136,7 +79,7 @@ export class FakeLlm {
     const at = Date.now();
     const cachedTokens = "error" in reply ? undefined : this.cached(body, at, reply.promptTokens ?? 1000);
     const record: RecordedRequest = {
-      index: this.counter++,
+      index: this.nextIndex(),
       kind,
       at,
       body,
@@ -154,9 +97,7 @@ export class FakeLlm {
         },
       );
     if (body.stream === false) return Response.json(completion(reply, cachedTokens));
-    return new Response(sse(reply, cachedTokens), {
-      headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
-    });
+    return sseResponse(frames(reply, cachedTokens));
   }
 
   /** The cached part of this request's prompt, in tokens, with the `cache` option; undefined without it. */
@@ -181,10 +122,6 @@ export class FakeLlm {
         promptTokens: this.options.defaultPromptTokens ?? 1000,
       }
     );
-  }
-
-  private notify(): void {
-    this.waiters.notify();
   }
 }
 
@@ -229,16 +166,7 @@ function toolCallOf(call: ToolCallScript, index: number) {
   };
 }
 
-/** Splits a string into a few pieces so the client has to reassemble streamed arguments. */
-function pieces(text: string, count = 3): string[] {
-  if (text.length < count) return [text];
-  const size = Math.ceil(text.length / count);
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
-function sse(reply: Exclude<Reply, { error: number }>, cachedTokens?: number): ReadableStream<Uint8Array> {
+function frames(reply: Exclude<Reply, { error: number }>, cachedTokens?: number): string[] {
   const base = {
     id: "chatcmpl-fake",
     object: "chat.completion.chunk",
@@ -280,12 +208,5 @@ function sse(reply: Exclude<Reply, { error: number }>, cachedTokens?: number): R
     chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
   }
   chunks.push({ ...base, choices: [], usage: usageOf(reply, cachedTokens) });
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
-      controller.enqueue(encoder.encode("data: [DONE]\n\n"));
-      controller.close();
-    },
-  });
+  return [...chunks.map((chunk) => sseFrame(chunk)), sseFrame("[DONE]")];
 }

@@ -4,7 +4,9 @@
  * request (tool-less, its input ending in the checkpoint instructions) is answered on its own with a
  * summary, so it never eats a scripted turn. Usage is what the script says, else a rough count of the input.
  */
-import { Waiters } from "./waiters.ts";
+import { FakeServer, readBody, sseFrame, sseResponse, textOf } from "./fake-server.ts";
+
+export { textOf };
 
 export type Usage = {
   /** Input tokens to report; at or past Codex's `model_auto_compact_token_limit` it compacts next. */
@@ -42,15 +44,6 @@ export type RecordedRequest = {
 /** Codex's local compaction request ends with this instruction. */
 export const COMPACTION_MARKER = "CONTEXT CHECKPOINT COMPACTION";
 
-export function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (Array.isArray(content))
-    return content
-      .map((part) => (part && typeof part === "object" && "text" in part ? String(part.text) : ""))
-      .join("");
-  return "";
-}
-
 /** Every text of an input item: a message's parts, a call's arguments, a call output. */
 export function itemText(item: InputItem): string {
   if (item.content !== undefined) return textOf(item.content);
@@ -72,65 +65,18 @@ export function classify(path: string, body: ResponsesBody | undefined): Request
   return "agent";
 }
 
-export class FakeOpenAI {
-  readonly requests: RecordedRequest[] = [];
-  readonly unknownPaths: string[] = [];
-  private readonly queue: Reply[] = [];
-  private readonly waiters = new Waiters();
-  private server: ReturnType<typeof Bun.serve> | undefined;
-  private counter = 0;
-
-  constructor(private readonly options: { summary?: string; defaultText?: string } = {}) {}
-
-  start(): this {
-    this.server = Bun.serve({ hostname: "127.0.0.1", port: 0, idleTimeout: 0, fetch: (req) => this.handle(req) });
-    return this;
+export class FakeOpenAI extends FakeServer<RecordedRequest, Reply> {
+  /** `url` is the provider's `base_url`. */
+  constructor(private readonly options: { summary?: string; defaultText?: string } = {}) {
+    super("fake Responses API", "/v1");
   }
 
-  /** The provider's `base_url`. */
-  get url(): string {
-    if (!this.server) throw new Error("fake Responses API not started: call start() first");
-    return `http://127.0.0.1:${this.server.port}/v1`;
-  }
-
-  script(...replies: Reply[]): this {
-    this.queue.push(...replies);
-    return this;
-  }
-
-  get pending(): number {
-    return this.queue.length;
-  }
-
-  ofKind(kind: RequestKind): RecordedRequest[] {
-    return this.requests.filter((r) => r.kind === kind);
-  }
-
-  waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
-    return this.waiters.waitFor(
-      () => predicate(this.requests),
-      timeoutMs,
-      () => `fake Responses API: timed out after ${timeoutMs} ms waiting for ${what}`,
-    );
-  }
-
-  stop(): void {
-    this.server?.stop(true);
-    this.server = undefined;
-  }
-
-  private async handle(req: Request): Promise<Response> {
+  protected async handle(req: Request): Promise<Response> {
     const path = new URL(req.url).pathname;
-    const raw = req.method === "POST" ? await req.text() : "";
-    let body: ResponsesBody | undefined;
-    try {
-      body = raw ? (JSON.parse(raw) as ResponsesBody) : undefined;
-    } catch {
-      body = undefined;
-    }
+    const { raw, body } = await readBody<ResponsesBody>(req);
     const kind = classify(path, body);
     const recorded: RecordedRequest = {
-      index: this.counter++,
+      index: this.nextIndex(),
       kind,
       path,
       at: Date.now(),
@@ -138,15 +84,14 @@ export class FakeOpenAI {
     };
     this.requests.push(recorded);
     if (kind === "other") {
-      this.unknownPaths.push(`${req.method} ${path}`);
-      this.waiters.notify();
+      this.unknown(req, path);
       return Response.json({ error: { message: `no ${path} here` } }, { status: 404 });
     }
     const reply: Reply =
       kind === "compaction"
         ? { text: this.options.summary ?? "Summary of the conversation so far.", inputTokens: 1000 }
         : (this.queue.shift() ?? { text: this.options.defaultText ?? "ok" });
-    this.waiters.notify();
+    this.notify();
     if ("error" in reply)
       return Response.json({ error: { message: reply.message ?? "scripted failure" } }, { status: reply.error });
     const input = reply.inputTokens ?? Math.ceil(raw.length / 4);
@@ -158,15 +103,13 @@ export class FakeOpenAI {
       output_tokens_details: { reasoning_tokens: 0 },
       total_tokens: input + (reply.outputTokens ?? 10),
     };
-    return new Response(sse(body?.model ?? "gpt-5.5", reply, usage), {
-      headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
-    });
+    return sseResponse(frames(body?.model ?? "gpt-5.5", reply, usage));
   }
 }
 
 let ids = 0;
 
-function sse(model: string, reply: Exclude<Reply, { error: number }>, usage: unknown): ReadableStream<Uint8Array> {
+function frames(model: string, reply: Exclude<Reply, { error: number }>, usage: unknown): string[] {
   const id = `resp_fake${++ids}`;
   const events: Array<Record<string, unknown>> = [
     { type: "response.created", response: { id, object: "response", model, status: "in_progress", output: [] } },
@@ -237,12 +180,5 @@ function sse(model: string, reply: Exclude<Reply, { error: number }>, usage: unk
     type: "response.completed",
     response: { id, object: "response", model, status: "completed", output, usage },
   });
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const event of events)
-        controller.enqueue(encoder.encode(`event: ${String(event["type"])}\ndata: ${JSON.stringify(event)}\n\n`));
-      controller.close();
-    },
-  });
+  return events.map((event) => sseFrame(event, String(event["type"])));
 }
