@@ -1,4 +1,4 @@
-// The one set of bundler options every output of `bun run build` shares (build.ts, build-claude-code.ts):
+// The one set of bundler options every output of `bun run build` shares (build.ts, build-host-root.ts):
 // ESM for Bun, production builds of every dependency (no micromark assertions or `debug`), readable output.
 import type { BunPlugin } from "bun";
 import { dirname } from "node:path";

@@ -2,8 +2,8 @@
 // bundles of their own, beside which the files the runtime reads beside its chunks are copied. The package's
 // own folder gets the same manifests with their paths moved under `dist/claude-code/`: that is the root a
 // marketplace's npm source installs (src/host/claude-code/package-root.ts).
-import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
-import { bundle } from "./build-bundle.ts";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { buildHostRoot, json, packageDir, src } from "./build-host-root.ts";
 import {
   HOOK_SH,
   HUD_COMMAND,
@@ -15,8 +15,6 @@ import {
   pluginJson,
 } from "./src/host/claude-code/plugin-root.ts";
 import { underPackageRoot } from "./src/host/claude-code/package-root.ts";
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The manifests, the command and the icon of a plugin root; `move` rewrites the manifests' paths. */
 function writeManifests(root: string, version: string, move: <T>(manifest: T, folder?: string) => T): void {
@@ -30,44 +28,12 @@ function writeManifests(root: string, version: string, move: <T>(manifest: T, fo
 }
 
 export async function buildClaudeCode(outdir: string, version: string): Promise<void> {
-  const root = `${outdir}/claude-code`;
-  const scripts = `${root}/scripts`;
-  const src = (path: string) => new URL(`./src/${path}`, import.meta.url).pathname;
-  await bundle(
-    {
-      entrypoints: [
-        src("host/claude-code/hook.ts"),
-        src("host/claude-code/mcp.ts"),
-        src("host/claude-code/statusline-command.ts"),
-      ],
-      root: src("host/claude-code"),
-      outdir: scripts,
-      splitting: true,
-    },
-    (path) => `claude-code/${path.split("/").at(-1)}`,
-  );
-  // what the runtime reads beside its chunks, on first need: the secret rule set, the engine of the
-  // person's patterns, the HTML entity table, the agent components' process and QuickJS's wasm
-  for (const file of [
-    "privacy-rules.js",
-    "privacy-patterns.js",
-    "html-entities.js",
-    "sandbox-process.js",
-    "quickjs.wasm",
-  ])
-    copyFileSync(`${outdir}/${file}`, `${scripts}/${file}`);
-  for (const [name, text] of [
-    ["hook.sh", HOOK_SH],
-    ["statusline.sh", STATUSLINE_SH],
-  ] as const) {
-    writeFileSync(`${scripts}/${name}`, text);
-    chmodSync(`${scripts}/${name}`, 0o755);
-  }
+  const root = await buildHostRoot(outdir, "claude-code", ["hook.ts", "mcp.ts", "statusline-command.ts"], {
+    "hook.sh": HOOK_SH,
+    "statusline.sh": STATUSLINE_SH,
+  });
   writeManifests(root, version, (manifest) => manifest);
-  // a plugin root carries its README and licence (the package's own, which the package root has already)
-  const pkg = new URL("./", import.meta.url).pathname;
-  for (const file of ["README.md", "LICENSE"]) copyFileSync(`${pkg}${file}`, `${root}/${file}`);
-  writeManifests(pkg, version, underPackageRoot);
+  writeManifests(packageDir, version, underPackageRoot);
   // the mod runs inside Claude Code (web APIs only): one readable module, its helpers inlined, so its
   // imports need no extension rules and `claude plugin validate` reads every `$` call where it is made
   const mod = await Bun.build({

@@ -1,0 +1,54 @@
+// What every host's folder under dist/ starts with (build-claude-code.ts, build-codex.ts, build-gemini.ts):
+// its scripts bundled on their own, the files the runtime reads beside its chunks, its executable shell
+// wrappers, and the package's README and licence.
+import { chmodSync, copyFileSync, writeFileSync } from "node:fs";
+import { bundle } from "./build-bundle.ts";
+
+export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** A path under the package's src/. */
+export const src = (path: string) => new URL(`./src/${path}`, import.meta.url).pathname;
+
+/** The package's own folder, with a trailing slash. */
+export const packageDir = new URL("./", import.meta.url).pathname;
+
+/**
+ * Writes `<outdir>/<host>/scripts/`: the bundles of `entries` (files of src/host/<host>/), the side files
+ * build.ts wrote to `outdir`, and each of `shells` (name -> text) as an executable; then the README and
+ * licence at the host's root. Returns that root.
+ */
+export async function buildHostRoot(
+  outdir: string,
+  host: string,
+  entries: string[],
+  shells: Record<string, string>,
+): Promise<string> {
+  const root = `${outdir}/${host}`;
+  const scripts = `${root}/scripts`;
+  await bundle(
+    {
+      entrypoints: entries.map((entry) => src(`host/${host}/${entry}`)),
+      root: src(`host/${host}`),
+      outdir: scripts,
+      splitting: true,
+    },
+    (path) => `${host}/${path.split("/").at(-1)}`,
+  );
+  // what the runtime reads beside its chunks, on first need: the secret rule set, the engine of the
+  // person's patterns, the HTML entity table, the agent components' process and QuickJS's wasm
+  for (const file of [
+    "privacy-rules.js",
+    "privacy-patterns.js",
+    "html-entities.js",
+    "sandbox-process.js",
+    "quickjs.wasm",
+  ])
+    copyFileSync(`${outdir}/${file}`, `${scripts}/${file}`);
+  for (const [name, text] of Object.entries(shells)) {
+    writeFileSync(`${scripts}/${name}`, text);
+    chmodSync(`${scripts}/${name}`, 0o755);
+  }
+  // a host's root carries the package's README and licence
+  for (const file of ["README.md", "LICENSE"]) copyFileSync(`${packageDir}${file}`, `${root}/${file}`);
+  return root;
+}
