@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { CallUsage } from "../../cache-ledger/types.ts";
+import { readLines } from "../../hook-process/transcript-lines.ts";
 
 /**
  * Claude Code's session transcript (JSONL, one message per line). Read incrementally from a byte offset the
@@ -58,31 +58,19 @@ export type TranscriptChunk = {
   requestAt?: number;
 };
 
-/** At most this much is read per hook; a longer backlog is read over the next hooks. */
-const MAX_READ = 4 * 1024 * 1024;
-
 /** `requestAt`: the chunk before ended with a prompt or tool result no answer has taken yet. */
 export function readTranscript(path: string, offset: number, requestAt?: number): TranscriptChunk {
-  const chunk: TranscriptChunk = { offset, messages: [], calls: [], results: [], usage: undefined, ledger: [] };
+  const read = readLines(path, offset);
+  const chunk: TranscriptChunk = {
+    offset: read.offset,
+    messages: [],
+    calls: [],
+    results: [],
+    usage: undefined,
+    ledger: [],
+  };
   if (requestAt !== undefined) chunk.requestAt = requestAt;
-  const fd = openSync(path, "r");
-  let text: string;
-  try {
-    const size = fstatSync(fd).size;
-    // a transcript rewritten shorter than what was read: read it again from the start
-    const start = size < offset ? 0 : offset;
-    const length = Math.min(size - start, MAX_READ);
-    if (length <= 0) return { ...chunk, offset: start };
-    const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, start);
-    const end = buffer.lastIndexOf(0x0a);
-    if (end < 0) return { ...chunk, offset: start };
-    text = buffer.subarray(0, end + 1).toString("utf8");
-    chunk.offset = start + end + 1;
-  } finally {
-    closeSync(fd);
-  }
-  for (const raw of text.split("\n")) {
+  for (const raw of read.text.split("\n")) {
     if (!raw.trim()) continue;
     let line: Line;
     try {

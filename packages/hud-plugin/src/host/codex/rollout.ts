@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { CallUsage } from "../../cache-ledger/types.ts";
+import { readLines } from "../../hook-process/transcript-lines.ts";
 
 /**
  * Codex's rollout file (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-…-<thread>.jsonl`, the hooks'
@@ -31,31 +31,20 @@ export type RolloutChunk = {
   summary?: string;
 };
 
-/** At most this much is read per hook; a longer backlog is read over the next hooks. */
-const MAX_READ = 4 * 1024 * 1024;
-
 export function readRollout(path: string, offset: number): RolloutChunk {
-  const chunk: RolloutChunk = { offset, messages: [], calls: [], results: [], usage: undefined, ledger: [] };
-  const fd = openSync(path, "r");
-  let text: string;
-  try {
-    const size = fstatSync(fd).size;
-    const start = size < offset ? 0 : offset;
-    const length = Math.min(size - start, MAX_READ);
-    if (length <= 0) return { ...chunk, offset: start };
-    const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, start);
-    const end = buffer.lastIndexOf(0x0a);
-    if (end < 0) return { ...chunk, offset: start };
-    text = buffer.subarray(0, end + 1).toString("utf8");
-    chunk.offset = start + end + 1;
-  } finally {
-    closeSync(fd);
-  }
+  const read = readLines(path, offset);
+  const chunk: RolloutChunk = {
+    offset: read.offset,
+    messages: [],
+    calls: [],
+    results: [],
+    usage: undefined,
+    ledger: [],
+  };
   let index = 0;
   /** The line before reported a model call's usage. */
   let counted = false;
-  for (const raw of text.split("\n")) {
+  for (const raw of read.text.split("\n")) {
     if (!raw.trim()) continue;
     try {
       const line = JSON.parse(raw) as Record_;

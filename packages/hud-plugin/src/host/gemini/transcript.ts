@@ -2,12 +2,9 @@
 // `transcript_path`): one record per line, a message written again whenever it grows (its tool calls, their
 // results), and `$set` lines for the session's fields. Read from where the last hook stopped; translated into
 // the event port here and nowhere else.
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import type { FileFact, HostEvent, ShellFact } from "../../events/host-event.ts";
 import type { CallUsage } from "../../cache-ledger/types.ts";
-
-/** How much of the session file a hook reads at most at once; the rest waits for the next hook. */
-const MAX_READ = 8 * 1024 * 1024;
+import { readLines, type LinesRead } from "../../hook-process/transcript-lines.ts";
 
 type Part = { text?: unknown; functionResponse?: { response?: unknown } };
 type ToolCall = {
@@ -35,43 +32,16 @@ const FILE_TOOLS: Record<string, boolean> = { read_file: false, write_file: true
 /** The extension's own MCP tools (`mcp_<server>_hud`, `…_hud_compact`): recall skips them. */
 export const isOwnTool = (name: string): boolean => /^mcp_.+_(hud|hud_compact)$/.test(name);
 
-/** Bytes scanned per read while looking for the end of a line longer than MAX_READ. */
-const SCAN_CHUNK = 1024 * 1024;
-
 /**
- * The bytes after `offset`, up to the last whole line; the new offset. A line longer than MAX_READ (a tool's
- * output of 50 MB) is skipped once its end is there, or the reader would stop at it for good.
+ * The bytes after `offset`, up to the last whole line; the new offset. Up to 8 MB a hook; a longer line (a
+ * tool's output of 50 MB) is skipped. An unreadable file reads as nothing new.
  */
-export function readFrom(path: string, offset: number): { text: string; offset: number } {
-  let fd: number | undefined;
+export function readFrom(path: string, offset: number): LinesRead {
   try {
-    const size = statSync(path).size;
-    // a shorter file is another file (rewritten): read it again from the start
-    const start = size < offset ? 0 : offset;
-    const length = Math.min(size - start, MAX_READ);
-    if (length <= 0) return { text: "", offset: start };
-    fd = openSync(path, "r");
-    const buffer = Buffer.alloc(length);
-    readSync(fd, buffer, 0, length, start);
-    const end = buffer.lastIndexOf(0x0a);
-    if (end < 0) return { text: "", offset: length === MAX_READ ? pastLine(fd, start + length, size) : start };
-    return { text: buffer.subarray(0, end + 1).toString("utf8"), offset: start + end + 1 };
+    return readLines(path, offset, { maxRead: 8 * 1024 * 1024, skipLongLines: true });
   } catch {
     return { text: "", offset };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
-}
-
-/** Where the line running through `from` ends (after its newline), or where it began while it is unfinished. */
-function pastLine(fd: number, from: number, size: number): number {
-  const chunk = Buffer.alloc(SCAN_CHUNK);
-  for (let at = from; at < size; at += SCAN_CHUNK) {
-    const got = readSync(fd, chunk, 0, Math.min(SCAN_CHUNK, size - at), at);
-    const end = chunk.subarray(0, got).indexOf(0x0a);
-    if (end >= 0) return at + end + 1;
-  }
-  return from - MAX_READ;
 }
 
 const textOf = (content: unknown): string => {
