@@ -1,16 +1,8 @@
-// The process Claude Code runs for each hook (`hooks/hooks.json`). It must never block or fail the turn:
-// any error, a timeout or a broken database ends it with exit code 0 and no output, and one line in the
-// hook log. The runtime is imported only after stdin is read, so a malformed call costs no more than that.
-import { forward } from "../../hook-process/forward.ts";
+// The process Claude Code runs for each hook (`hooks/hooks.json`); the hook process's rules are
+// hook-process/hook-main.ts's.
+import { runHookProcess } from "../../hook-process/hook-main.ts";
 import type { HookReply } from "./handle.ts";
 import { logDir, logLine } from "./hook-log.ts";
-
-/** Past this the hook gives up on its own, well inside Claude Code's hook timeout. */
-const DEADLINE_MS = 8_000;
-
-// Bun's own stdin and stdout: `process.stdin`/`process.stdout` would load node's stream machinery, which
-// costs a first hook more than the read and the write themselves.
-const readStdin = (): Promise<string> => Bun.stdin.text();
 
 /**
  * Milliseconds since the process started at each step; printed to stderr (never read by Claude Code on exit
@@ -27,31 +19,20 @@ async function inProcess(input: Record<string, unknown>, phases: Phases) {
   return handleHook(input, log, process.env, phases);
 }
 
-export async function main(): Promise<void> {
+export function main(): Promise<void> {
   const phases: Phases = { runtime: performance.now() };
-  const timer = setTimeout(() => {
-    logLine("hook timed out; the turn went on without the HUD");
-    process.exit(0);
-  }, DEADLINE_MS);
-  try {
-    const raw = await readStdin();
-    const input = JSON.parse(raw) as Record<string, unknown>;
-    const forwarded = await forward<HookReply>(raw, logDir());
-    if (forwarded?.error) logLine(`hook failed in the hud MCP server: ${forwarded.error}`);
-    const reply = forwarded ? forwarded.reply : await inProcess(input, phases);
-    if (reply) {
-      const out = reply.plain
+  return runHookProcess<HookReply>({
+    folder: logDir(),
+    logLine,
+    goesOn: "the turn",
+    inProcess: (input) => inProcess(input, phases),
+    output: (reply) =>
+      reply.plain
         ? `${reply.text}\n`
-        : `${JSON.stringify({ hookSpecificOutput: { hookEventName: reply.event, additionalContext: reply.text } })}\n`;
-      // a pipe takes the write later: exit only once it is through, or Claude Code reads half a line
-      await Bun.write(Bun.stdout, out);
-    }
-  } catch (error) {
-    logLine(`hook failed: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    clearTimeout(timer);
-  }
-  phases.exit = performance.now();
-  if (process.env["AGENT_HUD_HOOK_PHASES"]) process.stderr.write(`agent-hud phases ${JSON.stringify(phases)}\n`);
-  process.exit(0);
+        : `${JSON.stringify({ hookSpecificOutput: { hookEventName: reply.event, additionalContext: reply.text } })}\n`,
+    atExit() {
+      phases.exit = performance.now();
+      if (process.env["AGENT_HUD_HOOK_PHASES"]) process.stderr.write(`agent-hud phases ${JSON.stringify(phases)}\n`);
+    },
+  });
 }

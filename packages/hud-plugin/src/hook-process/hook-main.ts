@@ -1,0 +1,49 @@
+// The process a host runs for each hook. It must never block or fail the turn: any error, a timeout or a
+// broken database ends it with exit code 0 and no output, and one line in the host's hook log. The runtime
+// is imported only after stdin is read (by `inProcess`), so a malformed call costs no more than that.
+import { forward } from "./forward.ts";
+
+/** Past this the hook gives up on its own, inside every host's hook timeout. */
+const DEADLINE_MS = 8_000;
+
+export type HookProcess<Reply> = {
+  /** The host's own folder, where the session's MCP server listens. */
+  folder: string;
+  logLine(line: string): void;
+  /** What goes on without the HUD when the hook gives up: `the turn`, `the call`. */
+  goesOn: string;
+  /** The input as the host reads it; throws on input it refuses. Without it: JSON. */
+  parse?(raw: string): Record<string, unknown>;
+  /** No MCP server listens for the session (not started yet, or gone): the hook opens the runtime itself. */
+  inProcess(input: Record<string, unknown>): Promise<Reply | undefined>;
+  /** What the host reads on stdout for a reply. */
+  output(reply: Reply): string;
+  /** The last step before the exit. */
+  atExit?(): void;
+};
+
+export async function runHookProcess<Reply>(hook: HookProcess<Reply>): Promise<void> {
+  const timer = setTimeout(() => {
+    hook.logLine(`hook timed out; ${hook.goesOn} went on without the HUD`);
+    process.exit(0);
+  }, DEADLINE_MS);
+  try {
+    // Bun's own stdin and stdout: `process.stdin`/`process.stdout` would load node's stream machinery, which
+    // costs a first hook more than the read and the write themselves
+    const raw = await Bun.stdin.text();
+    const input = hook.parse ? hook.parse(raw) : (JSON.parse(raw) as Record<string, unknown>);
+    // the session's MCP server has the runtime open and runs hooks one at a time: a hook it takes costs a
+    // socket round trip, and two hooks of parallel tool calls never write the session's record at once
+    const forwarded = await forward<Reply>(raw, hook.folder);
+    if (forwarded?.error) hook.logLine(`hook failed in the hud MCP server: ${forwarded.error}`);
+    const reply = forwarded ? forwarded.reply : await hook.inProcess(input);
+    // a pipe takes the write later: exit only once it is through, or the host reads half a line
+    if (reply) await Bun.write(Bun.stdout, hook.output(reply));
+  } catch (error) {
+    hook.logLine(`hook failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  hook.atExit?.();
+  process.exit(0);
+}
