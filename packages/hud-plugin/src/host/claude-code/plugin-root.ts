@@ -1,3 +1,4 @@
+import { hookLauncher, launcherHooks, NO_BUN_NOTICE, PLUGIN_ABOUT } from "../../hook-process/plugin-files.ts";
 import { HOOK_EVENTS } from "./handle.ts";
 import { PLUGIN_NAME } from "./lead.ts";
 
@@ -12,11 +13,7 @@ export function pluginJson(version: string) {
   return {
     name: PLUGIN_NAME,
     version,
-    description:
-      "A HUD of the agent's task, decisions, notes, steps, blockers, files and context pressure, kept across compaction",
-    author: { name: "agent-hud", url: "https://github.com/agent-hud/agent-hud" },
-    license: "MIT",
-    homepage: "https://github.com/agent-hud/agent-hud",
+    ...PLUGIN_ABOUT,
     // every part runs on this machine: the hooks, the MCP server and the mod reach no host
     network: { hosts: [] },
     icon: "./.claude-plugin/icon.png",
@@ -33,11 +30,8 @@ export const MOD_FILE = "register.js";
  * only `hooks`.
  */
 export function hooksJson() {
-  const hook = (event: string) => ({
-    hooks: [{ type: "command", command: `sh "${ROOT}/scripts/hook.sh" ${event}`, timeout: 10 }],
-  });
   return {
-    hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])),
+    hooks: launcherHooks(HOOK_EVENTS, ROOT, 10),
     modules: [`./mod/${MOD_FILE}`],
   };
 }
@@ -50,21 +44,8 @@ export function mcpJson() {
   return { mcpServers: { hud: { command: "bun", args: [`${ROOT}/scripts/mcp.js`], alwaysLoad: true } } };
 }
 
-/**
- * The hook launcher. Without Bun it says so once per session (SessionStart's `systemMessage` is shown to the
- * person, never to the model) and exits 0; every other hook is then silent.
- */
-export const HOOK_SH = `#!/bin/sh
-# agent-hud hook launcher: Claude Code runs it for every hook; it never fails the turn.
-if command -v bun >/dev/null 2>&1; then
-  exec bun "$(dirname "$0")/hook.js"
-fi
-cat >/dev/null
-if [ "$1" = "SessionStart" ]; then
-  printf '%s\\n' '{"systemMessage":"agent-hud: Bun is not installed (https://bun.sh), so the HUD is off; run: agent-hud doctor"}'
-fi
-exit 0
-`;
+/** The hook launcher; without Bun it says so once per session. */
+export const HOOK_SH = hookLauncher("Claude Code", NO_BUN_NOTICE);
 
 /**
  * The status-line launcher, for a person who installed only the plugin (no `agent-hud` on PATH): Claude Code's

@@ -1,3 +1,4 @@
+import { hookLauncher, launcherHooks, NO_BUN_NOTICE, PLUGIN_ABOUT } from "../../hook-process/plugin-files.ts";
 import { HOOK_EVENTS } from "./handle.ts";
 import { PLUGIN_NAME, SERVER_NAME } from "./lead.ts";
 
@@ -15,11 +16,7 @@ export function pluginJson(version: string) {
   return {
     name: PLUGIN_NAME,
     version,
-    description:
-      "A HUD of the agent's task, decisions, notes, steps, blockers, files and context pressure, kept across compaction",
-    author: { name: "agent-hud", url: "https://github.com/agent-hud/agent-hud" },
-    license: "MIT",
-    homepage: "https://github.com/agent-hud/agent-hud",
+    ...PLUGIN_ABOUT,
     mcpServers: "./.mcp.json",
     hooks: "./hooks/hooks.json",
   };
@@ -30,10 +27,7 @@ export function pluginJson(version: string) {
  * for Bun first, so a missing runtime is one line, never an error.
  */
 export function hooksJson() {
-  const hook = (event: string) => ({
-    hooks: [{ type: "command", command: `sh "\${PLUGIN_ROOT}/scripts/hook.sh" ${event}`, timeout: 10 }],
-  });
-  return { hooks: Object.fromEntries(HOOK_EVENTS.map((event) => [event, [hook(event)]])) };
+  return { hooks: launcherHooks(HOOK_EVENTS, "${PLUGIN_ROOT}", 10) };
 }
 
 /**
@@ -66,14 +60,4 @@ export function marketplaceJson() {
   };
 }
 
-export const HOOK_SH = `#!/bin/sh
-# agent-hud hook launcher: Codex runs it for every hook; it never fails the turn.
-if command -v bun >/dev/null 2>&1; then
-  exec bun "$(dirname "$0")/hook.js"
-fi
-cat >/dev/null
-if [ "$1" = "SessionStart" ]; then
-  printf '%s\\n' '{"systemMessage":"agent-hud: Bun is not installed (https://bun.sh), so the HUD is off; run: agent-hud doctor"}'
-fi
-exit 0
-`;
+export const HOOK_SH = hookLauncher("Codex", NO_BUN_NOTICE);

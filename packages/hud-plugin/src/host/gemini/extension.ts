@@ -2,6 +2,7 @@
 // writes them, the tests read the same values. Gemini CLI reads an extension's hooks from `hooks/hooks.json`
 // under its root and nowhere else, which is why the extension is a folder of its own, not the package's root
 // (there that path is Claude Code's).
+import { hookLauncher, launcherHooks } from "../../hook-process/plugin-files.ts";
 import { GEMINI_HOOK_EVENTS } from "./handle.ts";
 import { EXTENSION_NAME, SERVER_KEY } from "./names.ts";
 
@@ -26,18 +27,8 @@ export function extensionJson(version: string) {
 
 /** Every hook runs the same launcher; Gemini CLI's timeout is in milliseconds. */
 export function hooksJson() {
-  const hook = (event: string) => ({
-    hooks: [{ type: "command", command: `sh "${ROOT}/scripts/hook.sh" ${event}`, timeout: 10_000 }],
-  });
-  return { hooks: Object.fromEntries(GEMINI_HOOK_EVENTS.map((event) => [event, [hook(event)]])) };
+  return { hooks: launcherHooks(GEMINI_HOOK_EVENTS, ROOT, 10_000) };
 }
 
 /** The hook launcher: without Bun it reads its input and exits 0, so the turn goes on without the HUD. */
-export const HOOK_SH = `#!/bin/sh
-# agent-hud hook launcher: Gemini CLI runs it for every hook; it never fails the turn.
-if command -v bun >/dev/null 2>&1; then
-  exec bun "$(dirname "$0")/hook.js"
-fi
-cat >/dev/null
-exit 0
-`;
+export const HOOK_SH = hookLauncher("Gemini CLI");

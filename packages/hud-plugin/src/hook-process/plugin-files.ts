@@ -1,0 +1,43 @@
+// What every host's plugin files share: the hooks list (every event runs one launcher), the launcher
+// itself, and the words a marketplace shows about the plugin.
+
+/** The plugin's description, author, licence and homepage, as a host's manifest lists them. */
+export const PLUGIN_ABOUT = {
+  description:
+    "A HUD of the agent's task, decisions, notes, steps, blockers, files and context pressure, kept across compaction",
+  author: { name: "agent-hud", url: "https://github.com/agent-hud/agent-hud" },
+  license: "MIT",
+  homepage: "https://github.com/agent-hud/agent-hud",
+};
+
+/** `hooks.json`'s `hooks`: each event runs `<root>/scripts/hook.sh <event>`, `timeout` in the host's unit. */
+export function launcherHooks(events: readonly string[], root: string, timeout: number) {
+  const hook = (event: string) => ({
+    hooks: [{ type: "command", command: `sh "${root}/scripts/hook.sh" ${event}`, timeout }],
+  });
+  return Object.fromEntries(events.map((event) => [event, [hook(event)]]));
+}
+
+/**
+ * Without Bun the launcher says so once per session (SessionStart's `systemMessage` is shown to the person,
+ * never to the model); every other hook is then silent.
+ */
+export const NO_BUN_NOTICE = `if [ "$1" = "SessionStart" ]; then
+  printf '%s\\n' '{"systemMessage":"agent-hud: Bun is not installed (https://bun.sh), so the HUD is off; run: agent-hud doctor"}'
+fi
+`;
+
+/**
+ * The hook launcher `host` runs for every hook: it checks for Bun first, so a missing runtime is at most
+ * `withoutBun`'s output, never an error; it reads its input and exits 0, so the turn goes on without the HUD.
+ */
+export function hookLauncher(host: string, withoutBun = ""): string {
+  return `#!/bin/sh
+# agent-hud hook launcher: ${host} runs it for every hook; it never fails the turn.
+if command -v bun >/dev/null 2>&1; then
+  exec bun "$(dirname "$0")/hook.js"
+fi
+cat >/dev/null
+${withoutBun}exit 0
+`;
+}
