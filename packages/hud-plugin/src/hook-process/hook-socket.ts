@@ -60,3 +60,18 @@ async function answer<R>(run: HookAnswer<R>, line: string) {
     return { error: errorLine(error) };
   }
 }
+
+/**
+ * The MCP server runs until the host closes it (its stdin ends, or SIGTERM): then the hook socket goes,
+ * `dispose` closes what the server opened, and the process exits.
+ */
+export function stopOnClose(hooks: ReturnType<typeof serveHooks<unknown>>, dispose: () => void): void {
+  const stop = () => {
+    hooks?.server.close();
+    if (hooks) rmSync(hooks.path, { force: true });
+    dispose();
+    process.exit(0);
+  };
+  process.stdin.on("end", stop);
+  process.on("SIGTERM", stop);
+}

@@ -10,9 +10,8 @@ import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { defaultDir } from "../../store/index.ts";
 import { hudTool } from "../../tools/hud.ts";
 import { HUD_COMPACT_DESCRIPTION, hudCompactTool } from "../../tools/hud-compact.ts";
-import { rmSync } from "node:fs";
 import { gitRoot } from "../../hook-process/git-root.ts";
-import { serveHooks } from "../../hook-process/hook-socket.ts";
+import { serveHooks, stopOnClose } from "../../hook-process/hook-socket.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { directoryOf, runHook, type HookInput, type HookReply } from "./handle.ts";
 import { logDir, logLine } from "./hook-log.ts";
@@ -130,14 +129,9 @@ export async function main(): Promise<void> {
     logLine(`agent-hud: the mod's key could not be written to ${dataDir}: ${String(error)}`);
   }
   const server = createHudServer(opened, () => current ?? linkedSession(dataDir), createModBridge(key));
-  const stop = () => {
+  stopOnClose(hooks, () => {
     if (key) dropModKey(key);
-    hooks?.server.close();
-    if (hooks) rmSync(hooks.path, { force: true });
     opened.dispose();
-    process.exit(0);
-  };
-  process.stdin.on("end", stop);
-  process.on("SIGTERM", stop);
+  });
   await server.connect(new StdioServerTransport());
 }

@@ -2,7 +2,6 @@
 // stdin/stdout. Codex gives it no session and no project, so both come from the latest hook of the same
 // Codex process: one forwarded to it (`serveHooks`), else an in-process hook's link file (`link.ts`); the
 // runtime opens for that project on first need and again whenever the hooks name another.
-import { rmSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -12,7 +11,7 @@ import { runOwnCall } from "../../append-only/own-calls.ts";
 import { createLogger, errorLine } from "../../log/index.ts";
 import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { HUD_DESCRIPTION, hudTool } from "../../tools/hud.ts";
-import { serveHooks as serveSocket } from "../../hook-process/hook-socket.ts";
+import { serveHooks as serveSocket, stopOnClose } from "../../hook-process/hook-socket.ts";
 import { validateSessionID } from "../../store/index.ts";
 import { directoryOf, isHookEvent, run, type HookInput, type HookReply } from "./handle.ts";
 import { FOLDER, hostFolder, logLine, readLink, type Link } from "./link.ts";
@@ -93,13 +92,6 @@ export async function main(): Promise<void> {
   const runtimeFor = runtimes();
   const hooks = serveHooks(runtimeFor, (link) => (current = link));
   const server = createCodexServer(() => current ?? readLink(), runtimeFor);
-  const stop = () => {
-    hooks?.server.close();
-    if (hooks) rmSync(hooks.path, { force: true });
-    runtimeFor.dispose();
-    process.exit(0);
-  };
-  process.stdin.on("end", stop);
-  process.on("SIGTERM", stop);
+  stopOnClose(hooks, () => runtimeFor.dispose());
   await server.connect(new StdioServerTransport());
 }

@@ -1,13 +1,12 @@
 // The `hud` tool over MCP (the extension's `mcpServers.hud`): Gemini CLI starts it once per session and talks
 // to it on stdin/stdout; the model sees it as `mcp_hud_hud`. It also runs the session's hooks, handed over a
 // unix socket (`../../hook-process/`), on the runtime it holds open, so a hook process loads nothing else.
-import { rmSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
 import { gitRoot } from "../../hook-process/git-root.ts";
-import { serveHooks } from "../../hook-process/hook-socket.ts";
+import { serveHooks, stopOnClose } from "../../hook-process/hook-socket.ts";
 import { hostDir, hostLogLine } from "../../hook-process/host-log.ts";
 import { createLogger, errorLine } from "../../log/index.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
@@ -75,13 +74,6 @@ export async function main(): Promise<void> {
     geminiHookAnswer(opened.deps, gitRoot(directory), (id) => (current = id)),
   );
   const server = createGeminiServer(opened, () => current);
-  const stop = () => {
-    hooks?.server.close();
-    if (hooks) rmSync(hooks.path, { force: true });
-    opened.dispose();
-    process.exit(0);
-  };
-  process.stdin.on("end", stop);
-  process.on("SIGTERM", stop);
+  stopOnClose(hooks, () => opened.dispose());
   await server.connect(new StdioServerTransport());
 }
