@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { claudeCodeDir } from "../../append-only/session-file.ts";
+import { installedVersion, versionLine, type HostVersion } from "../../host-doctor/version.ts";
 import { PLUGIN_NAME } from "./lead.ts";
 import { loadsMods, MOD_MIN } from "./mod-version.ts";
 
@@ -65,21 +66,18 @@ export function claudeCodeDoctor(
     lines.push(`claude-code: hooks ran for ${files.length} session(s), last at ${new Date(last).toISOString()}`);
   }
   const version = claudeVersion();
-  lines.push(versionLine(version));
+  lines.push(versionLine(CLAUDE_CODE, version));
   if (version) lines.push(modLine(version));
   return lines;
 }
 
-function versionLine(version: string | null): string {
-  const { oldest, newest } = CLAUDE_CODE_SUPPORTED;
-  const range = `supported ${oldest} to ${newest}`;
-  if (!version) return `claude-code: \`claude\` not found on PATH (${range})`;
-  if (!newer(version, oldest))
-    return `claude-code: Claude Code ${version} is older than ${oldest}; run \`claude update\``;
-  if (newer(version, newest) && version !== newest)
-    return `claude-code: Claude Code ${version} is newer than the newest tested (${newest}); report anything odd`;
-  return `claude-code: Claude Code ${version} (${range})`;
-}
+const CLAUDE_CODE: HostVersion = {
+  host: "claude-code",
+  product: "Claude Code",
+  bin: "claude",
+  supported: CLAUDE_CODE_SUPPORTED,
+  update: "run `claude update`",
+};
 
 /** Whether this Claude Code runs the mod (the pane, `/hud`, compaction from the HUD) or the hooks alone. */
 function modLine(version: string): string {
@@ -88,17 +86,5 @@ function modLine(version: string): string {
     : `claude-code: ${version} runs the hooks only; the mod (pane, /hud, compaction from the HUD) needs ${MOD_MIN} or later`;
 }
 
-/** `claude --version` prints "2.1.332 (Claude Code)"; a missing or silent binary reads as not found. */
-function installedClaudeVersion(env: Env): string | null {
-  try {
-    const run = Bun.spawnSync(["claude", "--version"], {
-      env: { PATH: env["PATH"] ?? process.env.PATH ?? "/usr/bin:/bin", HOME: env["HOME"] ?? homedir() },
-      stdout: "pipe",
-      stderr: "ignore",
-      timeout: 5_000,
-    });
-    return /^(\d+\.\d+\.\d+)/.exec(run.stdout.toString().trim())?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
+/** `claude --version` prints "2.1.332 (Claude Code)". */
+const installedClaudeVersion = (env: Env) => installedVersion("claude", env, 5_000);

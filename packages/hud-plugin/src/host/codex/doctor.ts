@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { adapterDir } from "../../append-only/session-file.ts";
+import { installedVersion, versionLine, type HostVersion } from "../../host-doctor/version.ts";
 import { FOLDER } from "./link.ts";
 import { PLUGIN_NAME } from "./lead.ts";
 import { MARKET_NAME } from "./plugin-root.ts";
@@ -60,38 +61,17 @@ export function codexDoctor(
     const last = Math.max(...files.map((f) => statSync(join(sessions, f)).mtimeMs));
     lines.push(`codex: hooks ran for ${files.length} session(s), last at ${new Date(last).toISOString()}`);
   }
-  lines.push(versionLine(codexVersion()));
+  lines.push(versionLine(CODEX, codexVersion()));
   return lines;
 }
 
-/** Whether version `a` comes before `b` (major.minor.patch). */
-function older(a: string, b: string): boolean {
-  const [x, y] = [a, b].map((v) => v.split(".").map((n) => Number.parseInt(n, 10) || 0));
-  for (let i = 0; i < 3; i++) if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) < (y![i] ?? 0);
-  return false;
-}
+const CODEX: HostVersion = {
+  host: "codex",
+  product: "Codex CLI",
+  bin: "codex",
+  supported: CODEX_SUPPORTED,
+  update: "update it",
+};
 
-function versionLine(version: string | null): string {
-  const { oldest, newest } = CODEX_SUPPORTED;
-  const range = `supported ${oldest} to ${newest}`;
-  if (!version) return `codex: \`codex\` not found on PATH (${range})`;
-  if (older(version, oldest)) return `codex: Codex CLI ${version} is older than ${oldest}; update it`;
-  if (older(newest, version))
-    return `codex: Codex CLI ${version} is newer than the newest tested (${newest}); report anything odd`;
-  return `codex: Codex CLI ${version} (${range})`;
-}
-
-/** `codex --version` prints "codex-cli 0.171.0"; a missing or silent binary reads as not found. */
-function installed(env: Env): string | null {
-  try {
-    const run = Bun.spawnSync(["codex", "--version"], {
-      env: { PATH: env["PATH"] ?? process.env.PATH ?? "/usr/bin:/bin", HOME: env["HOME"] ?? homedir() },
-      stdout: "pipe",
-      stderr: "ignore",
-      timeout: 5_000,
-    });
-    return /(\d+\.\d+\.\d+)/.exec(run.stdout.toString())?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
+/** `codex --version` prints "codex-cli 0.171.0". */
+const installed = (env: Env) => installedVersion("codex", env, 5_000, /(\d+\.\d+\.\d+)/);

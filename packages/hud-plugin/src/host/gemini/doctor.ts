@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { installedVersion, versionLine, type HostVersion } from "../../host-doctor/version.ts";
 import { EXTENSION_NAME } from "./names.ts";
 
 /**
@@ -11,14 +12,6 @@ import { EXTENSION_NAME } from "./names.ts";
 export const GEMINI_SUPPORTED = { oldest: "0.42.0", newest: "0.61.0" } as const;
 
 type Env = Record<string, string | undefined>;
-
-const parts = (v: string) => v.split(".").map((n) => Number.parseInt(n, 10) || 0);
-/** -1, 0 or 1 as `a` is older than, the same as or newer than `b`. */
-function compare(a: string, b: string): number {
-  const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0) ? 1 : -1;
-  return 0;
-}
 
 const readJson = (path: string): Record<string, unknown> | undefined => {
   try {
@@ -37,7 +30,7 @@ export function geminiDoctor(
   geminiVersion: () => string | null = () => installedGeminiVersion(env),
 ): string[] {
   const home = env["HOME"] || homedir();
-  const lines = [versionLine(geminiVersion())];
+  const lines = [versionLine(GEMINI, geminiVersion())];
   const manifest = readJson(join(home, ".gemini", "extensions", EXTENSION_NAME, "gemini-extension.json"));
   lines.push(
     manifest
@@ -53,27 +46,13 @@ export function geminiDoctor(
   return lines;
 }
 
-function versionLine(version: string | null): string {
-  const { oldest, newest } = GEMINI_SUPPORTED;
-  const range = `supported ${oldest} to ${newest}`;
-  if (!version) return `gemini: \`gemini\` not found on PATH (${range})`;
-  if (compare(version, oldest) < 0) return `gemini: Gemini CLI ${version} is older than ${oldest}; update it`;
-  if (compare(version, newest) > 0)
-    return `gemini: Gemini CLI ${version} is newer than the newest tested (${newest}); report anything odd`;
-  return `gemini: Gemini CLI ${version} (${range})`;
-}
+const GEMINI: HostVersion = {
+  host: "gemini",
+  product: "Gemini CLI",
+  bin: "gemini",
+  supported: GEMINI_SUPPORTED,
+  update: "update it",
+};
 
-/** `gemini --version` prints the bare version; a missing or silent binary reads as not found. */
-function installedGeminiVersion(env: Env): string | null {
-  try {
-    const run = Bun.spawnSync(["gemini", "--version"], {
-      env: { PATH: env["PATH"] ?? process.env.PATH ?? "/usr/bin:/bin", HOME: env["HOME"] ?? homedir() },
-      stdout: "pipe",
-      stderr: "ignore",
-      timeout: 10_000,
-    });
-    return /^(\d+\.\d+\.\d+)/.exec(run.stdout.toString().trim())?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
+/** `gemini --version` prints the bare version. */
+const installedGeminiVersion = (env: Env) => installedVersion("gemini", env, 10_000);
