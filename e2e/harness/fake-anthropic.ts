@@ -145,14 +145,7 @@ export class FakeAnthropic extends FakeServer<RecordedRequest, Reply> {
     const path = new URL(req.url).pathname;
     const { body } = await readBody<MessagesBody>(req);
     const kind = classify(path, body);
-    const record: RecordedRequest = {
-      index: this.nextIndex(),
-      kind,
-      path,
-      at: Date.now(),
-      body: body ?? { messages: [] },
-    };
-    this.requests.push(record);
+    const record = this.record({ kind, path, body: body ?? { messages: [] } });
     if (kind === "other") {
       this.unknown(req, path);
       return Response.json(

@@ -95,15 +95,7 @@ export class FakeGemini extends FakeServer<RecordedRequest, Reply> {
     const body = (await readBody<GenerateBody>(req)).body ?? {};
     const kind: RequestKind =
       match?.[2] === "streamGenerateContent" ? "agent" : match?.[2] === "generateContent" ? "helper" : "other";
-    const record: RecordedRequest = {
-      index: this.nextIndex(),
-      kind,
-      path: url.pathname,
-      model: match?.[1] ?? "",
-      at: Date.now(),
-      body,
-    };
-    this.requests.push(record);
+    const record = this.record({ kind, path: url.pathname, model: match?.[1] ?? "", body });
     if (match?.[2] === "countTokens") {
       this.notify();
       return Response.json({ totalTokens: tokens(prefixUnits(body)) });

@@ -78,15 +78,7 @@ export class FakeLlm extends FakeServer<RecordedRequest, Reply> {
     const reply = this.nextReply(kind);
     const at = Date.now();
     const cachedTokens = "error" in reply ? undefined : this.cached(body, at, reply.promptTokens ?? 1000);
-    const record: RecordedRequest = {
-      index: this.nextIndex(),
-      kind,
-      at,
-      body,
-      reply,
-      ...(cachedTokens !== undefined ? { cachedTokens } : {}),
-    };
-    this.requests.push(record);
+    this.record({ kind, at, body, reply, ...(cachedTokens !== undefined ? { cachedTokens } : {}) });
     this.notify();
     if ("error" in reply)
       return new Response(

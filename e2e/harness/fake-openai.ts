@@ -75,14 +75,7 @@ export class FakeOpenAI extends FakeServer<RecordedRequest, Reply> {
     const path = new URL(req.url).pathname;
     const { raw, body } = await readBody<ResponsesBody>(req);
     const kind = classify(path, body);
-    const recorded: RecordedRequest = {
-      index: this.nextIndex(),
-      kind,
-      path,
-      at: Date.now(),
-      body: body ?? { input: [] },
-    };
-    this.requests.push(recorded);
+    const recorded = this.record({ kind, path, body: body ?? { input: [] } });
     if (kind === "other") {
       this.unknown(req, path);
       return Response.json({ error: { message: `no ${path} here` } }, { status: 404 });

@@ -66,9 +66,11 @@ export abstract class FakeServer<Recorded extends { kind: string }, Scripted> {
 
   protected abstract handle(req: Request): Promise<Response>;
 
-  /** The next request's index, in arrival order. */
-  protected nextIndex(): number {
-    return this.counter++;
+  /** Records a request with its index (arrival order) and time (now, unless given). */
+  protected record(fields: Omit<Recorded, "index" | "at"> & { at?: number }): Recorded {
+    const recorded = { index: this.counter++, at: Date.now(), ...fields } as unknown as Recorded;
+    this.requests.push(recorded);
+    return recorded;
   }
 
   /** Wakes the waits: call once a request is recorded (and its usage set, if the test reads it). */

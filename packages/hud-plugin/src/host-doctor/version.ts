@@ -36,19 +36,20 @@ export type HostVersion = {
   host: string;
   /** The host's own name (`Codex CLI`). */
   product: string;
-  bin: string;
   supported: { oldest: string; newest: string };
-  /** What to do about an older version (`update it`). */
-  update: string;
+  /** The binary on PATH, when it is not named `host`. */
+  bin?: string;
+  /** What to do about an older version, when not `update it`. */
+  update?: string;
 };
 
 /** One doctor line: the installed version against the tested range, or the binary not found. */
 export function versionLine(h: HostVersion, version: string | null): string {
   const { oldest, newest } = h.supported;
   const range = `supported ${oldest} to ${newest}`;
-  if (!version) return `${h.host}: \`${h.bin}\` not found on PATH (${range})`;
+  if (!version) return `${h.host}: \`${h.bin ?? h.host}\` not found on PATH (${range})`;
   if (compareVersions(version, oldest) < 0)
-    return `${h.host}: ${h.product} ${version} is older than ${oldest}; ${h.update}`;
+    return `${h.host}: ${h.product} ${version} is older than ${oldest}; ${h.update ?? "update it"}`;
   if (compareVersions(version, newest) > 0)
     return `${h.host}: ${h.product} ${version} is newer than the newest tested (${newest}); report anything odd`;
   return `${h.host}: ${h.product} ${version} (${range})`;

@@ -60,17 +60,10 @@ export type TranscriptChunk = {
 
 /** `requestAt`: the chunk before ended with a prompt or tool result no answer has taken yet. */
 export function readTranscript(path: string, offset: number, requestAt?: number): TranscriptChunk {
-  const read = readLines(path, offset);
-  const chunk: TranscriptChunk = {
-    offset: read.offset,
-    messages: [],
-    calls: [],
-    results: [],
-    usage: undefined,
-    ledger: [],
-  };
+  const { text, offset: end } = readLines(path, offset);
+  const chunk: TranscriptChunk = { offset: end, messages: [], calls: [], results: [], usage: undefined, ledger: [] };
   if (requestAt !== undefined) chunk.requestAt = requestAt;
-  for (const raw of read.text.split("\n")) {
+  for (const raw of text.split("\n")) {
     if (!raw.trim()) continue;
     let line: Line;
     try {

@@ -65,13 +65,7 @@ export function codexDoctor(
   return lines;
 }
 
-const CODEX: HostVersion = {
-  host: "codex",
-  product: "Codex CLI",
-  bin: "codex",
-  supported: CODEX_SUPPORTED,
-  update: "update it",
-};
+const CODEX: HostVersion = { host: "codex", product: "Codex CLI", supported: CODEX_SUPPORTED };
 
 /** `codex --version` prints "codex-cli 0.171.0". */
 const installed = (env: Env) => installedVersion("codex", env, 5_000, /(\d+\.\d+\.\d+)/);

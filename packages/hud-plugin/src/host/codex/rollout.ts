@@ -32,19 +32,12 @@ export type RolloutChunk = {
 };
 
 export function readRollout(path: string, offset: number): RolloutChunk {
-  const read = readLines(path, offset);
-  const chunk: RolloutChunk = {
-    offset: read.offset,
-    messages: [],
-    calls: [],
-    results: [],
-    usage: undefined,
-    ledger: [],
-  };
+  const { text, offset: end } = readLines(path, offset);
+  const chunk: RolloutChunk = { offset: end, messages: [], calls: [], results: [], usage: undefined, ledger: [] };
   let index = 0;
   /** The line before reported a model call's usage. */
   let counted = false;
-  for (const raw of read.text.split("\n")) {
+  for (const raw of text.split("\n")) {
     if (!raw.trim()) continue;
     try {
       const line = JSON.parse(raw) as Record_;

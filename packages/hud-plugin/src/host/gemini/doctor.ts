@@ -46,13 +46,7 @@ export function geminiDoctor(
   return lines;
 }
 
-const GEMINI: HostVersion = {
-  host: "gemini",
-  product: "Gemini CLI",
-  bin: "gemini",
-  supported: GEMINI_SUPPORTED,
-  update: "update it",
-};
+const GEMINI: HostVersion = { host: "gemini", product: "Gemini CLI", supported: GEMINI_SUPPORTED };
 
 /** `gemini --version` prints the bare version. */
 const installedGeminiVersion = (env: Env) => installedVersion("gemini", env, 10_000);
