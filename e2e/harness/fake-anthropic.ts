@@ -6,7 +6,7 @@
  * Claude Code's cache_control markers ignored.
  */
 import { bpeTokenizer } from "@agent-hud/hud-components/o200k";
-import { FakeServer, pieces, readBody, sharedPrefix, sseFrame, sseResponse } from "./fake-server.ts";
+import { FakeServer, type RecordedBase, pieces, readBody, sharedPrefix, sseFrame, sseResponse } from "./fake-server.ts";
 
 export { sharedPrefix };
 
@@ -34,13 +34,7 @@ export type MessagesBody = {
   stream?: boolean;
   [k: string]: unknown;
 };
-export type RecordedRequest = {
-  index: number;
-  kind: RequestKind;
-  path: string;
-  /** ms since epoch when the request arrived */
-  at: number;
-  body: MessagesBody;
+export type RecordedRequest = RecordedBase<RequestKind, MessagesBody> & {
   reply?: Reply;
   usage?: { input_tokens: number; cache_read_input_tokens: number; cache_creation_input_tokens: number };
 };

@@ -6,7 +6,7 @@
  * is the longest prefix the request shares with an earlier one, in chars/4 tokens; a reply may set the prompt's
  * count (a high one makes Gemini CLI compress its history before the next call).
  */
-import { FakeServer, readBody, sharedPrefix, sseFrame, sseResponse } from "./fake-server.ts";
+import { FakeServer, type RecordedBase, readBody, sharedPrefix, sseFrame, sseResponse } from "./fake-server.ts";
 
 export { sharedPrefix };
 
@@ -36,13 +36,8 @@ export type Reply = ({ text: string } & Usage) | ({ calls: FunctionCallScript[];
 
 /** `agent`: the loop's streamed call; `helper`: a `:generateContent` call (router, compression). */
 export type RequestKind = "agent" | "helper" | "other";
-export type RecordedRequest = {
-  index: number;
-  kind: RequestKind;
-  path: string;
+export type RecordedRequest = RecordedBase<RequestKind, GenerateBody> & {
   model: string;
-  at: number;
-  body: GenerateBody;
   reply?: Reply;
   usage?: { promptTokenCount: number; cachedContentTokenCount: number; candidatesTokenCount: number };
 };

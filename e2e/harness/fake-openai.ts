@@ -4,7 +4,7 @@
  * request (tool-less, its input ending in the checkpoint instructions) is answered on its own with a
  * summary, so it never eats a scripted turn. Usage is what the script says, else a rough count of the input.
  */
-import { FakeServer, readBody, sseFrame, sseResponse, textOf } from "./fake-server.ts";
+import { FakeServer, type RecordedBase, readBody, sseFrame, sseResponse, textOf } from "./fake-server.ts";
 
 export { textOf };
 
@@ -31,12 +31,7 @@ export type ResponsesBody = {
   stream?: boolean;
   [k: string]: unknown;
 };
-export type RecordedRequest = {
-  index: number;
-  kind: RequestKind;
-  path: string;
-  at: number;
-  body: ResponsesBody;
+export type RecordedRequest = RecordedBase<RequestKind, ResponsesBody> & {
   /** What the answer reported: input tokens (cached ones included) and the cached part. */
   usage?: { input: number; cached: number };
 };

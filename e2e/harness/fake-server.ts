@@ -5,6 +5,17 @@
  */
 import { Waiters } from "./waiters.ts";
 
+/** What every fake records of a request, before its own fields (the reply, the usage it reported). */
+export type RecordedBase<Kind extends string, Body> = {
+  /** Arrival order, from 0. */
+  index: number;
+  kind: Kind;
+  path: string;
+  /** ms since epoch when the request arrived */
+  at: number;
+  body: Body;
+};
+
 export abstract class FakeServer<Recorded extends { kind: string }, Scripted> {
   readonly requests: Recorded[] = [];
   /** Paths the client asked for that the fake does not model, in arrival order. */
