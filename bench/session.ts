@@ -1,0 +1,127 @@
+// What the plugin costs a host over a whole session, in memory and CPU, side by side with the targets:
+// 1. opencode: the same scripted 60-call session (`opencode serve`, the fake OpenAI-compatible LLM; every call
+//    but the last a tool step, the agent setting a task and adding notes and steps so the HUD passes a quarter
+//    of its budget) with and without the plugin, alternated; the server process's peak RSS (VmHWM), its RSS
+//    after the session (VmRSS) and its CPU time over the session (user + system, waited-for children included).
+// 2. Claude Code: the session's `hud` MCP server fed 60 forwarded hooks and the agent's `hud` calls
+//    (session-claude-code.ts), against a bare bun process.
+// 3. A cold hook process that renders in-process (no server), with the estimate and with o200k.
+// Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU.
+// `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2).
+import { join } from "node:path";
+import { estimateTokenizer } from "@agent-hud/hud-components";
+import { FakeLlm, type Reply, type ToolCallScript } from "../e2e/harness/fake-llm.ts";
+import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
+import { createProject, PLUGIN_DIR, startOpencode } from "../e2e/harness/opencode.ts";
+import { tailHud } from "../e2e/harness/requests.ts";
+import { runClaudeCodeSessionBench } from "./session-claude-code.ts";
+import {
+  CALLS,
+  CPU_TARGET,
+  FULL_BUDGET,
+  hudCallsAt,
+  median,
+  met,
+  mib,
+  procStats,
+  RSS_TARGET_MIB,
+  type ProcStats,
+} from "./session-common.ts";
+
+const FILES = 12;
+
+/** The session's replies: each step reads a file; with the plugin the agent also makes its `hud` calls. */
+function script(dir: string, withPlugin: boolean): Reply[] {
+  const replies: Reply[] = [];
+  for (let i = 0; i < CALLS - 1; i++) {
+    const read: ToolCallScript = { name: "read", args: { filePath: join(dir, `src/part-${i % FILES}.ts`) } };
+    const hud = withPlugin ? hudCallsAt(i).map((args) => ({ name: "hud", args })) : [];
+    // the prompt creeps from 8k to ~38k of 192k usable: the HUD stays at its full density
+    replies.push({ toolCalls: [read, ...hud], promptTokens: 8_000 + i * 500 });
+  }
+  replies.push({ text: "done", promptTokens: 8_000 + CALLS * 500 });
+  return replies;
+}
+
+type Run = { start: ProcStats; peak: number; after: number; cpuMs: number; hudTokens: number };
+
+/** One opencode server, one session of CALLS calls; the server's memory and CPU around it. */
+async function openCodeSession(withPlugin: boolean): Promise<Run> {
+  const llm = new FakeLlm().start();
+  const files = Object.fromEntries(
+    Array.from({ length: FILES }, (_, i) => [`src/part-${i}.ts`, `export const part${i} = ${i};\n`.repeat(20)]),
+  );
+  const project = createProject({ llmUrl: llm.url, plugins: withPlugin ? [PLUGIN_DIR] : [], files });
+  const server = await startOpencode(project);
+  try {
+    const session = await server.createSession();
+    const start = procStats(server.pid);
+    llm.script(...script(project.dir, withPlugin));
+    await server.prompt(session.id, "stream the exporter");
+    await server.waitIdle(session.id);
+    const agent = llm.agentRequests();
+    if (agent.length !== CALLS || llm.pending !== 0)
+      throw new Error(`the session made ${agent.length} calls (${llm.pending} replies left), not ${CALLS}`);
+    const hud = tailHud(agent.at(-1)!);
+    if ((hud !== undefined) !== withPlugin)
+      throw new Error(`HUD ${hud ? "present" : "missing"} with${withPlugin ? "" : "out"} the plugin`);
+    const hudTokens = hud ? estimateTokenizer.count(hud) : 0;
+    if (withPlugin && hudTokens * 4 <= FULL_BUDGET)
+      throw new Error(
+        `the last HUD is ${hudTokens} tokens, not past a quarter of ${FULL_BUDGET}: the bench would measure the wrong thing`,
+      );
+    const end = procStats(server.pid);
+    // what the calls queued for after them (the plugin's records, opencode's own) settles first
+    await Bun.sleep(1_000);
+    const after = procStats(server.pid);
+    return { start, peak: end.peak, after: after.rss, cpuMs: end.cpuMs - start.cpuMs, hudTokens };
+  } finally {
+    await server.stop();
+    llm.stop();
+    project.cleanup();
+  }
+}
+
+async function runOpenCode(pairs: number): Promise<{ cpuPerCallWithout: number }> {
+  console.log(
+    `opencode serve, one session of ${CALLS} LLM calls (${CALLS - 1} tool steps: a file read, with the plugin also the agent's hud calls), ` +
+      `${pairs} alternated pairs; the server process's RSS and its CPU over the session (user + system, children included)`,
+  );
+  const runs: Record<"without" | "with", Run[]> = { without: [], with: [] };
+  for (let i = 0; i < pairs; i++)
+    for (const withPlugin of i % 2 ? [true, false] : [false, true]) {
+      const run = await openCodeSession(withPlugin);
+      runs[withPlugin ? "with" : "without"].push(run);
+      console.log(
+        `  pair ${i + 1} ${(withPlugin ? "with" : "without").padEnd(7)} RSS at session start ${mib(run.start.rss).toFixed(0).padStart(4)} MiB, ` +
+          `peak ${mib(run.peak).toFixed(0).padStart(4)} MiB, after ${mib(run.after).toFixed(0).padStart(4)} MiB, ` +
+          `CPU ${run.cpuMs.toFixed(0).padStart(5)} ms${withPlugin ? `, last HUD ${run.hudTokens} tokens (quarter of budget: ${FULL_BUDGET / 4})` : ""}`,
+      );
+    }
+  const med = (variant: "with" | "without", of: (r: Run) => number) => median(runs[variant].map(of));
+  const delta = (of: (r: Run) => number) => mib(med("with", of) - med("without", of));
+  const peak = delta((r) => r.peak);
+  const after = delta((r) => r.after);
+  const ratio = med("with", (r) => r.cpuMs) / med("without", (r) => r.cpuMs);
+  const perPair = runs.with.map((r, i) => mib(r.after - runs.without[i]!.after).toFixed(0)).join(", ");
+  console.log(`  medians, with - without (target <= +${RSS_TARGET_MIB} MiB, CPU <= ${CPU_TARGET}x):`);
+  console.log(
+    `    peak RSS  ${peak.toFixed(1).padStart(6)} MiB  ${met(peak <= RSS_TARGET_MIB, `${(peak - RSS_TARGET_MIB).toFixed(1)} MiB over`)}`,
+  );
+  console.log(
+    `    RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)} (per pair: ${perPair} MiB)`,
+  );
+  console.log(
+    `    CPU       ${ratio.toFixed(3).padStart(6)}x    ${met(ratio <= CPU_TARGET, `${((ratio / CPU_TARGET - 1) * 100).toFixed(0)}% over`)}`,
+  );
+  return { cpuPerCallWithout: med("without", (r) => r.cpuMs) / CALLS };
+}
+
+export async function runSessionBench(): Promise<void> {
+  ensureFreshBundle();
+  ensureFreshBundle({ bundle: join(PLUGIN_DIR, "dist", "claude-code", "scripts", "hook.js") });
+  const { cpuPerCallWithout } = await runOpenCode(Number(process.env.SESSION_PAIRS ?? 2));
+  await runClaudeCodeSessionBench(cpuPerCallWithout);
+}
+
+if (import.meta.main) await runSessionBench();
