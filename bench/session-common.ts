@@ -27,6 +27,13 @@ export function procStats(pid: number): ProcStats {
   return { rss: kib("VmRSS"), peak: kib("VmHWM"), cpuMs: (ticks * 1000) / CLK_TCK };
 }
 
+/** Resident bytes the process alone holds (anonymous: heaps, JIT code, caches) and file pages it shares (the runtime's binary). */
+export function residentSplit(pid: number): { anonymous: number; sharedFile: number } {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0) * 1024;
+  return { anonymous: kib("Anonymous"), sharedFile: kib("Shared_Clean") };
+}
+
 export const mib = (bytes: number) => bytes / 2 ** 20;
 
 export const median = (xs: number[]) => {

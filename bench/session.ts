@@ -7,7 +7,8 @@
 //    (session-claude-code.ts), against a bare bun process.
 // 3. A cold hook process that renders in-process (no server), with the estimate and with o200k.
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU.
-// `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2).
+// `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2); SESSION_READS=1
+// adds a third variant each pair: no plugin, a file read in place of each hud call.
 import { join } from "node:path";
 import { estimateTokenizer } from "@agent-hud/hud-components";
 import { FakeLlm, type Reply, type ToolCallScript } from "../e2e/harness/fake-llm.ts";
@@ -24,18 +25,30 @@ import {
   met,
   mib,
   procStats,
+  residentSplit,
   RSS_TARGET_MIB,
   type ProcStats,
 } from "./session-common.ts";
 
 const FILES = 12;
 
+/**
+ * `with`: the plugin, and the agent's `hud` calls. `without`: neither. `reads`: no plugin, and a file read in
+ * place of each `hud` call, to tell opencode's own cost of the extra tool calls from the plugin's.
+ */
+type Variant = "without" | "with" | "reads";
+
 /** The session's replies: each step reads a file; with the plugin the agent also makes its `hud` calls. */
-function script(dir: string, withPlugin: boolean): Reply[] {
+function script(dir: string, variant: Variant): Reply[] {
   const replies: Reply[] = [];
   for (let i = 0; i < CALLS - 1; i++) {
-    const read: ToolCallScript = { name: "read", args: { filePath: join(dir, `src/part-${i % FILES}.ts`) } };
-    const hud = withPlugin ? hudCallsAt(i).map((args) => ({ name: "hud", args })) : [];
+    const readOf = (n: number): ToolCallScript => ({
+      name: "read",
+      args: { filePath: join(dir, `src/part-${n % FILES}.ts`) },
+    });
+    const read = readOf(i);
+    const calls = variant === "without" ? [] : hudCallsAt(i);
+    const hud = calls.map((args, k) => (variant === "with" ? { name: "hud", args } : readOf(i + k + 1)));
     // the prompt creeps from 8k to ~38k of 192k usable: the HUD stays at its full density
     replies.push({ toolCalls: [read, ...hud], promptTokens: 8_000 + i * 500 });
   }
@@ -43,10 +56,11 @@ function script(dir: string, withPlugin: boolean): Reply[] {
   return replies;
 }
 
-type Run = { start: ProcStats; peak: number; after: number; cpuMs: number; hudTokens: number };
+type Run = { start: ProcStats; peak: number; after: number; anonymous: number; cpuMs: number; hudTokens: number };
 
 /** One opencode server, one session of CALLS calls; the server's memory and CPU around it. */
-async function openCodeSession(withPlugin: boolean): Promise<Run> {
+async function openCodeSession(variant: Variant): Promise<Run> {
+  const withPlugin = variant === "with";
   const llm = new FakeLlm().start();
   const files = Object.fromEntries(
     Array.from({ length: FILES }, (_, i) => [`src/part-${i}.ts`, `export const part${i} = ${i};\n`.repeat(20)]),
@@ -56,7 +70,7 @@ async function openCodeSession(withPlugin: boolean): Promise<Run> {
   try {
     const session = await server.createSession();
     const start = procStats(server.pid);
-    llm.script(...script(project.dir, withPlugin));
+    llm.script(...script(project.dir, variant));
     await server.prompt(session.id, "stream the exporter");
     await server.waitIdle(session.id);
     const agent = llm.agentRequests();
@@ -74,7 +88,8 @@ async function openCodeSession(withPlugin: boolean): Promise<Run> {
     // what the calls queued for after them (the plugin's records, opencode's own) settles first
     await Bun.sleep(1_000);
     const after = procStats(server.pid);
-    return { start, peak: end.peak, after: after.rss, cpuMs: end.cpuMs - start.cpuMs, hudTokens };
+    const { anonymous } = residentSplit(server.pid);
+    return { start, peak: end.peak, after: after.rss, anonymous, cpuMs: end.cpuMs - start.cpuMs, hudTokens };
   } finally {
     await server.stop();
     llm.stop();
@@ -87,18 +102,19 @@ async function runOpenCode(pairs: number): Promise<{ cpuPerCallWithout: number }
     `opencode serve, one session of ${CALLS} LLM calls (${CALLS - 1} tool steps: a file read, with the plugin also the agent's hud calls), ` +
       `${pairs} alternated pairs; the server process's RSS and its CPU over the session (user + system, children included)`,
   );
-  const runs: Record<"without" | "with", Run[]> = { without: [], with: [] };
+  const runs: Record<Variant, Run[]> = { without: [], with: [], reads: [] };
+  const variants: Variant[] = process.env.SESSION_READS === "1" ? ["without", "with", "reads"] : ["without", "with"];
   for (let i = 0; i < pairs; i++)
-    for (const withPlugin of i % 2 ? [true, false] : [false, true]) {
-      const run = await openCodeSession(withPlugin);
-      runs[withPlugin ? "with" : "without"].push(run);
+    for (const variant of i % 2 ? [...variants].reverse() : variants) {
+      const run = await openCodeSession(variant);
+      runs[variant].push(run);
       console.log(
-        `  pair ${i + 1} ${(withPlugin ? "with" : "without").padEnd(7)} RSS at session start ${mib(run.start.rss).toFixed(0).padStart(4)} MiB, ` +
+        `  pair ${i + 1} ${variant.padEnd(7)} RSS at session start ${mib(run.start.rss).toFixed(0).padStart(4)} MiB, ` +
           `peak ${mib(run.peak).toFixed(0).padStart(4)} MiB, after ${mib(run.after).toFixed(0).padStart(4)} MiB, ` +
-          `CPU ${run.cpuMs.toFixed(0).padStart(5)} ms${withPlugin ? `, last HUD ${run.hudTokens} tokens (quarter of budget: ${FULL_BUDGET / 4})` : ""}`,
+          `CPU ${run.cpuMs.toFixed(0).padStart(5)} ms${variant === "with" ? `, last HUD ${run.hudTokens} tokens (quarter of budget: ${FULL_BUDGET / 4})` : ""}`,
       );
     }
-  const med = (variant: "with" | "without", of: (r: Run) => number) => median(runs[variant].map(of));
+  const med = (variant: Variant, of: (r: Run) => number) => median(runs[variant].map(of));
   const delta = (of: (r: Run) => number) => mib(med("with", of) - med("without", of));
   const peak = delta((r) => r.peak);
   const after = delta((r) => r.after);
@@ -112,8 +128,16 @@ async function runOpenCode(pairs: number): Promise<{ cpuPerCallWithout: number }
     `    RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)} (per pair: ${perPair} MiB)`,
   );
   console.log(
+    `    of it the process's own memory (anonymous: heaps, JIT code, caches) ${delta((r) => r.anonymous).toFixed(1)} MiB`,
+  );
+  console.log(
     `    CPU       ${ratio.toFixed(3).padStart(6)}x    ${met(ratio <= CPU_TARGET, `${((ratio / CPU_TARGET - 1) * 100).toFixed(0)}% over`)}`,
   );
+  if (runs.reads.length)
+    console.log(
+      `    "reads" (no plugin, a file read for each hud call) / without: CPU ${(med("reads", (r) => r.cpuMs) / med("without", (r) => r.cpuMs)).toFixed(3)}x, ` +
+        `RSS after ${mib(med("reads", (r) => r.after) - med("without", (r) => r.after)).toFixed(1)} MiB: opencode's own cost of the extra tool calls`,
+    );
   return { cpuPerCallWithout: med("without", (r) => r.cpuMs) / CALLS };
 }
 
