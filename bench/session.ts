@@ -8,7 +8,7 @@
 // 3. A cold hook process that renders in-process (no server), with the estimate and with o200k.
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU.
 // `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2); SESSION_READS=1
-// adds a third variant each pair: no plugin, a file read in place of each hud call.
+// adds two variants each pair, a file read in place of each hud call, without and with the plugin.
 import { join } from "node:path";
 import { estimateTokenizer } from "@agent-hud/hud-components";
 import { FakeLlm, type Reply, type ToolCallScript } from "../e2e/harness/fake-llm.ts";
@@ -34,9 +34,10 @@ const FILES = 12;
 
 /**
  * `with`: the plugin, and the agent's `hud` calls. `without`: neither. `reads`: no plugin, and a file read in
- * place of each `hud` call, to tell opencode's own cost of the extra tool calls from the plugin's.
+ * place of each `hud` call, to tell opencode's own cost of the extra tool calls from the plugin's; `with-reads`:
+ * the same with the plugin, to tell the cost of its hooks from that of its `hud` calls.
  */
-type Variant = "without" | "with" | "reads";
+type Variant = "without" | "with" | "reads" | "with-reads";
 
 /** The session's replies: each step reads a file; with the plugin the agent also makes its `hud` calls. */
 function script(dir: string, variant: Variant): Reply[] {
@@ -60,7 +61,7 @@ type Run = { start: ProcStats; peak: number; after: number; anonymous: number; c
 
 /** One opencode server, one session of CALLS calls; the server's memory and CPU around it. */
 async function openCodeSession(variant: Variant): Promise<Run> {
-  const withPlugin = variant === "with";
+  const withPlugin = variant.startsWith("with-") || variant === "with";
   const llm = new FakeLlm().start();
   const files = Object.fromEntries(
     Array.from({ length: FILES }, (_, i) => [`src/part-${i}.ts`, `export const part${i} = ${i};\n`.repeat(20)]),
@@ -80,7 +81,7 @@ async function openCodeSession(variant: Variant): Promise<Run> {
     if ((hud !== undefined) !== withPlugin)
       throw new Error(`HUD ${hud ? "present" : "missing"} with${withPlugin ? "" : "out"} the plugin`);
     const hudTokens = hud ? estimateTokenizer.count(hud) : 0;
-    if (withPlugin && hudTokens * 4 <= FULL_BUDGET)
+    if (variant === "with" && hudTokens * 4 <= FULL_BUDGET)
       throw new Error(
         `the last HUD is ${hudTokens} tokens, not past a quarter of ${FULL_BUDGET}: the bench would measure the wrong thing`,
       );
@@ -100,16 +101,18 @@ async function openCodeSession(variant: Variant): Promise<Run> {
 async function runOpenCode(pairs: number): Promise<{ cpuPerCallWithout: number }> {
   console.log(
     `opencode serve, one session of ${CALLS} LLM calls (${CALLS - 1} tool steps: a file read, with the plugin also the agent's hud calls), ` +
-      `${pairs} alternated pairs; the server process's RSS and its CPU over the session (user + system, children included)`,
+      `${pairs} alternated pairs; the server process's RSS and its CPU over the session (user + system, children included; ` +
+      `on a shared machine opencode's own CPU for it varies by ~30% from run to run: compare several runs)`,
   );
-  const runs: Record<Variant, Run[]> = { without: [], with: [], reads: [] };
-  const variants: Variant[] = process.env.SESSION_READS === "1" ? ["without", "with", "reads"] : ["without", "with"];
+  const runs: Record<Variant, Run[]> = { without: [], with: [], reads: [], "with-reads": [] };
+  const variants: Variant[] = ["without", "with"];
+  if (process.env.SESSION_READS === "1") variants.push("reads", "with-reads");
   for (let i = 0; i < pairs; i++)
     for (const variant of i % 2 ? [...variants].reverse() : variants) {
       const run = await openCodeSession(variant);
       runs[variant].push(run);
       console.log(
-        `  pair ${i + 1} ${variant.padEnd(7)} RSS at session start ${mib(run.start.rss).toFixed(0).padStart(4)} MiB, ` +
+        `  pair ${i + 1} ${variant.padEnd(10)} RSS at session start ${mib(run.start.rss).toFixed(0).padStart(4)} MiB, ` +
           `peak ${mib(run.peak).toFixed(0).padStart(4)} MiB, after ${mib(run.after).toFixed(0).padStart(4)} MiB, ` +
           `CPU ${run.cpuMs.toFixed(0).padStart(5)} ms${variant === "with" ? `, last HUD ${run.hudTokens} tokens (quarter of budget: ${FULL_BUDGET / 4})` : ""}`,
       );
@@ -137,6 +140,11 @@ async function runOpenCode(pairs: number): Promise<{ cpuPerCallWithout: number }
     console.log(
       `    "reads" (no plugin, a file read for each hud call) / without: CPU ${(med("reads", (r) => r.cpuMs) / med("without", (r) => r.cpuMs)).toFixed(3)}x, ` +
         `RSS after ${mib(med("reads", (r) => r.after) - med("without", (r) => r.after)).toFixed(1)} MiB: opencode's own cost of the extra tool calls`,
+    );
+  if (runs["with-reads"].length)
+    console.log(
+      `    "with-reads" (the plugin, no hud calls) / "reads": CPU ${(med("with-reads", (r) => r.cpuMs) / med("reads", (r) => r.cpuMs)).toFixed(3)}x: ` +
+        `the plugin's hooks alone, its HUD small`,
     );
   return { cpuPerCallWithout: med("without", (r) => r.cpuMs) / CALLS };
 }
