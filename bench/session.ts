@@ -39,19 +39,18 @@ const FILES = 12;
  */
 type Variant = "without" | "with" | "reads" | "with-reads";
 
-/** The session's replies: each step reads a file; with the plugin the agent also makes its `hud` calls. */
+/** The session's replies: each step reads a file, and the agent makes its `hud` calls (or reads in their place). */
 function script(dir: string, variant: Variant): Reply[] {
+  const readOf = (n: number): ToolCallScript => ({
+    name: "read",
+    args: { filePath: join(dir, `src/part-${n % FILES}.ts`) },
+  });
   const replies: Reply[] = [];
   for (let i = 0; i < CALLS - 1; i++) {
-    const readOf = (n: number): ToolCallScript => ({
-      name: "read",
-      args: { filePath: join(dir, `src/part-${n % FILES}.ts`) },
-    });
-    const read = readOf(i);
     const calls = variant === "without" ? [] : hudCallsAt(i);
-    const hud = calls.map((args, k) => (variant === "with" ? { name: "hud", args } : readOf(i + k + 1)));
+    const extra = calls.map((args, k) => (variant === "with" ? { name: "hud", args } : readOf(i + k + 1)));
     // the prompt creeps from 8k to ~38k of 192k usable: the HUD stays at its full density
-    replies.push({ toolCalls: [read, ...hud], promptTokens: 8_000 + i * 500 });
+    replies.push({ toolCalls: [readOf(i), ...extra], promptTokens: 8_000 + i * 500 });
   }
   replies.push({ text: "done", promptTokens: 8_000 + CALLS * 500 });
   return replies;
@@ -61,7 +60,7 @@ type Run = { start: ProcStats; peak: number; after: number; anonymous: number; c
 
 /** One opencode server, one session of CALLS calls; the server's memory and CPU around it. */
 async function openCodeSession(variant: Variant): Promise<Run> {
-  const withPlugin = variant.startsWith("with-") || variant === "with";
+  const withPlugin = variant === "with" || variant === "with-reads";
   const llm = new FakeLlm().start();
   const files = Object.fromEntries(
     Array.from({ length: FILES }, (_, i) => [`src/part-${i}.ts`, `export const part${i} = ${i};\n`.repeat(20)]),
