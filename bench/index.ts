@@ -12,6 +12,7 @@ import { runPurgeBench } from "./purge.ts";
 import { runRecallBench } from "./recall.ts";
 import { runRecallQualityBench } from "./recall-quality.ts";
 import { runRedactionBench } from "./redaction.ts";
+import { runSessionBench } from "./session.ts";
 import { runStartupBench } from "./startup.ts";
 import { runStoreBench } from "./store.ts";
 import { runTokenizerBench } from "./tokenizer.ts";
@@ -57,6 +58,10 @@ const sections: Array<[string, () => Promise<void>]> = [
     runComponentFilesBench,
   ],
   ["TUI: sidebar cost per poll, per change, and the server's per-call recording", runTuiBench],
+  [
+    "session: a host's RSS and CPU over 60 calls with and without the plugin (opencode, Claude Code's MCP server), a cold hook",
+    runSessionBench,
+  ],
   ['start-up: bundle size, import time, opencode run "hello" with and without the plugin', runStartupBench],
 ];
 
