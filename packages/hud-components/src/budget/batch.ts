@@ -38,3 +38,43 @@ export function serialiseItems(items: readonly Child[]): string[] | undefined {
   if (parts.length !== items.length || !md.endsWith("\n")) return undefined;
   return parts.map((part) => `${part}\n`);
 }
+
+// A paragraph of one word that serialises as itself: placed between blocks it resets the list bullet
+// alternation and joins with a plain blank line on both sides, so the output splits back at it.
+const SPLIT = "hudblocksplit839217465";
+const splitter = { type: "paragraph", children: [{ type: "text", value: SPLIT }] };
+// Flow content only: a phrasing child would turn the root into one phrasing run.
+const FLOW = new Set(["paragraph", "heading", "list", "code", "blockquote", "thematicBreak", "table"]);
+
+/**
+ * Markdown of many blocks from one serialiser call: entry i equals `toMarkdown(blocks[i], { mode:
+ * 'production' })` (property-tested), or is undefined where that block was left to its own call (it could
+ * not be proven independent, or resolving it threw: its own call reports the error). Returns undefined
+ * when fewer than two blocks could share the call.
+ */
+export function serialiseBlocks(blocks: readonly Child[]): (string | undefined)[] | undefined {
+  const children: MdastNode[] = [];
+  const batched: number[] = [];
+  blocks.forEach((block, i) => {
+    if (!isUJsxElement(block)) return;
+    let kids: MdastNode[];
+    try {
+      kids = toMdast(resolve(block, { mode: "production" })).children as MdastNode[];
+    } catch {
+      return;
+    }
+    if (!kids.length || !kids.every((kid) => FLOW.has(kid.type))) return;
+    if (batched.length) children.push(splitter);
+    children.push(...kids);
+    batched.push(i);
+  });
+  if (batched.length < 2) return undefined;
+  const md = mdastToMarkdown({ type: "root", children } as Root);
+  const parts = md.split(`\n\n${SPLIT}\n\n`);
+  // A block standing alone gets a final newline only when it has none: a block ending in one differs.
+  if (parts.length !== batched.length || parts.some((p, i) => !p || (i < parts.length - 1 && p.endsWith("\n"))))
+    return undefined;
+  const out: (string | undefined)[] = blocks.map(() => undefined);
+  batched.forEach((at, i) => (out[at] = i < parts.length - 1 ? `${parts[i]}\n` : parts[i]));
+  return out;
+}
