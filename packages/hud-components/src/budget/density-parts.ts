@@ -1,4 +1,4 @@
-import type { Child } from "@agent-hud/ujsx/core";
+import { h, type Child } from "@agent-hud/ujsx/core";
 import type { Density } from "../density/density.ts";
 import { moreItem } from "../components/markup.ts";
 import type { SectionInput, SectionParts, SectionSpec } from "../sections/section-spec.ts";
@@ -63,6 +63,8 @@ export function buildSections(
     const parts = spec.parts(input, density);
     built.set(spec, parts);
     for (const block of parts ? [...parts.head, ...(parts.tail ?? [])] : []) if (!isRaw(block)) blocks.push(block);
+    // The "+N more" line's two number shapes (one item, several), in case the list loses items.
+    if (parts?.items.length) for (const n of [1, 2]) blocks.push(h("list", {}, moreItem(n, parts.noun, parts.listOp)));
   }
   cache.prefetchBlocks(blocks);
   return built;
