@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { h, toMarkdown, type Child } from "@agent-hud/ujsx";
-import { serialiseBlocks, serialiseItems } from "../src/internal.ts";
+import { serialiseItems } from "../src/internal.ts";
 
 // Text that exercises escaping at line starts and item edges: bullets, numbers, fences, tables, breaks.
 const text = fc.oneof(
@@ -51,49 +51,4 @@ test("items that are not plain paragraph items fall back to one call each", () =
     "- a\n",
     "- b\n",
   ]);
-});
-
-// Blocks as sections emit them, plus what could upset a shared pass: adjacent lists (bullet alternation),
-// a section grouping several blocks, code, quotes, rules, and a block spelling the split word itself.
-const block: fc.Arbitrary<Child> = fc.oneof(
-  fc.tuple(fc.integer({ min: 1, max: 6 }), inline).map(([depth, c]): Child => h("heading", { depth }, c)),
-  fc.array(inline, { minLength: 1, maxLength: 4 }).map((cs): Child => h("paragraph", {}, ...cs)),
-  fc.array(item, { minLength: 1, maxLength: 3 }).map((items): Child => h("list", {}, ...items)),
-  fc.array(item, { minLength: 1, maxLength: 2 }).map((items): Child => h("list", { ordered: true }, ...items)),
-  text.map((value): Child => h("code", { value })),
-  inline.map((c): Child => h("quote", {}, h("paragraph", {}, c))),
-  fc.constant<Child>(h("rule", {})),
-  fc.constant<Child>(h("paragraph", {}, "hudblocksplit839217465")),
-  fc
-    .tuple(inline, fc.array(item, { minLength: 1, maxLength: 2 }))
-    .map(([c, items]): Child => h("section", {}, h("paragraph", {}, c), h("list", {}, ...items))),
-);
-
-test("blocks serialised in one pass equal each block serialised alone (property)", () => {
-  let batched = 0;
-  fc.assert(
-    fc.property(fc.array(block, { minLength: 2, maxLength: 8 }), (blocks) => {
-      const together = serialiseBlocks(blocks);
-      if (!together) return;
-      blocks.forEach((node, i) => {
-        const md = together[i];
-        if (md === undefined) return;
-        batched++;
-        expect(md).toBe(toMarkdown(node, { mode: "production" }));
-      });
-    }),
-    { numRuns: 2000 },
-  );
-  // The one-pass path was taken for most blocks, not only the fallback.
-  expect(batched).toBeGreaterThan(5000);
-});
-
-test("blocks: a throwing or non-flow block is left to its own call, the rest still share one", () => {
-  const bad = h("heading", { depth: 9 }, "x");
-  expect(serialiseBlocks([h("heading", { depth: 4 }, "Notes"), bad, h("paragraph", {}, "a *b*")])).toEqual([
-    "#### Notes\n",
-    undefined,
-    "a \\*b\\*\n",
-  ]);
-  expect(serialiseBlocks([h("paragraph", {}, "a"), bad])).toBeUndefined();
 });

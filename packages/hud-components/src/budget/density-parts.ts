@@ -1,4 +1,3 @@
-import { h, type Child } from "@agent-hud/ujsx/core";
 import type { Density } from "../density/density.ts";
 import { moreItem } from "../components/markup.ts";
 import type { SectionInput, SectionParts, SectionSpec } from "../sections/section-spec.ts";
@@ -35,39 +34,10 @@ export function densityParts(
   input: SectionInput,
   density: Density,
   cache: PartCache,
-  built?: BuiltParts,
 ): DensityParts | null {
   const deps = spec.deps?.(input);
-  if (!deps) return freshDensityParts(spec, input, density, cache, built);
-  return cache.memoParts(spec, density, deps, () => freshDensityParts(spec, input, density, cache, built));
-}
-
-/** Sections' parts built ahead of measuring, by spec. */
-export type BuiltParts = Map<SectionSpec, SectionParts | null>;
-
-/**
- * Build the parts of every section not memoised at this density and serialise all their head and tail
- * blocks in one pass: mdast-util-to-markdown's per-call setup costs about as much as a small block.
- */
-export function buildSections(
-  specs: readonly SectionSpec[],
-  input: SectionInput,
-  density: Density,
-  cache: PartCache,
-): BuiltParts {
-  const built: BuiltParts = new Map();
-  const blocks: Child[] = [];
-  for (const spec of specs) {
-    const deps = spec.deps?.(input);
-    if (deps && cache.memoHit(spec, density, deps)) continue;
-    const parts = spec.parts(input, density);
-    built.set(spec, parts);
-    for (const block of parts ? [...parts.head, ...(parts.tail ?? [])] : []) if (!isRaw(block)) blocks.push(block);
-    // The "+N more" line's two number shapes (one item, several), in case the list loses items.
-    if (parts?.items.length) for (const n of [1, 2]) blocks.push(h("list", {}, moreItem(n, parts.noun, parts.listOp)));
-  }
-  cache.prefetchBlocks(blocks);
-  return built;
+  if (!deps) return freshDensityParts(spec, input, density, cache);
+  return cache.memoParts(spec, density, deps, () => freshDensityParts(spec, input, density, cache));
 }
 
 function freshDensityParts(
@@ -75,9 +45,8 @@ function freshDensityParts(
   input: SectionInput,
   density: Density,
   cache: PartCache,
-  built: BuiltParts | undefined,
 ): DensityParts | null {
-  const parts = built?.has(spec) ? (built.get(spec) ?? null) : spec.parts(input, density);
+  const parts = spec.parts(input, density);
   if (!parts) return null;
   const block = (b: unknown): MeasuredPart => (isRaw(b) ? cache.raw(b.md) : cache.block(b as never));
   const head = parts.head.map(block).filter((p) => p.md);

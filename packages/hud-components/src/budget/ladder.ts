@@ -1,14 +1,7 @@
 import type { Density } from "../density/density.ts";
 import type { SectionInput, SectionSpec } from "../sections/section-spec.ts";
 import type { PartCache } from "./part-cache.ts";
-import {
-  buildSections,
-  densityParts,
-  dropsToFit,
-  estimate,
-  type BuiltParts,
-  type DensityParts,
-} from "./density-parts.ts";
+import { densityParts, dropsToFit, estimate, type DensityParts } from "./density-parts.ts";
 
 export type SectionFit = {
   spec: SectionSpec;
@@ -31,23 +24,16 @@ export type FitInput = {
 export const partsFor = (section: SectionFit, density: Density, fit: FitInput): DensityParts | null =>
   partsAt(section, density, fit.input, fit.cache);
 
-function partsAt(
-  section: SectionFit,
-  density: Density,
-  input: SectionInput,
-  cache: PartCache,
-  built?: BuiltParts,
-): DensityParts | null {
+function partsAt(section: SectionFit, density: Density, input: SectionInput, cache: PartCache): DensityParts | null {
   if (!section.byDensity.has(density))
-    section.byDensity.set(density, densityParts(section.spec, input, density, cache, built));
+    section.byDensity.set(density, densityParts(section.spec, input, density, cache));
   return section.byDensity.get(density) ?? null;
 }
 
 export function initialSections({ specs, input, density, cache }: FitInput): SectionFit[] {
-  const built = buildSections(specs, input, density, cache);
   return specs.map((spec) => {
     const section: SectionFit = { spec, parts: undefined, dropped: 0, omitted: false, byDensity: new Map() };
-    section.parts = partsAt(section, density, input, cache, built) ?? undefined;
+    section.parts = partsAt(section, density, input, cache) ?? undefined;
     return section;
   });
 }

@@ -12,7 +12,7 @@ const SENTINEL = (i: number) => `839217465${String(i).padStart(3, "0")}`;
 const DIGITS = /\d+/g;
 // A number is only abstracted when its neighbours are plain: escaping of markdown-special characters
 // can depend on how far they are from a construct's edge, which a longer sentinel would change.
-const PLAIN_NEIGHBOUR = /^[ %→(),kM×·/+]?$/;
+const PLAIN_NEIGHBOUR = /^[ %→(),kM×·/]?$/;
 
 export type Shape = { key: string; numbers: string[]; withSentinels: Child };
 

@@ -1,7 +1,7 @@
 import { h, toMarkdown, type Child } from "@agent-hud/ujsx/core";
 import type { Tokenizer } from "../tokenize/tokenizer.ts";
-import { serialiseBlocks, serialiseItems } from "./batch.ts";
-import { checkTemplate, fillTemplate, numberShape, type Shape } from "./number-template.ts";
+import { serialiseItems } from "./batch.ts";
+import { checkTemplate, fillTemplate, numberShape } from "./number-template.ts";
 
 /** A serialised part: its markdown and token count, plus the count with a blank-line separator after it. */
 export type MeasuredPart = { md: string; tokens: number; sep: number };
@@ -32,18 +32,13 @@ export class PartCache {
 
   /** Memo of a section's parts by owner + density, valid while every dependency keeps its identity. */
   memoParts<T>(owner: object, density: string, deps: readonly unknown[], build: () => T): T {
-    const hit = this.memoHit(owner, density, deps);
-    if (hit) return hit.value as T;
-    const value = build();
     let byDensity = this.sectionMemo.get(owner);
     if (!byDensity) this.sectionMemo.set(owner, (byDensity = new Map()));
+    const hit = byDensity.get(density);
+    if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.value as T;
+    const value = build();
     byDensity.set(density, { deps, value });
     return value;
-  }
-
-  memoHit(owner: object, density: string, deps: readonly unknown[]): { value: unknown } | undefined {
-    const hit = this.sectionMemo.get(owner)?.get(density);
-    return hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i]) ? hit : undefined;
   }
 
   item(key: object, variant: string, render: () => Child): MeasuredPart {
@@ -96,37 +91,6 @@ export class PartCache {
     return part;
   }
 
-  /**
-   * Serialise the blocks not cached yet (by content, or as a number shape) in one pass; best effort
-   * like `prefetchItems`. The fitter hands over every section's head and tail blocks before measuring any.
-   */
-  prefetchBlocks(nodes: readonly Child[]): void {
-    const todo: { signature: string; node: Child; shape: Shape | undefined }[] = [];
-    const seen = new Set<string>();
-    for (const node of nodes) {
-      const signature = signatureOf(node);
-      if (this.bySignature.has(signature) || seen.has(signature)) continue;
-      seen.add(signature);
-      const shape = numberShape(node);
-      // a known shape is filled in without serialising
-      if (!shape || !this.templates.has(shape.key)) todo.push({ signature, node, shape });
-    }
-    if (todo.length < 2) return;
-    const mds = serialiseBlocks(todo.map((t) => t.shape?.withSentinels ?? t.node));
-    todo.forEach(({ signature, shape }, i) => {
-      const md = mds?.[i];
-      if (md === undefined) return;
-      if (!shape) this.remember(signature, this.part(md));
-      else this.setTemplate(shape.key, checkTemplate(md, shape.numbers.length) ?? null);
-    });
-  }
-
-  private setTemplate(key: string, template: string | null): string | null {
-    if (this.templates.size >= SIG_LIMIT) this.templates.clear();
-    this.templates.set(key, template);
-    return template;
-  }
-
   block(node: Child): MeasuredPart {
     const signature = signatureOf(node);
     return this.bySignature.get(signature) ?? this.remember(signature, this.part(this.serialiseBlock(node)));
@@ -138,8 +102,9 @@ export class PartCache {
     if (!shape) return toMarkdown(node, { mode: "production" });
     let template = this.templates.get(shape.key);
     if (template === undefined) {
-      const md = toMarkdown(shape.withSentinels, { mode: "production" });
-      template = this.setTemplate(shape.key, checkTemplate(md, shape.numbers.length) ?? null);
+      if (this.templates.size >= SIG_LIMIT) this.templates.clear();
+      template = checkTemplate(toMarkdown(shape.withSentinels, { mode: "production" }), shape.numbers.length) ?? null;
+      this.templates.set(shape.key, template);
     }
     return template === null ? toMarkdown(node, { mode: "production" }) : fillTemplate(template, shape.numbers);
   }
