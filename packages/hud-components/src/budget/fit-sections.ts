@@ -23,11 +23,16 @@ export function fitSections(
   const overhead = () => (heading?.sep ?? 0) + (omission()?.sep ?? 0);
   // Capped at the room: sections far over budget are not fully serialised just to learn they do not fit.
   const estimateAll = () => totalTokens(sections, cache, overhead(), room);
-  const measure = () => {
-    const a = assemble(heading, sections, omission(), cache);
-    return a.exact
+  const { tokenizer } = cache;
+  const count = (a: Assembly): Assembly =>
+    a.exact
       ? a
-      : { ...a, tokens: cache.tokenizer.count(a.markdown), tokensWithSep: cache.tokenizer.count(`${a.markdown}\n`) };
+      : { ...a, exact: true, tokens: tokenizer.count(a.markdown), tokensWithSep: tokenizer.count(`${a.markdown}\n`) };
+  // An upper-bound tokenizer's sum of parts that fits proves the whole fits: the whole text is then
+  // counted once, for the layout finally kept, instead of after every ladder step and the refill.
+  const measure = (): Assembly => {
+    const a = assemble(heading, sections, omission(), cache);
+    return tokenizer.upperBound && a.tokens <= room ? a : count(a);
   };
   const steps = ladder(sections, { ...fit, overhead: () => overhead() }, () => room);
   let done = false;
@@ -50,6 +55,7 @@ export function fitSections(
     if (refilled.tokens <= room) result = refilled;
     else restore(sections, saved);
   }
+  result = count(result);
   if (result.tokens > room) result = { markdown: "", tokens: 0, tokensWithSep: 0, exact: true };
   return { ...result, sections, omitted: omittedCounts(sections), titleKept: heading !== undefined };
 }
