@@ -12,8 +12,6 @@ export type HookProcess<Reply> = {
   logLine(line: string): void;
   /** What goes on without the HUD when the hook gives up: `the turn`, `the call`. */
   goesOn: string;
-  /** The input as the host reads it; throws on input it refuses. Without it: JSON. */
-  parse?(raw: string): Record<string, unknown>;
   /** No MCP server listens for the session (not started yet, or gone): the hook opens the runtime itself. */
   inProcess(input: Record<string, unknown>): Promise<Reply | undefined>;
   /** What the host reads on stdout for a reply. */
@@ -31,7 +29,7 @@ export async function runHookProcess<Reply>(hook: HookProcess<Reply>): Promise<v
     // Bun's own stdin and stdout: `process.stdin`/`process.stdout` would load node's stream machinery, which
     // costs a first hook more than the read and the write themselves
     const raw = await Bun.stdin.text();
-    const input = hook.parse ? hook.parse(raw) : (JSON.parse(raw) as Record<string, unknown>);
+    const input = parseInput(raw);
     // the session's MCP server has the runtime open and runs hooks one at a time: a hook it takes costs a
     // socket round trip, and two hooks of parallel tool calls never write the session's record at once
     const forwarded = await forward<Reply>(raw, hook.folder);
@@ -46,4 +44,12 @@ export async function runHookProcess<Reply>(hook: HookProcess<Reply>): Promise<v
   }
   hook.atExit?.();
   process.exit(0);
+}
+
+/** Every host sends one JSON object; anything else (null, an array, a number) is refused before a runtime opens. */
+function parseInput(raw: string): Record<string, unknown> {
+  const input = JSON.parse(raw) as unknown;
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    throw new Error("the hook input is not a JSON object");
+  return input as Record<string, unknown>;
 }

@@ -10,13 +10,11 @@ export type LinesRead = {
 };
 
 export type LinesOptions = {
-  /** At most this much is read per hook; a longer backlog is read over the next hooks. */
-  maxRead?: number;
   /**
-   * Skip a line longer than `maxRead` once its end is written (a tool's output of 50 MB), or the reader would
-   * stop at it for good.
+   * At most this much is read per hook; a longer backlog is read over the next hooks. A line longer than this
+   * (a tool's output of 50 MB) is skipped once its end is written, or the reader would stop at it for good.
    */
-  skipLongLines?: boolean;
+  maxRead?: number;
 };
 
 /** Bytes scanned per read while looking for the end of a line longer than `maxRead`. */
@@ -37,7 +35,7 @@ export function readLines(path: string, offset: number, options: LinesOptions = 
     if (end < 0)
       return {
         text: "",
-        offset: options.skipLongLines && length === maxRead ? pastLine(fd, start + length, size, maxRead) : start,
+        offset: length === maxRead ? pastLine(fd, start + length, size, maxRead) : start,
       };
     return { text: buffer.subarray(0, end + 1).toString("utf8"), offset: start + end + 1 };
   } finally {

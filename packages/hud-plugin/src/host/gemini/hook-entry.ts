@@ -13,12 +13,6 @@ export function main(): Promise<void> {
     folder: hostDir(HOST_FOLDER),
     logLine,
     goesOn: "the call",
-    parse(raw) {
-      const input = JSON.parse(raw) as unknown;
-      if (typeof input !== "object" || input === null || Array.isArray(input))
-        throw new Error("the hook input is not a JSON object");
-      return input as Record<string, unknown>;
-    },
     async inProcess(input) {
       const { runInProcess } = await import("./in-process.ts");
       return runInProcess(input, logLine);

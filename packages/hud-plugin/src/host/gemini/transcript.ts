@@ -38,7 +38,7 @@ export const isOwnTool = (name: string): boolean => /^mcp_.+_(hud|hud_compact)$/
  */
 export function readFrom(path: string, offset: number): LinesRead {
   try {
-    return readLines(path, offset, { maxRead: 8 * 1024 * 1024, skipLongLines: true });
+    return readLines(path, offset, { maxRead: 8 * 1024 * 1024 });
   } catch {
     return { text: "", offset };
   }

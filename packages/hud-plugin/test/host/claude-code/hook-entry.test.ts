@@ -36,6 +36,16 @@ describe("the hook process", () => {
     expect(added[0]).toContain("hook failed");
   });
 
+  test("non-object input attack: null, an array, a number: exit 0, nothing printed, one log line each", () => {
+    for (const stdin of ["null", "[1,2]", "42"]) {
+      const before = logLines().length;
+      expect(runHook(stdin)).toEqual({ code: 0, out: "" });
+      const added = logLines().slice(before);
+      expect(added).toHaveLength(1);
+      expect(added[0]).toContain("not a JSON object");
+    }
+  });
+
   test("PreCompact prints plain text for the summary instructions", () => {
     const s = claudeSession();
     runHook(JSON.stringify(s.input("SessionStart", { source: "startup" })));
