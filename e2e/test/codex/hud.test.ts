@@ -1,19 +1,22 @@
 // agent-hud in the real Codex CLI, installed as a person does (`codex plugin marketplace add`, then `codex plugin
 // add`), against a scripted Responses API. Few Codex processes: one prompt runs many model calls (tool_search,
-// the `hud` call, a patch, a shell command), and one resumed prompt carries the compaction.
+// the `hud` call, a patch, a shell command), one resumed prompt carries the compaction, and one more runs with
+// the HUD switched off by `agent-hud off` until its own shell call switches it on and prints a secret.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
   CODEX_MARKET_ROOT,
   CODEX_PLUGIN_ROOT,
   createCodexProject,
   exec,
+  codexEnv,
   HUD_NAMESPACE,
   installPlugin,
   type CodexProject,
 } from "../../harness/codex.ts";
 import { developerTexts, FakeOpenAI, itemText, type RecordedRequest } from "../../harness/fake-openai.ts";
 import { Database } from "bun:sqlite";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { PLUGIN_DIR } from "../../harness/opencode.ts";
 import { currentHud, mainLoop, startClaudeHud, type ClaudeHud } from "../../harness/claude-hud.ts";
 import { join } from "node:path";
 
@@ -193,3 +196,46 @@ test("the project note written in Codex reaches a Claude Code session of the sam
   const [first] = mainLoop(claude.api);
   expect(currentHud(first!)).toContain(NOTE);
 }, 120_000);
+
+const pick = (alphabet: string, n: number) =>
+  Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
+const GITHUB_TOKEN = `ghp_${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 30)}${pick("0123456789", 6)}`;
+
+test("switched off with `agent-hud off --project`: the resumed prompt's hooks add no HUD; `agent-hud on` from the agent's shell call brings one back on the next request", async () => {
+  expect(thread).not.toBe("");
+  const cli = [process.execPath, join(PLUGIN_DIR, "dist", "cli", "index.js")];
+  const off = Bun.spawnSync([...cli, "off", "--project", project.dir], { cwd: project.dir, env: codexEnv(project) });
+  expect({ code: off.exitCode, out: off.stdout.toString() + off.stderr.toString() }).toMatchObject({ code: 0 });
+  expect(off.stdout.toString()).toContain("HUD off for every session of the project");
+  const previous = api.ofKind("agent").at(-1)!;
+  const before = api.requests.length;
+  // one process: the switch back on runs between two requests of the same prompt, as a person's terminal would
+  const on = [...cli, "on", "--project", project.dir].map((a) => `'${a}'`).join(" ");
+  api.script(
+    { calls: [{ name: "exec_command", callId: "sh2", args: { cmd: `${on} && echo "gh ${GITHUB_TOKEN}"` } }] },
+    { text: "back on" },
+  );
+  await exec(project, "and now?", { resume: thread });
+  const agents = api.requests.slice(before).filter((r) => r.kind === "agent");
+  expect(agents.length).toBe(2);
+  // off: the HUD texts are the replayed history's, no more (a resume adds a full copy when on)
+  expect(hudTexts(agents[0]!)).toEqual(hudTexts(previous));
+  expect(outputOf(agents[1]!, "sh2")).toContain("HUD on for every session of the project");
+  expect(outputOf(agents[1]!, "sh2")).toContain(GITHUB_TOKEN);
+  const back = hudTexts(agents[1]!).slice(hudTexts(agents[0]!).length);
+  expect(back.length).toBe(1);
+  expect(back[0]).toMatch(/<agent-hud>|^HUD update:/);
+}, 120_000);
+
+test("a secret the shell call printed is in no file under the data folder (the rollout-derived recall store included); the redacted line is", () => {
+  const root = join(project.root, "data");
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" })
+    .map((name) => join(root, name))
+    .filter((path) => statSync(path).isFile())
+    .map((path) => ({ path, bytes: readFileSync(path) }));
+  expect(files.map((f) => f.path.split("/").at(-1))).toContain("hud.db");
+  expect(files.some((f) => f.bytes.includes("[redacted:"))).toBe(true);
+  for (const { path, bytes } of files)
+    for (let i = 0; i + 8 <= GITHUB_TOKEN.length; i++)
+      expect({ path, found: bytes.includes(GITHUB_TOKEN.slice(i, i + 8)) }).toEqual({ path, found: false });
+});

@@ -1,11 +1,13 @@
 // agent-hud in the real Gemini CLI, installed with `gemini extensions install`: the HUD is the trailing user
 // content of every agent call and of no history, the `hud` tool's edit shows in the next call's HUD, secrets a
 // shell call prints stay out of every file the plugin keeps, a resumed session gets its HUD back, and a real
-// compression is followed by a call that still carries it. Two Gemini CLI processes (its start is slow).
+// compression is followed by a call that still carries it, and `agent-hud off` keeps it out of the next call
+// until `agent-hud on`. Three Gemini CLI processes (its start is slow).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { PLUGIN_DIR } from "../../harness/opencode.ts";
 import {
   FakeGemini,
   SNAPSHOT_TEXT,
@@ -19,6 +21,7 @@ import {
   GEMINI_HUD_TOOL,
   geminiPrompt,
   installExtension,
+  geminiEnv,
   type GeminiProject,
 } from "../../harness/gemini.ts";
 
@@ -170,3 +173,27 @@ test("the cache ledger has each call's tokens as the API reported them, cached o
   expect(sent.slice(1).every(([, cached]) => cached! > 0)).toBe(true);
   expect(rows.slice(0, first.length).map((r) => [r.input + r.cache_read, r.cache_read])).toEqual(sent);
 });
+
+test("switched off with `agent-hud off --project`: the next agent call carries no HUD; `agent-hud on` from the agent's shell call brings it back on the call after", async () => {
+  const cli = [process.execPath, join(PLUGIN_DIR, "dist", "cli", "index.js")];
+  const off = Bun.spawnSync([...cli, "off", "--project", project.dir], {
+    cwd: project.dir,
+    env: geminiEnv(api.url, project.home),
+  });
+  expect({ code: off.exitCode, out: off.stdout.toString() + off.stderr.toString() }).toMatchObject({ code: 0 });
+  expect(off.stdout.toString()).toContain("HUD off for every session of the project");
+  const before = api.requests.length;
+  // one process: the switch back on runs between two calls of the same prompt, as a person's terminal would
+  const on = [...cli, "on", "--project", project.dir].map((a) => `'${a}'`).join(" ");
+  api.script({ calls: [{ name: "run_shell_command", args: { command: on } }] }, { text: "back on" });
+  await geminiPrompt("and now?", { apiUrl: api.url, project, resume: SESSION });
+  const agent = api.requests.slice(before).filter((r) => r.kind === "agent");
+  expect(agent.length).toBe(2);
+  // off: neither the HUD nor its instructions, anywhere in the conversation or the system instruction
+  const sent = JSON.stringify([contents(agent[0]!), agent[0]!.body.systemInstruction]);
+  expect(sent).not.toMatch(/<agent-hud>|Agent HUD|Your HUD/);
+  expect(sent).toContain("and now?");
+  expect(JSON.stringify(contents(agent[1]!).at(-2))).toContain("HUD on for every session of the project");
+  expectHudOnEveryCall([agent[1]!]);
+  expect(lastText(agent[1]!)).toContain(TASK);
+}, 120_000);
