@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HudBoard, type BoardRender } from "../../src/store/index.ts";
+import { HudBoard } from "../../src/store/index.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { projectKeyFor } from "../../src/store/index.ts";
+import { shownRender } from "../helpers/board-render.ts";
 
 let root: string;
 let store: string;
@@ -23,14 +24,7 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const shown = (task: string, at: number): BoardRender => ({
-  markdown: `### Agent HUD\n\n#### Task\n\n${task}\n`,
-  density: "compact",
-  tokens: 30,
-  omitted: {},
-  context: { usedTokens: 140_000, usableTokens: 192_000, percent: 72.9, critical: false },
-  at,
-});
+const shown = (task: string, at: number) => shownRender(task, at, 140_000, 72.9);
 
 async function run(
   argv: string[],

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main.ts";
 import { statusLine } from "../../src/host/cli-parts.ts";
-import { HudBoard, projectKeyFor, type BoardRender } from "../../src/store/index.ts";
+import { HudBoard, projectKeyFor } from "../../src/store/index.ts";
+import { shownRender } from "../helpers/board-render.ts";
 
 let root: string;
 let store: string;
@@ -25,14 +26,7 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const shown = (task: string, at: number): BoardRender => ({
-  markdown: `### Agent HUD\n\n#### Task\n\n${task}\n`,
-  density: "compact",
-  tokens: 30,
-  omitted: {},
-  context: { usedTokens: 1_000, usableTokens: 192_000, percent: 0.5, critical: false },
-  at,
-});
+const shown = (task: string, at: number) => shownRender(task, at, 1_000, 0.5);
 
 async function run(...argv: string[]) {
   const out: string[] = [];

@@ -10,21 +10,6 @@ const HINT = /passw|passphrase|secret|token|credential|auth|login|signin|sign_in
 // ... and one that only names or looks one up (`getToken("github")`, `hasSecret("db")`)
 const LOOKUP =
   /^(?:use|get|fetch|read|load|find|has|is|remove|delete|del|clear|lookup|require|describe|it|test|log|print)(?![a-z])/;
-// the callee's own words (`HTTPBasicAuth` → http basic auth; `Tokenizer` is no `token`); `api key` is one
-const HINT_WORDS = new Set([
-  "password",
-  "passwd",
-  "passphrase",
-  "secret",
-  "token",
-  "credential",
-  "credentials",
-  "auth",
-  "login",
-  "signin",
-  "apikey",
-  "bearer",
-]);
 const SECRET_WORDS = new Set([
   "password",
   "passwd",
@@ -35,6 +20,8 @@ const SECRET_WORDS = new Set([
   "credentials",
   "apikey",
 ]);
+// the callee's own words (`HTTPBasicAuth` → http basic auth; `Tokenizer` is no `token`); `api key` is one
+const HINT_WORDS = new Set([...SECRET_WORDS, "auth", "login", "signin", "bearer"]);
 function nameWords(name: string): string[] {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

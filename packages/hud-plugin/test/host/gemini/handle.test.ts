@@ -1,25 +1,15 @@
 // The Gemini CLI host on an open runtime, as its hooks see it: the session file read into the port (usage
 // with cached tokens, texts, tool calls and the files they touched), BeforeModel's trailing content, and a
 // compression told from a request shorter than the one before.
-import { afterAll, describe, expect, test } from "bun:test";
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import "../../helpers/hermetic-env.ts";
-import { createLogger } from "../../../src/log/index.ts";
-import { openHud } from "../../../src/runtime/open.ts";
+import { geminiProject } from "./fixture.ts";
 import { newMemory, runGeminiHook, STEPS } from "../../../src/host/gemini/handle.ts";
 import { hooksJson } from "../../../src/host/gemini/extension.ts";
 import { transcriptEvents, usageOf } from "../../../src/host/gemini/transcript.ts";
 
-const root = mkdtempSync(join(tmpdir(), "gemini-host-"));
-const project = join(root, "project");
-mkdirSync(join(project, ".git"), { recursive: true });
-const transcript = join(root, "session.jsonl");
-writeFileSync(transcript, `${JSON.stringify({ sessionId: "s", kind: "main" })}\n`);
-const sessionID = crypto.randomUUID();
-const opened = openHud({ directory: project, worktree: project, log: createLogger(undefined, () => {}) })!;
-afterAll(() => opened.dispose());
+const { project, transcript, sessionID, opened } = geminiProject("gemini-host-");
 
 const input = (event: string, extra: Record<string, unknown> = {}) => ({
   session_id: sessionID,

@@ -1,23 +1,11 @@
 // Off means off on Gemini CLI, a host with no switch of its own: `agent-hud off` for the project leaves
 // BeforeModel's request as it came (no HUD, no lead); `agent-hud on` brings the trailing HUD back.
-import { afterAll, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import "../../helpers/hermetic-env.ts";
+import { expect, test } from "bun:test";
 import { runCli } from "../../../src/cli/main.ts";
 import { newMemory, runGeminiHook } from "../../../src/host/gemini/handle.ts";
-import { createLogger } from "../../../src/log/index.ts";
-import { openHud } from "../../../src/runtime/open.ts";
+import { geminiProject } from "./fixture.ts";
 
-const root = mkdtempSync(join(tmpdir(), "gemini-off-"));
-const project = join(root, "project");
-mkdirSync(join(project, ".git"), { recursive: true });
-const transcript = join(root, "session.jsonl");
-writeFileSync(transcript, `${JSON.stringify({ sessionId: "s", kind: "main" })}\n`);
-const sessionID = crypto.randomUUID();
-const opened = openHud({ directory: project, worktree: project, log: createLogger(undefined, () => {}) })!;
-afterAll(() => opened.dispose());
+const { project, transcript, sessionID, opened } = geminiProject("gemini-off-");
 
 const beforeModel = () =>
   runGeminiHook(
