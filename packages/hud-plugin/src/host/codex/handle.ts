@@ -15,7 +15,7 @@ import { recordCalls } from "./ledger-calls.ts";
 import { lead } from "./lead.ts";
 import { FOLDER, writeLink } from "./link.ts";
 import { mergeHookCall, readRollout } from "./rollout.ts";
-import { agentOf, applyAgentCall, emitToAgent, forgetAgents, stopAgent } from "./subagents.ts";
+import { agentOf, applyAgentCall, dropAgentCopy, emitToAgent, forgetAgents, stopAgent } from "./subagents.ts";
 
 /** The fields of Codex's hook input (stdin JSON) this adapter reads. */
 export type HookInput = {
@@ -195,6 +195,10 @@ async function runForAgent(
       return emitToAgent(deps, session, file, event, agent, false);
     case "UserPromptSubmit":
       return emitToAgent(deps, session, file, event, agent, false);
+    case "PreCompact":
+      // its summary replaces its conversation and the copy in it: its next hook sends a full one
+      dropAgentCopy(file, agent);
+      return undefined;
     case "SubagentStop":
       stopAgent(file, agent);
       return undefined;

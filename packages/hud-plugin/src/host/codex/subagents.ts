@@ -33,16 +33,20 @@ function keepAgent(file: SessionFile, agent: string, state: EmissionState): void
   file.subagentRunning = true;
 }
 
-/** SubagentStop: that conversation is over; a `hud` call is the parent's again once none runs. */
-export function stopAgent(file: SessionFile, agent: string): void {
-  if (!file.agents) return;
+/** A sub-agent's compaction: its copy went with the summary (it still runs). */
+export function dropAgentCopy(file: SessionFile, agent: string): void {
+  if (!file.agents?.[agent]) return;
   const agents = { ...file.agents };
   delete agents[agent];
   file.agents = agents;
-  if (Object.keys(agents).length === 0) {
-    delete file.agents;
-    delete file.subagentRunning;
-  }
+}
+
+/** SubagentStop: that conversation is over; a `hud` call is the parent's again once none runs. */
+export function stopAgent(file: SessionFile, agent: string): void {
+  dropAgentCopy(file, agent);
+  if (Object.keys(file.agents ?? {}).length > 0) return;
+  delete file.agents;
+  delete file.subagentRunning;
 }
 
 /** A new Codex process: the sub-agents of the one before it ended with it. */

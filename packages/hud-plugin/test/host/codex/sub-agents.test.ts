@@ -150,6 +150,9 @@ describe("Codex sub-agents", () => {
     expect(Object.keys(s.file().agents ?? {})).toEqual(["a2"]);
     await s.hud("notes.add", { content: "the lexer is frozen" });
     expect((await s.child("a2", "PostToolUse"))?.text).toContain("the lexer is frozen");
+    // its compaction took its copy: the next hook gives it the HUD whole again, with the note
+    expect(await s.child("a2", "PreCompact", { trigger: "auto" })).toBeUndefined();
+    expect((await s.child("a2", "PostToolUse"))?.text).toContain("You are a sub-agent");
   });
 
   test("the person's switch holds for a sub-agent's start and its tool calls", async () => {
