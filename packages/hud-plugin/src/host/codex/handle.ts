@@ -102,9 +102,9 @@ export async function run(
   let reply: HookReply | undefined;
   switch (event) {
     case "SessionStart":
-      if (!compacted) forgetAgents(file);
       if (compacted)
         deps.runtime.record(session, [{ scope: "session", event: { kind: "compact.after", at: deps.now(), summary } }]);
+      else forgetAgents(file);
       // startup, resume (the history is replayed, but the base of the next update is this copy) and compact
       reply = await emit(deps, session, file, event, true);
       break;

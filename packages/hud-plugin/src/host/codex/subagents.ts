@@ -73,7 +73,7 @@ export async function emitToAgent(
   const previous = start ? undefined : file.agents?.[agent];
   const decision = decide(previous, hud.text, start, previous ? undefined : SUBAGENT_NOTE);
   if (decision.state) keepAgent(file, agent, decision.state);
-  hud.placed("now");
+  // not `placed`: the person's views show the parent's HUD already, and what the parent's conversation holds
   return decision.kind === "none" ? undefined : { event, text: decision.text };
 }
 
