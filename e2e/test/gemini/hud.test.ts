@@ -1,11 +1,12 @@
-// agent-hud in the real Gemini CLI, installed with `gemini extensions install`: the HUD is the trailing user
-// content of every agent call and of no history, the `hud` tool's edit shows in the next call's HUD, secrets a
+// agent-hud in the real Gemini CLI, installed as a person installs it, `gemini extensions install <git url>
+// --ref=gemini-extension`, from the branch the release script writes, served over HTTP (the archive it writes
+// beside it is checked without a Gemini CLI process): the HUD is the trailing user content of every agent call and of no history, the `hud` tool's edit shows in the next call's HUD, secrets a
 // shell call prints stay out of every file the plugin keeps, a resumed session gets its HUD back, and a real
 // compression is followed by a call that still carries it, and `agent-hud off` keeps it out of the next call
 // until `agent-hud on`. Three Gemini CLI processes (its start is slow).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PLUGIN_DIR } from "../../harness/opencode.ts";
 import {
@@ -22,7 +23,10 @@ import {
   geminiPrompt,
   installExtension,
   geminiEnv,
+  RELEASE_BRANCH,
+  serveRelease,
   type GeminiProject,
+  type ServedRelease,
 } from "../../harness/gemini.ts";
 
 const SESSION = crypto.randomUUID();
@@ -35,14 +39,50 @@ const GITHUB_TOKEN = `ghp_${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
 
 let api: FakeGemini;
 let project: GeminiProject;
+let release: ServedRelease;
 beforeAll(async () => {
   api = new FakeGemini().start();
   project = createGeminiProject();
-  await installExtension(project, api.url);
+  release = serveRelease(project.root);
+  await installExtension(project, api.url, release.url, [`--ref=${RELEASE_BRANCH}`]);
 });
 afterAll(() => {
   api?.stop();
+  release?.server.stop();
   project?.cleanup();
+});
+
+const gitIn = (repo: string, ...args: string[]) => Bun.spawnSync(["git", ...args], { cwd: repo }).stdout.toString();
+
+test("the extension was installed from the release branch over git's HTTP, not from the package's folder", () => {
+  const installed = join(project.home, ".gemini", "extensions", "agent-hud");
+  const metadata = JSON.parse(readFileSync(join(installed, ".gemini-extension-install.json"), "utf8"));
+  expect(metadata).toMatchObject({ source: release.url, type: "git", ref: RELEASE_BRANCH });
+  // Gemini CLI cloned it: the server answered a fetch, not only a listing
+  expect(release.server.served).toContain("POST /agent-hud.git/git-upload-pack");
+  expect(readFileSync(join(installed, "gemini-extension.json"), "utf8")).toBe(
+    gitIn(release.repo, "show", `${RELEASE_BRANCH}:gemini-extension.json`),
+  );
+});
+
+test("the release archive is the branch's tree, the manifest at its root and every file its server and hooks run in it", async () => {
+  const out = join(project.root, "archive");
+  mkdirSync(out);
+  await new Bun.Archive(await Bun.file(release.archive).bytes()).extract(out);
+  const files = readdirSync(out, { recursive: true, encoding: "utf8" })
+    .filter((path) => statSync(join(out, path)).isFile())
+    .sort();
+  expect(files).toEqual(gitIn(release.repo, "ls-tree", "-r", "--name-only", RELEASE_BRANCH).trim().split("\n").sort());
+  const manifest = readFileSync(join(out, "gemini-extension.json"), "utf8");
+  const named = [manifest, readFileSync(join(out, "hooks", "hooks.json"), "utf8")].flatMap((text) =>
+    [...text.matchAll(/\$\{extensionPath\}\/([^"\\\s]+)/g)].map((m) => m[1]!),
+  );
+  expect([...new Set(named)].sort()).toEqual(["scripts/hook.sh", "scripts/mcp.js"]);
+  for (const path of named) expect({ path, exists: existsSync(join(out, path)) }).toEqual({ path, exists: true });
+  // what the scripts load beside themselves on first need
+  for (const path of ["scripts/hook.js", "scripts/quickjs.wasm", "scripts/sandbox-process.js"])
+    expect({ path, exists: existsSync(join(out, path)) }).toEqual({ path, exists: true });
+  expect(JSON.parse(manifest).name).toBe("agent-hud");
 });
 
 const hud = (tool: string, args: Record<string, unknown>) => ({ name: GEMINI_HUD_TOOL, args: { tool, args } });
