@@ -24,7 +24,6 @@ At least one of --archive and --repo. Users then install with
   gemini extensions install <repository url> --ref=<branch>     (the branch)
   gemini extensions install <github repository url>             (the latest release's archive)`;
 
-export const DEFAULT_BRANCH = RELEASE_BRANCH;
 const PACKAGE_DIR = resolve(import.meta.dir, "..");
 
 /** A problem the person can fix: main prints its message alone, without a stack. */
@@ -63,7 +62,7 @@ export function parseReleaseArgs(argv: string[]): ReleaseOptions | "help" {
   if (values.help) return "help";
   if (!values.archive && !values.repo)
     throw new ReleaseError("nothing to do: give --archive <file>, --repo <path> or both");
-  const branch = values.branch ?? DEFAULT_BRANCH;
+  const branch = values.branch ?? RELEASE_BRANCH;
   // the name git itself would refuse, said before anything is built
   if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(branch) || branch.includes("..") || branch.endsWith(".lock"))
     throw new ReleaseError(`--branch ${JSON.stringify(branch)} is not a usable branch name`);

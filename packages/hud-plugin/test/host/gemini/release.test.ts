@@ -3,7 +3,6 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  DEFAULT_BRANCH,
   extensionProblems,
   indexInfo,
   parseReleaseArgs,
@@ -13,6 +12,7 @@ import {
   releaseMessage,
 } from "../../../scripts/gemini-release.ts";
 import { extensionJson, hooksJson } from "../../../src/host/gemini/extension.ts";
+import { RELEASE_BRANCH } from "../../../src/host/gemini/names.ts";
 
 const manifest = JSON.stringify(extensionJson("1.2.3"));
 const hooks = JSON.stringify(hooksJson());
@@ -20,7 +20,7 @@ const hooks = JSON.stringify(hooksJson());
 describe("the release script's arguments", () => {
   test("defaults: the gemini-extension branch, built first from dist/gemini", () => {
     expect(parseReleaseArgs(["--repo", "r"])).toMatchObject({
-      branch: DEFAULT_BRANCH,
+      branch: "gemini-extension",
       build: true,
       archive: undefined,
     });
@@ -113,7 +113,7 @@ describe("a release into a repository (git, no Gemini CLI)", () => {
     writeFileSync(join(ext, "scripts", "hook.sh"), "#!/bin/sh\n");
     chmodSync(join(ext, "scripts", "hook.sh"), 0o755);
   };
-  const run = (archive?: string) => release({ repo: caller, branch: DEFAULT_BRANCH, from: ext, build: false, archive });
+  const run = (archive?: string) => release({ repo: caller, branch: RELEASE_BRANCH, from: ext, build: false, archive });
 
   beforeAll(() => {
     Object.assign(process.env, {
@@ -144,9 +144,9 @@ describe("a release into a repository (git, no Gemini CLI)", () => {
     const head = git(caller, "rev-parse", "HEAD");
     const archive = join(root, "agent-hud.tar.gz");
     expect((await run(archive))[1]).toContain("(its first commit)");
-    const first = git(caller, "rev-parse", DEFAULT_BRANCH);
-    expect(git(caller, "ls-tree", "-r", DEFAULT_BRANCH)).toContain(`100755 blob`);
-    expect(git(caller, "ls-tree", "-r", "--name-only", DEFAULT_BRANCH).split("\n")).toEqual([
+    const first = git(caller, "rev-parse", RELEASE_BRANCH);
+    expect(git(caller, "ls-tree", "-r", RELEASE_BRANCH)).toContain(`100755 blob`);
+    expect(git(caller, "ls-tree", "-r", "--name-only", RELEASE_BRANCH).split("\n")).toEqual([
       "gemini-extension.json",
       "hooks/hooks.json",
       "scripts/hook.sh",
@@ -163,10 +163,10 @@ describe("a release into a repository (git, no Gemini CLI)", () => {
 
     writeExtension("1.0.1");
     expect((await run())[0]).toContain(`(after ${first})`);
-    expect(git(caller, "rev-parse", `${DEFAULT_BRANCH}^`)).toBe(first);
-    expect(git(caller, "show", `${DEFAULT_BRANCH}:gemini-extension.json`)).toContain('"version":"1.0.1"');
+    expect(git(caller, "rev-parse", `${RELEASE_BRANCH}^`)).toBe(first);
+    expect(git(caller, "show", `${RELEASE_BRANCH}:gemini-extension.json`)).toContain('"version":"1.0.1"');
     expect((await run())[0]).toContain("unchanged");
-    expect(git(caller, "rev-list", "--count", DEFAULT_BRANCH)).toBe("2");
+    expect(git(caller, "rev-list", "--count", RELEASE_BRANCH)).toBe("2");
 
     expect(git(caller, "status", "--porcelain")).toBe(status);
     expect(git(caller, "rev-parse", "HEAD")).toBe(head);
@@ -175,10 +175,10 @@ describe("a release into a repository (git, no Gemini CLI)", () => {
 
   test("a branch a worktree has checked out is refused, the branch unmoved", async () => {
     writeExtension("2.0.0");
-    const before = git(caller, "rev-parse", DEFAULT_BRANCH);
-    git(caller, "worktree", "add", "-q", join(root, "wt"), DEFAULT_BRANCH);
-    await expect(run()).rejects.toThrow(`${DEFAULT_BRANCH} is checked out in a worktree`);
-    expect(git(caller, "rev-parse", DEFAULT_BRANCH)).toBe(before);
+    const before = git(caller, "rev-parse", RELEASE_BRANCH);
+    git(caller, "worktree", "add", "-q", join(root, "wt"), RELEASE_BRANCH);
+    await expect(run()).rejects.toThrow(`${RELEASE_BRANCH} is checked out in a worktree`);
+    expect(git(caller, "rev-parse", RELEASE_BRANCH)).toBe(before);
   });
 
   test("a folder that is no extension is refused before anything is written", async () => {
