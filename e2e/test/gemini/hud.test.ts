@@ -205,6 +205,8 @@ test("the cache ledger has each call's tokens as the API reported them, cached o
   const ledger = dataFiles().find((f) => f.path.endsWith(".db") && f.bytes.includes("hud_cache_calls"));
   expect(ledger).toBeDefined();
   const db = new Database(ledger!.path, { readonly: true });
+  // as the plugin's own readers do: a process of the session that just ended may hold the lock a moment longer
+  db.exec("PRAGMA busy_timeout = 5000");
   const rows = db
     .query("SELECT input, cache_read FROM hud_cache_calls WHERE session_id = ? ORDER BY call")
     .all(SESSION) as Array<{ input: number; cache_read: number }>;
