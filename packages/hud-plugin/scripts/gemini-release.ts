@@ -144,20 +144,20 @@ function git(args: string[], options: { cwd: string; env?: Record<string, string
 }
 
 /** Writes the archive: the folder's files at its root. */
-export async function writeArchive(path: string, files: TreeFile[]): Promise<void> {
+async function writeArchive(path: string, files: TreeFile[]): Promise<void> {
   const entries: Record<string, Uint8Array> = {};
   // bytes, not Bun.file(): a lazy file would be written empty
   for (const file of files) entries[file.path] = readFileSync(file.absolute);
   await Bun.Archive.write(path, entries, { compress: "gzip" });
 }
 
-export type BranchResult = { commit: string; parent?: string; unchanged: boolean };
+type BranchResult = { commit: string; parent?: string; unchanged: boolean };
 
 /**
  * Commits `files` as the whole tree of `branch` in `repo`, on top of the branch's last commit, through a
  * temporary index: the repository's own index, working tree and HEAD stay as they were.
  */
-export function commitBranch(repo: string, branch: string, files: TreeFile[], message: string): BranchResult {
+function commitBranch(repo: string, branch: string, files: TreeFile[], message: string): BranchResult {
   const ref = `refs/heads/${branch}`;
   // moving the branch a worktree has checked out would leave its files behind its HEAD
   const worktrees = git(["worktree", "list", "--porcelain"], { cwd: repo });
