@@ -153,7 +153,7 @@ async function coldHooks(scripts: string, s: Setup): Promise<void> {
         const run = await hook(scripts, s, kind, extra);
         cpu.push(run.cpu);
         wall.push(run.wall);
-        const { runtime = 0, import: imported = 0, open = 0, render = 0, exit = 0 } = run.phases.cpu ?? {};
+        const { runtime = 0, import: imported = 0, open = 0, render = 0 } = run.phases.cpu ?? {};
         steps.push([runtime, imported - runtime, open - imported, render - open, run.cpu - render]);
         if (kind === "SessionStart") {
           const full = fullHudOf(run.out);
