@@ -2,8 +2,9 @@
 // --ref=gemini-extension`, from the branch the release script writes, served over HTTP (the archive it writes
 // beside it is checked without a Gemini CLI process): the HUD is the trailing user content of every agent call and of no history, the `hud` tool's edit shows in the next call's HUD, secrets a
 // shell call prints stay out of every file the plugin keeps, a resumed session gets its HUD back, and a real
-// compression is followed by a call that still carries it, and `agent-hud off` keeps it out of the next call
-// until `agent-hud on`. Three Gemini CLI processes (its start is slow).
+// compression is followed by a call that still carries it, `agent-hud off` keeps it out of the next call
+// until `agent-hud on`, and a sub-agent gets the parent's HUD once and counts as none of its calls. Three Gemini
+// CLI processes (its start is slow).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -31,6 +32,7 @@ import {
 
 const SESSION = crypto.randomUUID();
 const TASK = `wire the gemini host ${crypto.randomUUID().slice(0, 8)}`;
+const SUB_TASK = `list what the readme says ${crypto.randomUUID().slice(0, 8)}`;
 const NOTE = `the staging database is read-only ${crypto.randomUUID().slice(0, 8)}`;
 const pick = (alphabet: string, n: number) =>
   Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
@@ -109,6 +111,10 @@ function expectHudOnEveryCall(calls: RecordedRequest[]) {
 }
 
 let first: RecordedRequest[] = [];
+/** The last prompt's agent calls, the sub-agent's among them. */
+let third: RecordedRequest[] = [];
+/** A sub-agent's call starts with its task; the parent's with Gemini CLI's session context. */
+const isSubagent = (r: RecordedRequest) => textOfContent(contents(r)[0]).startsWith(SUB_TASK);
 
 test("the HUD is the last content of every agent call, never of a helper call or the history; the prefix holds", async () => {
   api.script(
@@ -227,10 +233,18 @@ test("switched off with `agent-hud off --project`: the next agent call carries n
   const before = api.requests.length;
   // one process: the switch back on runs between two calls of the same prompt, as a person's terminal would
   const on = [...cli, "on", "--project", project.dir].map((a) => `'${a}'`).join(" ");
-  api.script({ calls: [{ name: "run_shell_command", args: { command: on } }] }, { text: "back on" });
+  api.script(
+    { calls: [{ name: "run_shell_command", args: { command: on } }] },
+    // back on, the agent hands a built-in sub-agent a task (the next test): two calls of the sub-agent's own
+    { calls: [{ name: "invoke_agent", args: { agent_name: "generalist", prompt: SUB_TASK } }] },
+    { calls: [{ name: "read_file", args: { file_path: "README.md" } }] },
+    { calls: [{ name: "complete_task", args: { result: { response: "the readme is one heading" } } }] },
+    { text: "back on" },
+  );
   await geminiPrompt("and now?", { apiUrl: api.url, project, resume: SESSION });
-  const agent = api.requests.slice(before).filter((r) => r.kind === "agent");
-  expect(agent.length).toBe(2);
+  third = api.requests.slice(before).filter((r) => r.kind === "agent");
+  const agent = third.filter((r) => !isSubagent(r));
+  expect(agent.length).toBe(3);
   // off: neither the HUD nor its instructions, anywhere in the conversation or the system instruction
   const sent = JSON.stringify([contents(agent[0]!), agent[0]!.body.systemInstruction]);
   expect(sent).not.toMatch(/<agent-hud>|Agent HUD|Your HUD/);
@@ -239,3 +253,49 @@ test("switched off with `agent-hud off --project`: the next agent call carries n
   expectHudOnEveryCall([agent[1]!]);
   expect(lastText(agent[1]!)).toContain(TASK);
 }, 120_000);
+
+test("a sub-agent gets the parent's HUD once, in its first content, the same bytes on each of its calls; none of its calls is the parent's (turns, ledger rows, compaction)", async () => {
+  const sub = third.filter(isSubagent);
+  expect(sub.length).toBe(2);
+  const copy = textOfContent(contents(sub[0]!)[0]);
+  expect(copy).toContain("You are a sub-agent");
+  expect(copy).toContain(TASK);
+  for (const call of sub) {
+    // the copy is all: no trailing HUD, no lead
+    expect(contents(call).filter((c) => allTextOfContent(c).includes("<agent-hud>")).length).toBe(1);
+    expect(contents(call)[0]).toEqual(contents(sub[0]!)[0]);
+    expect(JSON.stringify(contents(call))).not.toContain("You have a HUD");
+  }
+  // the sub-agent's first call is a prefix of its second: its cached prefix holds
+  expect(prefixUnits(sub[1]!.body).slice(0, prefixUnits(sub[0]!.body).length)).toEqual(prefixUnits(sub[0]!.body));
+  // the parent's call after it carries the trailing HUD, as every call of the parent's
+  const after = third.filter((r) => !isSubagent(r)).at(-1)!;
+  expect(after.index).toBeGreaterThan(sub[1]!.index);
+  expectHudOnEveryCall([after]);
+  // the parent's record: one turn and one ledger row per call of its own
+  const parentCalls = api.agentRequests().filter((r) => !isSubagent(r)).length;
+  const db = new Database(join(project.home, ".local", "share", "opencode", "hud", "hud.db"), { readonly: true });
+  db.exec("PRAGMA busy_timeout = 5000");
+  const count = (sql: string) => (db.query(sql).get(SESSION) as { n: number }).n;
+  const turns = "SELECT count(*) AS n FROM events WHERE stream = 'session:' || ? AND kind = 'turn'";
+  // the turns are written when the session's server stops, which may be a moment after Gemini CLI exits
+  for (let waited = 0; count(turns) < parentCalls && waited < 5000; waited += 100) await Bun.sleep(100);
+  const rows = db.query("SELECT loss FROM hud_cache_calls WHERE session_id = ? ORDER BY call").all(SESSION) as Array<{
+    loss: string | null;
+  }>;
+  // a sub-agent's request is shorter than the parent's: never taken for a compression of the parent's
+  const compactions = (
+    db
+      .query("SELECT count(*) AS n FROM events WHERE stream = 'session:' || ? AND kind = 'compact.after' AND at >= ?")
+      .get(SESSION, sub[0]!.at) as { n: number }
+  ).n;
+  const turnCount = count(turns);
+  db.close();
+  expect({ turns: turnCount, rows: rows.length, compactions }).toEqual({
+    turns: parentCalls,
+    rows: parentCalls,
+    compactions: 0,
+  });
+  // the parent's call after the sub-agent lost only the HUD it ends with: its evidence was its own call's
+  expect(JSON.parse(rows.at(-1)!.loss ?? "{}").cause).toBe("tail");
+});
