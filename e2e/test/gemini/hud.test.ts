@@ -162,7 +162,7 @@ test("a project note is written to the repository's memory file, which every hos
   expect(readFileSync(memory, "utf8")).toContain(NOTE);
 });
 
-test("a resumed session carries its HUD; a real compression is followed by a call that still carries it", async () => {
+test("a resumed session carries its HUD; a real compression is recorded by the HUD and followed by a call that still carries it", async () => {
   const before = api.requests.length;
   api.script(
     { calls: [{ name: "read_file", args: { file_path: "README.md" } }], promptTokens: 700_000 },
@@ -185,7 +185,24 @@ test("a resumed session carries its HUD; a real compression is followed by a cal
   expect(contents(agent[1]!).some((c) => allTextOfContent(c).includes(SNAPSHOT_TEXT))).toBe(true);
   expect(contents(agent[1]!).length).toBeLessThan(contents(agent[0]!).length + 2);
   expect(lastText(agent[1]!)).toContain(TASK);
+  // the HUD recorded the compression (from the new snapshot: the request need not be shorter than the one before)
+  expect(await compactionsSince(agent[0]!.at, 1)).toBe(1);
 });
+
+/** The session's compactions recorded since `at`, once there are `expected` or five seconds passed. */
+async function compactionsSince(at: number, expected: number): Promise<number> {
+  const db = new Database(join(project.home, ".local", "share", "opencode", "hud", "hud.db"), { readonly: true });
+  db.exec("PRAGMA busy_timeout = 5000");
+  const sql = "SELECT count(*) AS n FROM events WHERE stream = 'session:' || ? AND kind = 'compact.after' AND at >= ?";
+  const count = () => (db.query(sql).get(SESSION, at) as { n: number }).n;
+  try {
+    // events are written when the session's server stops, which may be a moment after Gemini CLI exits
+    for (let waited = 0; count() < expected && waited < 5000; waited += 100) await Bun.sleep(100);
+    return count();
+  } finally {
+    db.close();
+  }
+}
 
 /** Every file under the plugin's data folder in the temp HOME. */
 function dataFiles(): Array<{ path: string; bytes: Buffer }> {
@@ -284,13 +301,9 @@ test("a sub-agent gets the parent's HUD once, in its first content, the same byt
     loss: string | null;
   }>;
   // a sub-agent's request is shorter than the parent's: never taken for a compression of the parent's
-  const compactions = (
-    db
-      .query("SELECT count(*) AS n FROM events WHERE stream = 'session:' || ? AND kind = 'compact.after' AND at >= ?")
-      .get(SESSION, sub[0]!.at) as { n: number }
-  ).n;
   const turnCount = count(turns);
   db.close();
+  const compactions = await compactionsSince(sub[0]!.at, 0);
   expect({ turns: turnCount, rows: rows.length, compactions }).toEqual({
     turns: parentCalls,
     rows: parentCalls,

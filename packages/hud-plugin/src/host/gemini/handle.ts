@@ -35,6 +35,8 @@ export type GeminiMemory = {
   offset: number;
   seen: Set<string>;
   messages?: number;
+  /** The hash of the `<state_snapshot>` content the last call held, if any. */
+  snapshot?: string;
   /** When the person's views record a placed HUD: "now" where the process ends with the hook. */
   placed: "later" | "now";
   agents: AgentMemory;
@@ -92,12 +94,15 @@ const beforeModel: Step = async (deps, session, input, memory) => {
   }
   const model = typeof input.llm_request?.model === "string" ? input.llm_request.model : undefined;
   session.tracker.setLimits(geminiLimits(model));
-  // a compression rewrote the history: fewer contents than the call before, the snapshot first
-  if (memory.messages !== undefined && messages.length < memory.messages) {
-    const summary = messages.find((m) => m.content.includes("<state_snapshot>"))?.content ?? "";
-    await applyEvents(deps, directoryOf(input))({ kind: "compaction", session: session.id, summary });
-  }
+  // A compression rewrote the history: a snapshot the call before did not hold, or fewer contents than it.
+  // The count alone misses a short conversation (the snapshot and the kept turns can be as many as before).
+  const summary = messages.find((m) => m.content.includes("<state_snapshot>"))?.content;
+  const snapshot = summary === undefined ? undefined : hashText(summary);
+  const seenBefore = memory.messages !== undefined;
+  if (seenBefore && (messages.length < memory.messages! || (snapshot !== undefined && snapshot !== memory.snapshot)))
+    await applyEvents(deps, directoryOf(input))({ kind: "compaction", session: session.id, summary: summary ?? "" });
   memory.messages = messages.length;
+  memory.snapshot = snapshot;
   const hashes = messages.map((m) => hashText(`${m.role}\n${m.content}`));
   deps.ledger?.request(session, { resolve: [(e) => void (e.messages = hashes)] });
   deps.runtime.noteCall(session);
