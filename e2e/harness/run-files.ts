@@ -120,8 +120,8 @@ const BATCHES = 2;
 /**
  * The stock files that test neither a start nor write the HOME: one `bun test` process and one opencode, run as
  * it comes, for both; the second project's first prompt reads a catalog the process has loaded already. The two
- * took 14-16 CPU-s instead of 18-19. Not on the oldest opencode: its log lines carry no timestamp `linesFrom`
- * reads, so a shared process's log could not be read from a project's start there.
+ * took 14-16 CPU-s instead of 18-19. Not on the oldest opencode: it announces no instance's disposal (a shared
+ * project's client waits for that when it stops) and its log lines carry no timestamp `linesFrom` reads.
  */
 const STOCK_TOGETHER = ["test/hud-every-request.test.ts", "test/hud-tool.test.ts"];
 
