@@ -256,10 +256,19 @@ export async function waitForLog(project: Project, needle: string, timeoutMs = 1
 
 /** Log lines at level ERROR or WARN that mention `needle` (case-insensitive), all of them: see `OpencodeServer.logs`. */
 export async function logProblems(server: OpencodeServer, needle: string): Promise<string[]> {
+  return problemLines(await server.logs(), needle);
+}
+
+/**
+ * The ERROR and WARN lines of `logs` that mention `needle` (case-insensitive). The pinned opencode writes
+ * `timestamp=… level=WARN …`; the oldest supported one `WARN  2026-… service=…`, whose lines a check for
+ * `level=` alone never matched, so its absence checks passed unread.
+ */
+export function problemLines(logs: string, needle: string): string[] {
   const lower = needle.toLowerCase();
-  return (await server.logs())
+  return logs
     .split("\n")
-    .filter((line) => /level=(ERROR|WARN)/.test(line) && line.toLowerCase().includes(lower));
+    .filter((line) => /level=(ERROR|WARN)|^(ERROR|WARN) /.test(line) && line.toLowerCase().includes(lower));
 }
 
 export { OpencodeServer, startOpencode } from "./server.ts";

@@ -118,6 +118,14 @@ const SHARED_HOST = [
 const BATCHES = 2;
 
 /**
+ * The stock files that test neither a start nor write the HOME: one `bun test` process and one opencode, run as
+ * it comes, for both; the second project's first prompt reads a catalog the process has loaded already. The two
+ * took 14-16 CPU-s instead of 18-19. Not on the oldest opencode: it announces no instance's disposal (a shared
+ * project's client waits for that when it stops) and its log lines carry no timestamp `linesFrom` reads.
+ */
+const STOCK_TOGETHER = ["test/hud-every-request.test.ts", "test/hud-tool.test.ts"];
+
+/**
  * Claude Code files run in BATCHES `bun test` processes too (each test still starts its own Claude Code): the
  * harness's imports, the fake Messages API's tokenizer among them (about 0.45 CPU-s), load once per batch. Eight
  * files took 21.5 CPU-s together instead of 25.1 apart; on the oldest versions, each version's three took 8.9
@@ -316,14 +324,14 @@ const named = args
   .filter((a) => a.endsWith(".ts"))
   .map((a) => relative(E2E, new URL(a, `file://${process.cwd()}/`).pathname));
 const options = args.filter((a) => !a.endsWith(".ts") && a !== "--oldest");
-/** Each file a job of its own, but those in SHARED_HOST and CLAUDE_TOGETHER, each list dealt into BATCHES jobs. */
+/** Each file a job of its own, but those in SHARED_HOST and CLAUDE_TOGETHER (each list dealt into BATCHES jobs) and STOCK_TOGETHER (one job). */
 function pinned(files: string[]): Job[] {
   const jobs = files
-    .filter((file) => !SHARED_HOST.includes(file) && !CLAUDE_TOGETHER.includes(file))
+    .filter((file) => ![...SHARED_HOST, ...STOCK_TOGETHER, ...CLAUDE_TOGETHER].includes(file))
     .map((file) => ({ files: [file], label: file, env: host(file, false), options }));
-  const deal = (list: string[], env: Record<string, string>, what: string) => {
+  const deal = (list: string[], env: Record<string, string>, what: string, batches = BATCHES) => {
     const batched = files.filter((file) => list.includes(file));
-    const n = Math.min(BATCHES, batched.length);
+    const n = Math.min(batches, batched.length);
     for (let b = 0; b < n; b++) {
       const mine = batched.filter((_, i) => i % n === b);
       const label = `${what} for ${mine.length} files (${mine.join(", ")})`;
@@ -332,6 +340,8 @@ function pinned(files: string[]): Job[] {
   };
   // one host for the batch: lean unless the run forces one
   deal(SHARED_HOST, { [SHARED_HOST_ENV]: "1" }, "one opencode");
+  // stock: host() reads STOCK_HOST, as for these files alone
+  deal(STOCK_TOGETHER, { [SHARED_HOST_ENV]: "1" }, "one stock opencode", 1);
   deal(CLAUDE_TOGETHER, {}, "one test process");
   return jobs;
 }

@@ -8,6 +8,7 @@ import {
   linesFrom,
   logProblems,
   opencodeVersion,
+  problemLines,
   reportedOpencodeVersion,
   startOpencode,
   type OpencodeServer,
@@ -68,6 +69,22 @@ test("a warning logged just before the read is among the problems: the read wait
   const probe = `e2e probe ${crypto.randomUUID()}`;
   await server.request("POST", "/log", { service: "e2e", level: "warn", message: probe });
   expect(await logProblems(server, probe)).toHaveLength(1);
+});
+
+test("warnings and errors are problems in both log formats: the pinned opencode's and the oldest's", () => {
+  const logs = [
+    'timestamp=2026-01-01T00:00:00.000Z level=WARN message="agent-hud: pinned warning"',
+    'timestamp=2026-01-01T00:00:00.000Z level=INFO message="agent-hud: pinned info"',
+    "WARN  2026-01-01T00:00:01 +5ms service=plugin agent-hud: oldest warning",
+    "ERROR 2026-01-01T00:00:01 +1ms service=plugin agent-hud: oldest error",
+    "INFO  2026-01-01T00:00:01 +1ms service=plugin agent-hud: oldest info",
+    "INFO  2026-01-01T00:00:01 +1ms service=plugin agent-hud: a message that says WARN in passing",
+  ].join("\n");
+  expect(problemLines(logs, "Agent-HUD").map((line) => line.split(/agent-hud: /)[1])).toEqual([
+    'pinned warning"',
+    "oldest warning",
+    "oldest error",
+  ]);
 });
 
 test("a shared process's log is read from the project's start: lines logged before it are another file's", async () => {

@@ -10,7 +10,6 @@ import {
   type Density,
   type RenderOptions,
 } from "@agent-hud/hud-components";
-import { usageFor, viewFromJson } from "@agent-hud/hud-components/testing";
 
 const USAGE = "usage: hud-preview <state.json> [--density full|compact|minimal | --all] [--budget n] [--usage pct]";
 
@@ -59,7 +58,8 @@ export function parseArgs(argv: string[]): Args {
   };
 }
 
-function load(file: string) {
+/** The file's JSON; bad arguments and an unreadable file fail before the state's validator loads. */
+function readJson(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -67,22 +67,25 @@ function load(file: string) {
     const code = (error as { code?: string }).code;
     fail(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : (code ?? String(error))}`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     fail(`${file} is not valid JSON: ${(error as Error).message}`);
   }
-  try {
-    return viewFromJson(json);
-  } catch (error) {
-    fail(`${file}: ${(error as Error).message}`);
-  }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const { view, usage: fileUsage, now } = load(args.file);
+  const json = readJson(args.file);
+  // loaded here, not at the top: the testing entry (the state's validator) is most of a start's CPU
+  const { usageFor, viewFromJson } = await import("@agent-hud/hud-components/testing");
+  let loaded: ReturnType<typeof viewFromJson>;
+  try {
+    loaded = viewFromJson(json);
+  } catch (error) {
+    fail(`${args.file}: ${(error as Error).message}`);
+  }
+  const { view, usage: fileUsage, now } = loaded;
   const usableTokens = 200_000;
   // Without --density/--all, a usage (flag or file) picks one density; otherwise show all three.
   const pct = args.usage ?? (args.densities ? undefined : fileUsage);
@@ -105,4 +108,4 @@ function main(): void {
   }
 }
 
-if (import.meta.main) main();
+if (import.meta.main) await main();
