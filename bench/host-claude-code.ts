@@ -24,7 +24,15 @@ const pct = (xs: number[], p: number) => {
 };
 const f = (n: number) => n.toFixed(1).padStart(6);
 
-type Phases = { runtime?: number; import?: number; open?: number; render?: number; exit?: number };
+type Phases = {
+  runtime?: number;
+  import?: number;
+  open?: number;
+  render?: number;
+  exit?: number;
+  /** the process's CPU time (ms) at each step */
+  cpu?: { runtime?: number; import?: number; open?: number; render?: number; exit?: number };
+};
 
 export function setUp() {
   const root = mkdtempSync(join(tmpdir(), "bench-cc-"));

@@ -16,6 +16,7 @@ import {
   mib,
   procStats,
   residentSplit,
+  type ProcStats,
   RSS_TARGET_MIB,
 } from "./session-common.ts";
 
@@ -53,11 +54,12 @@ async function bareBun(seconds: number) {
   return { ...stats, ...split, cpuMs: Number(proc.resourceUsage()?.cpuTime.total ?? 0n) / 1000 };
 }
 
-export async function runClaudeCodeSessionBench(cpuPerOpencodeCall: number): Promise<void> {
+/** Without `cpuPerOpencodeCall` (SESSION_COLD_ONLY=1) the server only builds the state the cold hooks render. */
+export async function runClaudeCodeSessionBench(cpuPerOpencodeCall?: number): Promise<void> {
   const scripts = join(PLUGIN_DIR, "dist", "claude-code", "scripts");
   const s = setUp();
   try {
-    const floor = await bareBun(1);
+    const floor = cpuPerOpencodeCall === undefined ? undefined : await bareBun(1);
     const server = await startServer(scripts, s);
     const sock = join(s.env.XDG_DATA_HOME, "opencode", "hud", "claude-code", "sock");
     for (let i = 0; i < 400 && !existsSync(sock); i++) await Bun.sleep(5);
@@ -79,37 +81,55 @@ export async function runClaudeCodeSessionBench(cpuPerOpencodeCall: number): Pro
     const split = residentSplit(pid);
     server.proc.kill();
     await server.proc.exited;
-
-    const sessionCpu = end.cpuMs - start.cpuMs;
-    const peak = mib(end.peak - floor.peak);
-    const rest = mib(after.rss - floor.rss);
-    // a host's CPU ratio needs the host's own CPU per call: opencode's without the plugin stands in for it
-    const proxy = (cpuPerOpencodeCall * CALLS + sessionCpu) / (cpuPerOpencodeCall * CALLS);
-    console.log(
-      `\nClaude Code's hud MCP server, ${CALLS} forwarded PostToolBatch hooks with the agent's hud calls between them ` +
-        `(last HUD ${tokens} tokens, quarter of budget ${FULL_BUDGET / 4}); "without" is a bare bun process ` +
-        `(RSS ${mib(floor.rss).toFixed(0)} MiB, peak ${mib(floor.peak).toFixed(0)} MiB, start-up CPU ${floor.cpuMs.toFixed(1)} ms):`,
-    );
-    console.log(
-      `  server RSS: peak ${mib(end.peak).toFixed(0)} MiB (+${peak.toFixed(1)} over bare bun, ${met(peak <= RSS_TARGET_MIB, `${(peak - RSS_TARGET_MIB).toFixed(1)} MiB over`)}), ` +
-        `after ${mib(after.rss).toFixed(0)} MiB (+${rest.toFixed(1)}, ${met(rest <= RSS_TARGET_MIB, `${(rest - RSS_TARGET_MIB).toFixed(1)} MiB over`)}); target <= +${RSS_TARGET_MIB} MiB`,
-    );
-    console.log(
-      `  what the server holds over bare bun: ${mib(split.anonymous - floor.anonymous).toFixed(1)} MiB its own (JS heap with its garbage, JIT code, ` +
-        `SQLite's caches), ${mib(split.sharedFile - floor.sharedFile).toFixed(1)} MiB more of the runtime's shared file pages`,
-    );
-    console.log(
-      `  server CPU: ${start.cpuMs.toFixed(0)} ms to start and open the session, ${sessionCpu.toFixed(0)} ms over the ${CALLS} calls ` +
-        `(${(sessionCpu / CALLS).toFixed(1)} ms a call); each forwarded hook process ${median(hookCpu).toFixed(0)} ms CPU (median, its own process)`,
-    );
-    console.log(
-      `  CPU ratio by proxy (Claude Code's own CPU is not measured here; opencode's ${cpuPerOpencodeCall.toFixed(1)} ms a call without the plugin stands in): ` +
-        `${proxy.toFixed(3)}x, ${met(proxy <= CPU_TARGET, `${((proxy / CPU_TARGET - 1) * 100).toFixed(0)}% over`)} (target <= ${CPU_TARGET}x)`,
-    );
+    if (floor && cpuPerOpencodeCall !== undefined)
+      serverLines(tokens, floor, { start, end, after, split, hookCpu }, cpuPerOpencodeCall);
     await coldHooks(scripts, s);
   } finally {
     rmSync(s.root, { recursive: true, force: true });
   }
+}
+
+type ServerRun = {
+  start: ProcStats;
+  end: ProcStats;
+  after: ProcStats;
+  split: ReturnType<typeof residentSplit>;
+  hookCpu: number[];
+};
+
+function serverLines(
+  tokens: number,
+  floor: Awaited<ReturnType<typeof bareBun>>,
+  run: ServerRun,
+  cpuPerOpencodeCall: number,
+) {
+  const { start, end, after, split, hookCpu } = run;
+  const sessionCpu = end.cpuMs - start.cpuMs;
+  const peak = mib(end.peak - floor.peak);
+  const rest = mib(after.rss - floor.rss);
+  // a host's CPU ratio needs the host's own CPU per call: opencode's without the plugin stands in for it
+  const proxy = (cpuPerOpencodeCall * CALLS + sessionCpu) / (cpuPerOpencodeCall * CALLS);
+  console.log(
+    `\nClaude Code's hud MCP server, ${CALLS} forwarded PostToolBatch hooks with the agent's hud calls between them ` +
+      `(last HUD ${tokens} tokens, quarter of budget ${FULL_BUDGET / 4}); "without" is a bare bun process ` +
+      `(RSS ${mib(floor.rss).toFixed(0)} MiB, peak ${mib(floor.peak).toFixed(0)} MiB, start-up CPU ${floor.cpuMs.toFixed(1)} ms):`,
+  );
+  console.log(
+    `  server RSS: peak ${mib(end.peak).toFixed(0)} MiB (+${peak.toFixed(1)} over bare bun, ${met(peak <= RSS_TARGET_MIB, `${(peak - RSS_TARGET_MIB).toFixed(1)} MiB over`)}), ` +
+      `after ${mib(after.rss).toFixed(0)} MiB (+${rest.toFixed(1)}, ${met(rest <= RSS_TARGET_MIB, `${(rest - RSS_TARGET_MIB).toFixed(1)} MiB over`)}); target <= +${RSS_TARGET_MIB} MiB`,
+  );
+  console.log(
+    `  what the server holds over bare bun: ${mib(split.anonymous - floor.anonymous).toFixed(1)} MiB its own (JS heap with its garbage, JIT code, ` +
+      `SQLite's caches), ${mib(split.sharedFile - floor.sharedFile).toFixed(1)} MiB more of the runtime's shared file pages`,
+  );
+  console.log(
+    `  server CPU: ${start.cpuMs.toFixed(0)} ms to start and open the session, ${sessionCpu.toFixed(0)} ms over the ${CALLS} calls ` +
+      `(${(sessionCpu / CALLS).toFixed(1)} ms a call); each forwarded hook process ${median(hookCpu).toFixed(0)} ms CPU (median, its own process)`,
+  );
+  console.log(
+    `  CPU ratio by proxy (Claude Code's own CPU is not measured here; opencode's ${cpuPerOpencodeCall.toFixed(1)} ms a call without the plugin stands in): ` +
+      `${proxy.toFixed(3)}x, ${met(proxy <= CPU_TARGET, `${((proxy / CPU_TARGET - 1) * 100).toFixed(0)}% over`)} (target <= ${CPU_TARGET}x)`,
+  );
 }
 
 /** The same session's state, the server gone: each hook process opens the store and renders on its own. */
@@ -127,11 +147,14 @@ async function coldHooks(scripts: string, s: Setup): Promise<void> {
     ] as const) {
       const cpu: number[] = [];
       const wall: number[] = [];
+      const steps: number[][] = [];
       let size = 0;
       for (let i = 0; i < COLD_RUNS; i++) {
         const run = await hook(scripts, s, kind, extra);
         cpu.push(run.cpu);
         wall.push(run.wall);
+        const { runtime = 0, import: imported = 0, open = 0, render = 0 } = run.phases.cpu ?? {};
+        steps.push([runtime, imported - runtime, open - imported, render - open, run.cpu - render]);
         if (kind === "SessionStart") {
           const full = fullHudOf(run.out);
           if (!full) throw new Error(`the cold ${kind} hook rendered no HUD (${tokenizer}): it would measure nothing`);
@@ -143,6 +166,11 @@ async function coldHooks(scripts: string, s: Setup): Promise<void> {
       console.log(
         `  ${tokenizer.padEnd(8)} ${kind.padEnd(13)} CPU ${cpuMs.toFixed(0).padStart(4)} ms, wall ${median(wall).toFixed(0).padStart(4)} ms  ` +
           `${met(cpuMs <= COLD_TARGET_MS, `${(cpuMs - COLD_TARGET_MS).toFixed(0)} ms over`)}${sized}`,
+      );
+      // the process's CPU by step, as the hook marks it (the runtime's start: up to the hook's first line)
+      const step = (k: number) => median(steps.map((s) => s[k]!)).toFixed(0);
+      console.log(
+        `           CPU by step (median ms): runtime start ${step(0)}, imports ${step(1)}, open ${step(2)}, render ${step(3)}, write and exit ${step(4)}`,
       );
     }
   }

@@ -22,6 +22,9 @@ export type Reply =
   | ({ calls: Array<FunctionCallScript | { raw: RawItem }>; text?: string } & Usage)
   | { error: number; message?: string };
 
+/** A reply, or one made from the request it answers (an id an earlier answer of the host gave, say). */
+export type Scripted = Reply | ((body: ResponsesBody) => Reply);
+
 export type RequestKind = "agent" | "compaction" | "other";
 export type InputItem = { type?: string; role?: string; content?: unknown; [k: string]: unknown };
 export type ResponsesBody = {
@@ -60,10 +63,22 @@ export function classify(path: string, body: ResponsesBody | undefined): Request
   return "agent";
 }
 
-export class FakeOpenAI extends FakeServer<RecordedRequest, Reply> {
+export class FakeOpenAI extends FakeServer<RecordedRequest, Scripted> {
+  /** Replies for the agent requests a predicate picks (a sub-agent's thread), taken before the queue. */
+  private readonly routed: Array<{ match: (body: ResponsesBody) => boolean; reply: Scripted }> = [];
+
   /** `url` is the provider's `base_url`. */
   constructor(private readonly options: { summary?: string; defaultText?: string } = {}) {
     super("fake Responses API", "/v1");
+  }
+
+  /**
+   * Queues replies for the agent requests `match` picks, in order: a thread that runs beside another (a
+   * sub-agent) would otherwise take the next scripted reply of whichever request arrives first.
+   */
+  route(match: (body: ResponsesBody) => boolean, ...replies: Scripted[]): this {
+    this.routed.push(...replies.map((reply) => ({ match, reply })));
+    return this;
   }
 
   protected async handle(req: Request): Promise<Response> {
@@ -75,10 +90,11 @@ export class FakeOpenAI extends FakeServer<RecordedRequest, Reply> {
       this.unknown(req, path);
       return Response.json({ error: { message: `no ${path} here` } }, { status: 404 });
     }
-    const reply: Reply =
+    const scripted: Scripted =
       kind === "compaction"
         ? { text: this.options.summary ?? "Summary of the conversation so far.", inputTokens: 1000 }
-        : (this.queue.shift() ?? { text: this.options.defaultText ?? "ok" });
+        : (this.takeRouted(body!) ?? this.queue.shift() ?? { text: this.options.defaultText ?? "ok" });
+    const reply = typeof scripted === "function" ? scripted(body!) : scripted;
     this.notify();
     if ("error" in reply)
       return Response.json({ error: { message: reply.message ?? "scripted failure" } }, { status: reply.error });
@@ -92,6 +108,11 @@ export class FakeOpenAI extends FakeServer<RecordedRequest, Reply> {
       total_tokens: input + (reply.outputTokens ?? 10),
     };
     return sseResponse(frames(body?.model ?? "gpt-5.5", reply, usage));
+  }
+
+  private takeRouted(body: ResponsesBody): Scripted | undefined {
+    const at = this.routed.findIndex((r) => r.match(body));
+    return at < 0 ? undefined : this.routed.splice(at, 1)[0]!.reply;
   }
 }
 

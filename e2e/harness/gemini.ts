@@ -1,12 +1,14 @@
 /**
  * Drives the real Gemini CLI headless: a throw-away project and HOME, `gemini -p` with stream-json output
  * against a fake Gemini API, one process per prompt (a prompt may hold many agent calls: each scripted
- * function call is another). The extension is installed the way a person does, `gemini extensions install`.
+ * function call is another). The extension is installed the way a person does, `gemini extensions install`:
+ * from a git repository served over HTTP, on the branch the release script writes.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PLUGIN_DIR } from "./opencode.ts";
 import { createClaudeProject, type ClaudeProject } from "./claude.ts";
+import { GitHttpServer } from "./git-http.ts";
 
 export const GEMINI_BIN = process.env.AGENT_HUD_GEMINI_BIN
   ? resolve(process.env.AGENT_HUD_GEMINI_BIN)
@@ -73,10 +75,73 @@ async function run(args: string[], cwd: string, env: Record<string, string>, std
   return { exitCode, lines, stdout, stderr };
 }
 
-/** `gemini extensions install <dir>`: `y` to trusting the folder, `--consent` to the install's own question. */
-export async function installExtension(project: GeminiProject, apiUrl: string, dir = GEMINI_EXTENSION_ROOT) {
+/** The branch the release script commits the extension to (its default). */
+export const RELEASE_BRANCH = "gemini-extension";
+
+export type ServedRelease = {
+  /** The bare repository and the archive the release script wrote. */
+  repo: string;
+  archive: string;
+  /** The repository's URL, served over git's smart HTTP on 127.0.0.1. */
+  url: string;
+  server: GitHttpServer;
+};
+
+function git(args: string[], cwd: string, env: Record<string, string>): string {
+  const run = Bun.spawnSync(["git", ...args], { cwd, env, stdout: "pipe", stderr: "pipe" });
+  if (run.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed: ${run.stderr.toString()}`);
+  return run.stdout.toString().trim();
+}
+
+/**
+ * The release script (packages/hud-plugin/scripts/gemini-release.ts) run on the built dist/gemini/ into a bare
+ * repository under `root`, served over HTTP. Its main holds no extension, as the real repository's main: only
+ * `--ref=gemini-extension` installs.
+ */
+export function serveRelease(root: string): ServedRelease {
+  const served = join(root, "served");
+  const repo = join(served, "agent-hud.git");
+  const archive = join(root, "agent-hud.tar.gz");
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: root,
+    GIT_AUTHOR_NAME: "e2e",
+    GIT_AUTHOR_EMAIL: "e2e@example.com",
+    GIT_COMMITTER_NAME: "e2e",
+    GIT_COMMITTER_EMAIL: "e2e@example.com",
+  };
+  mkdirSync(served, { recursive: true });
+  git(["init", "-q", "--bare", "-b", "main", repo], served, env);
+  // the served side stores and sends objects uncompressed and tries no deltas: the clone then costs about 0.4
+  // CPU-s less, and what is tested is Gemini CLI's install, not git's packing
+  git(["config", "core.compression", "0"], repo, env);
+  git(["config", "pack.window", "0"], repo, env);
+  const empty = git(["hash-object", "-t", "tree", "-w", "/dev/null"], repo, env);
+  git(["update-ref", "refs/heads/main", git(["commit-tree", empty, "-m", "main"], repo, env)], repo, env);
+  const script = join(PLUGIN_DIR, "scripts", "gemini-release.ts");
+  const release = Bun.spawnSync(["bun", script, "--no-build", "--repo", repo, "--archive", archive], {
+    cwd: root,
+    env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  if (release.exitCode !== 0) throw new Error(`the release script failed: ${release.stderr}${release.stdout}`);
+  const server = new GitHttpServer(served).start();
+  return { repo, archive, url: `${server.url}/agent-hud.git`, server };
+}
+
+/**
+ * `gemini extensions install <source>`: `y` to trusting a local folder, `--consent` to the install's own
+ * question; `args` such as `--ref=<branch>` for a git source.
+ */
+export async function installExtension(
+  project: GeminiProject,
+  apiUrl: string,
+  source = GEMINI_EXTENSION_ROOT,
+  args: string[] = [],
+) {
   const result = await run(
-    ["extensions", "install", dir, "--consent"],
+    ["extensions", "install", source, ...args, "--consent"],
     project.dir,
     geminiEnv(apiUrl, project.home),
     "y\n",

@@ -1,7 +1,8 @@
 // agent-hud in the real Codex CLI, installed as a person does (`codex plugin marketplace add`, then `codex plugin
 // add`), against a scripted Responses API. Few Codex processes: one prompt runs many model calls (tool_search,
 // the `hud` call, a patch, a shell command), one resumed prompt carries the compaction, and one more runs with
-// the HUD switched off by `agent-hud off` until its own shell call switches it on and prints a secret.
+// the HUD switched off by `agent-hud off` until its own shell call switches it on and prints a secret, and a last
+// one spawns a sub-agent (`spawn_agent`), whose thread the fake answers apart.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
   CODEX_MARKET_ROOT,
@@ -239,3 +240,107 @@ test("a secret the shell call printed is in no file under the data folder (the r
     for (let i = 0; i + 8 <= GITHUB_TOKEN.length; i++)
       expect({ path, found: bytes.includes(GITHUB_TOKEN.slice(i, i + 8)) }).toEqual({ path, found: false });
 });
+
+const SUBTASK = `SUBTASK ${crypto.randomUUID().slice(0, 8)}: add the sub-agent's notes`;
+const SUB_PATCH = ["*** Begin Patch", "*** Add File: notes/sub.txt", "+from the sub-agent", "*** End Patch", ""].join(
+  "\n",
+);
+/** Codex 0.145.0 to 0.171.0 defer the multi-agent tools (multi_agent, on by default) behind tool_search. */
+const AGENTS_NAMESPACE = "multi_agent_v1";
+/** The sub-agent's calls report counts no call of the parent's can have. */
+const SUB_USAGE = [7_001, 7_003];
+const isSubAgent = (body: RecordedRequest["body"]) =>
+  body.input.some((i) => i.type === "message" && i.role === "user" && itemText(i).includes(SUBTASK));
+
+test("a sub-agent (spawn_agent) gets the parent's HUD once, with the note, and an update for its own patch; the parent's requests get no second full copy, and its next update names the sub-agent's file", async () => {
+  expect(thread).not.toBe("");
+  const before = api.requests.length;
+  api.route(
+    isSubAgent,
+    {
+      calls: [
+        {
+          raw: {
+            type: "custom_tool_call",
+            call_id: "subpatch",
+            name: "apply_patch",
+            input: SUB_PATCH,
+            status: "completed",
+          },
+        },
+      ],
+      inputTokens: SUB_USAGE[0],
+    },
+    { text: "sub-agent done", inputTokens: SUB_USAGE[1] },
+  );
+  const agentID = (body: RecordedRequest["body"]) =>
+    (JSON.parse(outputOf({ body } as RecordedRequest, "spawn1")) as { agent_id: string }).agent_id;
+  api.script(
+    {
+      calls: [
+        {
+          raw: {
+            type: "tool_search_call",
+            call_id: "search2",
+            status: "completed",
+            execution: "client",
+            arguments: { query: "spawn a sub-agent" },
+          },
+        },
+      ],
+    },
+    { calls: [{ namespace: AGENTS_NAMESPACE, name: "spawn_agent", callId: "spawn1", args: { message: SUBTASK } }] },
+    (body) => ({
+      calls: [
+        {
+          namespace: AGENTS_NAMESPACE,
+          name: "wait_agent",
+          callId: "wait1",
+          args: { targets: [agentID(body)], timeout_ms: 60_000 },
+        },
+      ],
+    }),
+    { text: "the sub-agent finished" },
+  );
+  await exec(project, "delegate the notes", { resume: thread });
+  const mine = api.requests.slice(before).filter((r) => r.kind === "agent");
+  const child = mine.filter((r) => isSubAgent(r.body));
+  const parent = mine.filter((r) => !isSubAgent(r.body));
+  expect([child.length, parent.length]).toEqual([2, 4]);
+
+  // the sub-agent's first request: the parent's HUD, whole, once, with the note saying whose it is
+  const [opening, after] = child as [RecordedRequest, RecordedRequest];
+  expect(fullCopies(opening).length).toBe(1);
+  expect(hudTexts(opening).length).toBe(1);
+  expect(fullCopies(opening)[0]).toContain("You are a sub-agent");
+  expect(hudTexts(opening).join("\n").split(TASK).length - 1).toBe(1);
+  // its patch: an update against its own copy, not a second full one
+  const update = hudTexts(after).slice(1);
+  expect(update.length).toBe(1);
+  expect(update[0]).toStartWith("HUD update:");
+  expect(update[0]).toContain("notes/sub.txt");
+
+  // the parent: the resumed session's full copy and nothing whole after it; the sub-agent's file comes as an update
+  const copies = fullCopies(parent[0]!).length;
+  for (const request of parent) {
+    expect(fullCopies(request).length).toBe(copies);
+    for (const text of hudTexts(request)) expect(text).not.toContain("You are a sub-agent");
+  }
+  const added = hudTexts(parent.at(-1)!).slice(hudTexts(parent[0]!).length);
+  expect(added.length).toBeGreaterThan(0);
+  expect(added.every((t) => t.startsWith("HUD update:"))).toBe(true);
+  expect(added.join("\n")).toContain("notes/sub.txt");
+
+  // the cache ledger holds the parent's calls (the counts of the last two reach the rollout after the hook that
+  // would read them), none of the sub-agent's, whose rollout is its own
+  const db = new Database(join(project.root, "data", "opencode", "hud", "hud.db"), { readonly: true });
+  const rows = db.query("SELECT input, cache_read FROM hud_cache_calls WHERE session_id = ?").all(thread) as Array<{
+    input: number;
+    cache_read: number;
+  }>;
+  db.close();
+  const counted = rows.map((r) => r.input + r.cache_read);
+  for (const request of parent.slice(0, -2)) expect(counted).toContain(request.usage!.input);
+  expect(child.map((r) => r.usage!.input)).toEqual(SUB_USAGE);
+  for (const input of SUB_USAGE) expect(counted).not.toContain(input);
+}, 120_000);

@@ -3,6 +3,8 @@ import fc from "fast-check";
 import { h, toMarkdown } from "@agent-hud/ujsx";
 import { bpeTokenizer } from "../src/o200k.ts";
 import { PartCache } from "../src/internal.ts";
+import { command, labelLine } from "../src/components/markup.ts";
+import { fillPlainSlot, plainSlotTemplate } from "../src/budget/number-template.ts";
 
 test("number-shape templates give exactly what serialising the block would (property)", () => {
   const cache = new PartCache(bpeTokenizer);
@@ -31,4 +33,27 @@ test("number-shape templates give exactly what serialising the block would (prop
   );
   // The shape path was exercised, not just the fallback.
   expect(cache.templateCount).toBeGreaterThan(10);
+});
+
+test("a plain run put in a line's slot gives exactly what serialising the line would (property); anything else falls back to serialising it whole", () => {
+  const lines = [
+    (run: string) => labelLine("Not shown", `${run} — `, command("snapshot")),
+    (run: string) => h("paragraph", {}, "a ", h("strong", {}, "b"), ` ${run} c`),
+    (run: string) => h("heading", { depth: 4 }, `x${run}y`),
+  ];
+  const templates = lines.map((line) => plainSlotTemplate(line));
+  expect(templates.every((t) => t !== null)).toBe(true);
+  const plain = fc.stringMatching(/^[0-9a-z ,]{1,40}$/);
+  fc.assert(
+    fc.property(plain, fc.nat(lines.length - 1), (run, i) => {
+      expect(fillPlainSlot(templates[i]!, run)).toBe(toMarkdown(lines[i]!(run), { mode: "production" }));
+    }),
+    { numRuns: 3000 },
+  );
+  for (const run of ["3 my-tests sections", "2 notes.", "1 Note", "a\nb", "*x*", "1 note\\"])
+    expect(fillPlainSlot(templates[0]!, run)).toBeUndefined();
+  // a slot at a line's edge, or beside a character an escaping rule looks at, gets no template
+  expect(plainSlotTemplate((run) => h("paragraph", {}, run))).toBeNull();
+  expect(plainSlotTemplate((run) => h("list", {}, h("item", {}, h("paragraph", {}, `+${run} more`))))).toBeNull();
+  expect(plainSlotTemplate((run) => h("paragraph", {}, "a ", h("emphasis", {}, "b"), `${run} c`))).toBeNull();
 });

@@ -1,5 +1,6 @@
 import { gfmToMarkdown } from "mdast-util-gfm";
 import type { Options as ToMarkdownOptions } from "mdast-util-to-markdown";
+import { plainText } from "./plain-text.ts";
 
 /**
  * The one place markdown style is decided. Tables are not padded: the reader is a model, and padding
@@ -18,4 +19,6 @@ export const toMarkdownOptions: ToMarkdownOptions = {
   listItemIndent: "one",
   incrementListMarker: true,
   extensions: [gfmToMarkdown({ tablePipeAlign: false })],
+  // text no escaping rule can touch skips the rules (plain-text.ts); the output is the default handler's
+  handlers: { text: plainText },
 };

@@ -6,7 +6,10 @@ import type { Child, Component, Key, NodeKind, UElement, UNode, UText } from "./
 import { checkProps, preview, type ValidationMode } from "./validate.ts";
 
 export type ResolveOptions = {
-  /** `dev` (default) validates with TypeBox's interpreter and extra structure checks; `production` uses compiled checkers. */
+  /**
+   * `dev` (default) validates with TypeBox's interpreter and extra structure checks; `production` uses
+   * compiled checkers; `trusted` checks nothing (the caller's own typed trees, see `ValidationMode`).
+   */
   mode?: ValidationMode;
   /** Prefix for error paths, e.g. the name of the section being rendered. */
   path?: string;

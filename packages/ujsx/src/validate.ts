@@ -9,7 +9,12 @@ import type { NodeKind } from "./types.ts";
 // `Check` and `Errors` by name, not TypeBox's `Value` object: the object holds every value operation
 // (cast, convert, create, diff...), which a bundle would then parse at every start.
 
-export type ValidationMode = "dev" | "production";
+/**
+ * `trusted` checks nothing: for trees the caller's own typed code builds from data that was validated where
+ * it came in (a renderer's built-in components over a validated state). Never for a component's output
+ * that is not the caller's own (an agent's, a user's).
+ */
+export type ValidationMode = "dev" | "production" | "trusted";
 
 // Compiling costs ~a millisecond per schema; keyed by the kind object so user kinds share the cache.
 const compiled = new WeakMap<NodeKind, TypeCheck<TSchema>>();
@@ -61,6 +66,7 @@ const firstError = (schema: TSchema, value: unknown) => Errors(schema, value).Fi
 
 /** Throws a `UjsxError` naming the node path and the first schema violation. */
 export function checkProps(kind: NodeKind, props: unknown, mode: ValidationMode, path: () => string): void {
+  if (mode === "trusted") return;
   if (mode === "production") {
     const check = productionChecker(kind);
     if (check ? check.Check(props) : Check(kind.schema, props)) return;

@@ -86,3 +86,10 @@ describe("dev-only structure checks", () => {
     expect(() => resolve(h("rule", null, "x"))).toThrow(UjsxError);
   });
 });
+
+test("trusted checks nothing: a valid tree renders as in production, a broken prop passes unreported", () => {
+  expect(toMarkdown(<Hud />, { mode: "trusted" })).toBe(toMarkdown(<Hud />, { mode: "production" }));
+  expect(() => resolve(<Hud broken />, { mode: "production" })).toThrow(UjsxError);
+  const tree = resolve(<Hud broken />, { mode: "trusted" });
+  expect(JSON.stringify(tree)).toContain('"checked":"yes"');
+});

@@ -3,6 +3,7 @@ import { command, counted, labelLine, moreItem } from "../components/markup.ts";
 import type { SectionFit } from "./ladder.ts";
 import { isRaw, keptIndexes, morePart } from "./density-parts.ts";
 import { joinsCleanly, type PartCache, type MeasuredPart } from "./part-cache.ts";
+import { fillPlainSlot, plainSlotTemplate } from "./number-template.ts";
 
 type Placed = { part: MeasuredPart; blockEnd: boolean };
 
@@ -17,15 +18,38 @@ function placeSection(section: SectionFit, cache: PartCache, out: Placed[]): voi
   for (const part of parts.tail) out.push({ part, blockEnd: true });
 }
 
-/** One line naming the sections left out entirely; `hud snapshot` shows everything. */
-export function omissionNode(sections: readonly SectionFit[]): Child {
+/** What the omission line counts ("3 notes, 2 files"): "" when no section with items is left out. */
+function omittedText(sections: readonly SectionFit[]): string {
   const counts: string[] = [];
   for (const section of sections) {
     const parts = section.parts;
     if (section.omitted && parts && parts.source.total > 0)
       counts.push(`${parts.source.total} ${counted(parts.source.total, parts.source.noun)}`);
   }
-  return counts.length ? labelLine("Not shown", `${counts.join(", ")} — `, command("snapshot")) : null;
+  return counts.join(", ");
+}
+
+const omissionLine = (counts: string): Child => labelLine("Not shown", `${counts} — `, command("snapshot"));
+
+/** One line naming the sections left out entirely; `hud snapshot` shows everything. */
+export function omissionNode(sections: readonly SectionFit[]): Child {
+  const counts = omittedText(sections);
+  return counts ? omissionLine(counts) : null;
+}
+
+// The fitter asks for the omission line after every ladder step, and its counts change as sections go: the
+// line is serialised once per tokenizer's cache with a placeholder, and counts that are a plain run (see
+// plainSlot) are put in its place; any other counts (a custom section's noun) are serialised whole.
+const omissionTemplates = new WeakMap<PartCache, string | null>();
+
+/** The omission line measured (undefined when nothing is left out), as `cache.block(omissionNode(...))`. */
+export function omissionPart(sections: readonly SectionFit[], cache: PartCache): MeasuredPart | undefined {
+  const counts = omittedText(sections);
+  if (!counts) return undefined;
+  let template = omissionTemplates.get(cache);
+  if (template === undefined) omissionTemplates.set(cache, (template = plainSlotTemplate(omissionLine)));
+  const md = template === null ? undefined : fillPlainSlot(template, counts);
+  return md === undefined ? cache.block(omissionLine(counts)) : cache.raw(md);
 }
 
 export type Assembly = { markdown: string; tokens: number; tokensWithSep: number; exact: boolean };

@@ -17,7 +17,7 @@ const standalone = (item: MdastNode): boolean =>
 
 /**
  * Markdown of many list items from one serialiser call: entry i equals
- * `toMarkdown(h('list', {}, items[i]), { mode: 'production' })` (property-tested). mdast-util-to-markdown's
+ * `toMarkdown(h('list', {}, items[i]), { mode: 'trusted' })` (property-tested). mdast-util-to-markdown's
  * per-call setup (handlers, joins, every extension's unsafe patterns, the list and root around one item)
  * costs about as much as the item itself, and a cold HUD serialises dozens of items. Returns undefined
  * when the items cannot be proven to serialise independently (the caller then serialises them one by one).
@@ -26,7 +26,7 @@ export function serialiseItems(items: readonly Child[]): string[] | undefined {
   if (items.length < 2 || !items.every((item) => isUJsxElement(item) && item.type === "item")) return undefined;
   let root: Root;
   try {
-    root = toMdast(resolve(h("list", {}, ...items), { mode: "production" }));
+    root = toMdast(resolve(h("list", {}, ...items), { mode: "trusted" }));
   } catch {
     return undefined; // the caller's own per-item call reports the error with the item's path
   }

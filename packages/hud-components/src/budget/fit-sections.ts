@@ -1,4 +1,4 @@
-import { omissionNode, assemble, type Assembly } from "./assemble.ts";
+import { omissionPart, assemble, type Assembly } from "./assemble.ts";
 import { initialSections, ladder, omittedCounts, totalTokens, type FitInput, type SectionFit } from "./ladder.ts";
 import type { MeasuredPart } from "./part-cache.ts";
 import { refill, restore, save } from "./refill.ts";
@@ -14,11 +14,7 @@ export function fitSections(
 ): FittedSections {
   const { cache } = fit;
   const sections = initialSections(fit);
-  const omission = (): MeasuredPart | undefined => {
-    if (!withOmission) return undefined;
-    const node = omissionNode(sections);
-    return node ? cache.block(node) : undefined;
-  };
+  const omission = (): MeasuredPart | undefined => (withOmission ? omissionPart(sections, cache) : undefined);
   let heading = title;
   const overhead = () => (heading?.sep ?? 0) + (omission()?.sep ?? 0);
   // Capped at the room: sections far over budget are not fully serialised just to learn they do not fit.

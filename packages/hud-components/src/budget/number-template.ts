@@ -1,4 +1,4 @@
-import type { Child } from "@agent-hud/ujsx/core";
+import { toMarkdown, type Child } from "@agent-hud/ujsx/core";
 
 // Volatile lines (usage %, token counts, turns) differ between calls only in their numbers. Their
 // markdown is serialised once per *shape* with the numbers replaced by alphanumeric sentinels, then the
@@ -81,3 +81,32 @@ export function fillTemplate(template: string, numbers: readonly string[]): stri
   });
   return out;
 }
+
+// A run of lower-case letters, digits, spaces and commas, one line. No markdown escaping rule touches these
+// characters themselves away from a line's start and end (the rules for a space need a line break beside
+// it; list markers, autolinks and emphasis need ".", ")", ":", "@", "*" or "_"), and with plain characters
+// on both sides of the run none looks across it at a special one (a "+" before a space, an underscore
+// beside a letter): such a run mid-line is written as it is, whatever it holds.
+const PLAIN_RUN = /^[0-9a-z ,]+$/;
+const PLAIN_SIDE = /^[0-9A-Za-z ,]$/;
+const SLOT = "plainslot";
+
+/**
+ * A line's markdown with `SLOT` where its plain run goes, when the slot lands once, mid-line, between plain
+ * characters; null otherwise. `line` builds the tree around a run.
+ */
+export function plainSlotTemplate(line: (run: string) => Child): string | null {
+  const md = toMarkdown(line(SLOT), { mode: "trusted" });
+  const at = md.indexOf(SLOT);
+  const end = at + SLOT.length;
+  if (at <= 0 || md.indexOf(SLOT, end) >= 0) return null;
+  if (!PLAIN_SIDE.test(md[at - 1] ?? "") || !PLAIN_SIDE.test(md[end] ?? "")) return null;
+  const lineStart = md.lastIndexOf("\n", at - 1) + 1;
+  const lineEnd = md.indexOf("\n", end);
+  const mid = md.slice(lineStart, at).trim() && md.slice(end, lineEnd < 0 ? undefined : lineEnd).trim();
+  return mid ? md : null;
+}
+
+/** The template with `run` in its slot; undefined when `run` is not a plain run (serialise the line whole). */
+export const fillPlainSlot = (template: string, run: string): string | undefined =>
+  PLAIN_RUN.test(run) ? template.replace(SLOT, () => run) : undefined;

@@ -11,6 +11,10 @@ export type ItemRequest = { key: object; variant: string; render: () => Child };
 
 const SIG_LIMIT = 4096;
 
+// The parts are the built-in sections' trees: typed code over a state validated when its events came in.
+// A custom section arrives as markdown its component's own (validated) render made (sections/custom.ts).
+const TRUSTED = "trusted" as const;
+
 /**
  * Serialisation and token counts, cached per tokenizer. Items are keyed by their (immutable) state
  * object, so a state edit re-serialises only the items it touched; other blocks by their content.
@@ -99,14 +103,14 @@ export class PartCache {
   /** Serialise once per shape (numbers abstracted), then fill the numbers in; see number-template.ts. */
   private serialiseBlock(node: Child): string {
     const shape = numberShape(node);
-    if (!shape) return toMarkdown(node, { mode: "production" });
+    if (!shape) return toMarkdown(node, { mode: TRUSTED });
     let template = this.templates.get(shape.key);
     if (template === undefined) {
       if (this.templates.size >= SIG_LIMIT) this.templates.clear();
-      template = checkTemplate(toMarkdown(shape.withSentinels, { mode: "production" }), shape.numbers.length) ?? null;
+      template = checkTemplate(toMarkdown(shape.withSentinels, { mode: TRUSTED }), shape.numbers.length) ?? null;
       this.templates.set(shape.key, template);
     }
-    return template === null ? toMarkdown(node, { mode: "production" }) : fillTemplate(template, shape.numbers);
+    return template === null ? toMarkdown(node, { mode: TRUSTED }) : fillTemplate(template, shape.numbers);
   }
 
   /** A list item that is not a state item (the "+N more" line): cached by content. */

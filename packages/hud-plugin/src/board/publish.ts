@@ -33,8 +33,8 @@ export function boardRenderOf(
 export function treeOf(input: HudProps | undefined): BoardRender["tree"] {
   if (!input) return undefined;
   try {
-    // the render that made the markdown has checked these components already
-    const tree = resolve(h(Hud, input), { mode: "production" });
+    // the package's own components over a validated state; a custom section's nodes were checked when it rendered
+    const tree = resolve(h(Hud, input), { mode: "trusted" });
     return tree.type === "root" ? (tree as BoardRender["tree"]) : { type: "root", children: [tree] };
   } catch {
     return undefined;

@@ -14,14 +14,14 @@ import { linkSession } from "./process-link.ts";
 
 export type { HookInput, HookReply } from "./hook-types.ts";
 
-/** Where the hook's time went (ms since process start), for the benchmark. */
-export type PhaseMarks = { open?: number; render?: number };
+/** Marks where the hook's time went, for the benchmark. */
+export type PhaseMark = (step: "open" | "render") => void;
 
 export async function handleHook(
   input: HookInput,
   log: Logger,
   env: Record<string, string | undefined> = process.env,
-  phases: PhaseMarks = {},
+  mark: PhaseMark = () => {},
 ): Promise<HookReply | undefined> {
   if (!isHookEvent(input.hook_event_name)) return undefined;
   const directory = directoryOf(input);
@@ -35,10 +35,10 @@ export async function handleHook(
     compactTool: () => modActive(env),
   });
   if (!opened) return undefined;
-  phases.open = performance.now();
+  mark("open");
   try {
     const reply = await run(opened.deps, directory, input.hook_event_name, input, env);
-    phases.render = performance.now();
+    mark("render");
     return reply;
   } finally {
     opened.dispose();

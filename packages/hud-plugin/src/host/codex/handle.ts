@@ -15,6 +15,7 @@ import { recordCalls } from "./ledger-calls.ts";
 import { lead } from "./lead.ts";
 import { FOLDER, writeLink } from "./link.ts";
 import { mergeHookCall, readRollout } from "./rollout.ts";
+import { agentOf, applyAgentCall, dropAgentCopy, emitToAgent, forgetAgents, stopAgent } from "./subagents.ts";
 
 /** The fields of Codex's hook input (stdin JSON) this adapter reads. */
 export type HookInput = {
@@ -28,16 +29,26 @@ export type HookInput = {
   tool_input?: unknown;
   tool_response?: unknown;
   tool_use_id?: unknown;
+  /** Set when the hook runs for a sub-agent's thread (its `transcript_path` is then the sub-agent's rollout). */
+  agent_id?: unknown;
 };
 
 export type HookReply = { event: string; text: string };
 
 /**
  * The hooks whose context Codex appends to the conversation (SessionStart, UserPromptSubmit, PostToolUse,
- * as one developer message each), and PreCompact, after which the conversation's copies are gone.
- * PreToolUse is never used: what a tool changes is known after it ran. Stop would force another model call.
+ * SubagentStart, as one developer message each), PreCompact, after which the conversation's copies are gone,
+ * and SubagentStop (no output), after which a `hud` call is the parent's again. PreToolUse is never used:
+ * what a tool changes is known after it ran. Stop would force another model call.
  */
-export const HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "PreCompact"] as const;
+export const HOOK_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PostToolUse",
+  "PreCompact",
+  "SubagentStart",
+  "SubagentStop",
+] as const;
 
 /** Codex's default window when the rollout has not stated the model's yet. */
 const DEFAULT_WINDOW = 272_000;
@@ -79,6 +90,12 @@ export async function run(
   const dataDir = deps.config.storageDir ?? defaultDir();
   const file = readSessionFile(dataDir, sessionID, FOLDER);
   const session = deps.runtime.session(sessionID);
+  const agent = agentOf(input);
+  if (agent) {
+    const reply = await runForAgent(deps, session, directory, file, event, input, agent);
+    writeSessionFile(dataDir, sessionID, file, FOLDER);
+    return reply;
+  }
   const compacted = event === "SessionStart" && input.source === "compact";
   const { summary, answered } = catchUp(deps, session, directory, file, input, compacted);
   deps.runtime.touch(session);
@@ -87,6 +104,7 @@ export async function run(
     case "SessionStart":
       if (compacted)
         deps.runtime.record(session, [{ scope: "session", event: { kind: "compact.after", at: deps.now(), summary } }]);
+      else forgetAgents(file);
       // startup, resume (the history is replayed, but the base of the next update is this copy) and compact
       reply = await emit(deps, session, file, event, true);
       break;
@@ -143,9 +161,49 @@ function catchUp(
     summary = chunk.summary ?? "";
   }
   if (window) file.window = window;
+  meter(session, file);
+  return { summary, answered };
+}
+
+/** The parent conversation's window and latest usage, for the HUD's context line. */
+function meter(session: SessionRuntime, file: SessionFile): void {
   session.tracker.setLimits(codexLimits(file.window));
   if (file.usage) session.tracker.record(file.usage.id, file.usage.tokens, file.usage.at);
-  return { summary, answered };
+}
+
+/**
+ * A hook of a sub-agent's thread. Its `transcript_path` is the sub-agent's rollout (SubagentStop's is the
+ * parent's), never read here: the parent's read offset, copy and call count stay as they were.
+ */
+async function runForAgent(
+  deps: HookDeps,
+  session: SessionRuntime,
+  directory: string,
+  file: SessionFile,
+  event: string,
+  input: HookInput,
+  agent: string,
+): Promise<HookReply | undefined> {
+  deps.runtime.touch(session);
+  meter(session, file);
+  switch (event) {
+    case "SubagentStart":
+    case "SessionStart":
+      return emitToAgent(deps, session, file, event, agent, true);
+    case "PostToolUse":
+      applyAgentCall(deps, session, directory, file, input);
+      return emitToAgent(deps, session, file, event, agent, false);
+    case "UserPromptSubmit":
+      return emitToAgent(deps, session, file, event, agent, false);
+    case "PreCompact":
+      // its summary replaces its conversation and the copy in it: its next hook sends a full one
+      dropAgentCopy(file, agent);
+      return undefined;
+    case "SubagentStop":
+      stopAgent(file, agent);
+      return undefined;
+  }
+  return undefined;
 }
 
 async function emit(deps: HookDeps, session: SessionRuntime, file: SessionFile, event: string, start: boolean) {

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { installedVersion, versionLine, type HostVersion } from "../../host-doctor/version.ts";
-import { EXTENSION_NAME } from "./names.ts";
+import { PLUGIN_ABOUT } from "../../hook-process/plugin-files.ts";
+import { EXTENSION_NAME, RELEASE_BRANCH } from "./names.ts";
 
 /**
  * The Gemini CLI versions the e2e suite runs: the newest in full, the oldest as a smoke subset (e2e/oldest).
@@ -35,7 +36,7 @@ export function geminiDoctor(
   lines.push(
     manifest
       ? `gemini: extension ${EXTENSION_NAME} ${String(manifest["version"] ?? "")} installed`.trimEnd()
-      : `gemini: extension not installed (gemini extensions install <the package's dist/gemini folder>)`,
+      : `gemini: extension not installed (gemini extensions install ${PLUGIN_ABOUT.homepage} --ref=${RELEASE_BRANCH})`,
   );
   const settings = readJson(join(home, ".gemini", "settings.json"));
   const hooks = settings?.["hooksConfig"] as { enabled?: unknown } | undefined;

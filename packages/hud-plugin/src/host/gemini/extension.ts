@@ -5,6 +5,7 @@
 import { hookLauncher, launcherHooks } from "../../hook-process/plugin-files.ts";
 import { GEMINI_HOOK_EVENTS } from "./handle.ts";
 import { EXTENSION_NAME, SERVER_KEY } from "./names.ts";
+import { AGENT_TOOL } from "./subagents.ts";
 
 const ROOT = "${extensionPath}";
 
@@ -25,9 +26,18 @@ export function extensionJson(version: string) {
   };
 }
 
-/** Every hook runs the same launcher; Gemini CLI's timeout is in milliseconds. */
+/** Tool hooks that run for `invoke_agent` only (Gemini CLI's matcher is a regular expression on the tool's name). */
+const AGENT_TOOL_EVENTS = ["BeforeTool", "AfterTool"];
+
+/**
+ * Every hook runs the same launcher; Gemini CLI's timeout is in milliseconds. The tool hooks mark a
+ * sub-agent's start and end: matched to its tool, no other tool call starts a hook process.
+ */
 export function hooksJson() {
-  return { hooks: launcherHooks(GEMINI_HOOK_EVENTS, ROOT, 10_000) };
+  const hooks = launcherHooks(GEMINI_HOOK_EVENTS, ROOT, 10_000);
+  for (const event of AGENT_TOOL_EVENTS)
+    hooks[event] = (hooks[event] ?? []).map((entry) => ({ matcher: `^${AGENT_TOOL}$`, ...entry }));
+  return { hooks };
 }
 
 /** The hook launcher: without Bun it reads its input and exits 0, so the turn goes on without the HUD. */

@@ -7,6 +7,7 @@ import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { validateSessionID } from "../../store/index.ts";
 import { GEMINI_HUD_TOOL } from "./names.ts";
 import { geminiLimits } from "./limits.ts";
+import { isSubagentCall, newAgentMemory, noteAgentTool, toSubagent, type AgentMemory } from "./subagents.ts";
 import { readFrom, transcriptEvents } from "./transcript.ts";
 
 /** The fields of Gemini CLI's hook input (stdin JSON) this adapter reads. */
@@ -17,6 +18,8 @@ export type GeminiHookInput = {
   hook_event_name?: unknown;
   /** BeforeModel: the request as hooks see it, each content's text parts as one `content`. */
   llm_request?: { model?: unknown; messages?: unknown };
+  /** BeforeTool, AfterTool. */
+  tool_name?: unknown;
 };
 
 type LlmMessage = { role: string; content: string };
@@ -32,10 +35,18 @@ export type GeminiMemory = {
   offset: number;
   seen: Set<string>;
   messages?: number;
+  /** The hash of the `<state_snapshot>` content the last call held, if any. */
+  snapshot?: string;
   /** When the person's views record a placed HUD: "now" where the process ends with the hook. */
   placed: "later" | "now";
+  agents: AgentMemory;
 };
-export const newMemory = (placed: GeminiMemory["placed"]): GeminiMemory => ({ offset: 0, seen: new Set(), placed });
+export const newMemory = (placed: GeminiMemory["placed"]): GeminiMemory => ({
+  offset: 0,
+  seen: new Set(),
+  placed,
+  agents: newAgentMemory(),
+});
 
 type Step = (
   deps: HookDeps,
@@ -62,6 +73,10 @@ export function trailer(deps: HookDeps, hud: string): string {
   return `${lead}\n\n${hud}`;
 }
 
+const rewritten = (messages: LlmMessage[]): GeminiReply => ({
+  hookSpecificOutput: { hookEventName: "BeforeModel", llm_request: { messages } },
+});
+
 /**
  * BeforeModel runs for the agent loop's calls only (not the router's or a compression's): the HUD goes in as
  * a trailing user content, which Gemini CLI sends and never keeps in its history.
@@ -72,14 +87,22 @@ const beforeModel: Step = async (deps, session, input, memory) => {
   // a request the hook cannot read whole goes out untouched
   if (!messages.length || messages.some((m) => typeof m?.role !== "string" || typeof m.content !== "string"))
     return undefined;
+  // a sub-agent's call is none of the parent's: it only gets the parent's HUD once, in its first content
+  if (isSubagentCall(memory.agents, messages)) {
+    const sent = await toSubagent(deps, session, messages, memory.agents);
+    return sent && rewritten(sent);
+  }
   const model = typeof input.llm_request?.model === "string" ? input.llm_request.model : undefined;
   session.tracker.setLimits(geminiLimits(model));
-  // a compression rewrote the history: fewer contents than the call before, the snapshot first
-  if (memory.messages !== undefined && messages.length < memory.messages) {
-    const summary = messages.find((m) => m.content.includes("<state_snapshot>"))?.content ?? "";
-    await applyEvents(deps, directoryOf(input))({ kind: "compaction", session: session.id, summary });
-  }
+  // A compression rewrote the history: a snapshot the call before did not hold, or fewer contents than it.
+  // The count alone misses a short conversation (the snapshot and the kept turns can be as many as before).
+  const summary = messages.find((m) => m.content.includes("<state_snapshot>"))?.content;
+  const snapshot = summary === undefined ? undefined : hashText(summary);
+  const seenBefore = memory.messages !== undefined;
+  if (seenBefore && (messages.length < memory.messages! || (snapshot !== undefined && snapshot !== memory.snapshot)))
+    await applyEvents(deps, directoryOf(input))({ kind: "compaction", session: session.id, summary: summary ?? "" });
   memory.messages = messages.length;
+  memory.snapshot = snapshot;
   const hashes = messages.map((m) => hashText(`${m.role}\n${m.content}`));
   deps.ledger?.request(session, { resolve: [(e) => void (e.messages = hashes)] });
   deps.runtime.noteCall(session);
@@ -88,8 +111,7 @@ const beforeModel: Step = async (deps, session, input, memory) => {
     deps,
     session,
     (text) => {
-      const tail: LlmMessage = { role: "user", content: trailer(deps, text) };
-      reply = { hookSpecificOutput: { hookEventName: "BeforeModel", llm_request: { messages: [...messages, tail] } } };
+      reply = rewritten([...messages, { role: "user", content: trailer(deps, text) }]);
       return true;
     },
     memory.placed,
@@ -99,11 +121,23 @@ const beforeModel: Step = async (deps, session, input, memory) => {
 
 const nothing: Step = async () => undefined;
 
+/** Where an `invoke_agent` call starts and ends (the extension's matcher sends no other tool's). */
+const agentTool: Step = async (_deps, _session, input, memory) => {
+  noteAgentTool(memory.agents, String(input.hook_event_name), input.tool_name);
+  return undefined;
+};
+
 /** What each hook does after the session file was read; the table is also the extension's hook list. */
 export const STEPS: Record<string, Step> = {
   SessionStart: nothing,
   BeforeModel: beforeModel,
-  AfterAgent: nothing,
+  BeforeTool: agentTool,
+  AfterTool: agentTool,
+  // the turn is over: no sub-agent runs (one that aborted never reached AfterTool)
+  AfterAgent: async (_deps, _session, _input, memory) => {
+    memory.agents.open = 0;
+    return undefined;
+  },
   SessionEnd: async (deps, session, input) => {
     await applyEvents(deps, directoryOf(input))({ kind: "idle", session: session.id });
     return undefined;

@@ -11,7 +11,9 @@ test("doctor names Gemini CLI's version against the tested range and says how to
   expect(lines[0]).toBe(
     `gemini: Gemini CLI ${GEMINI_SUPPORTED.newest} (supported ${GEMINI_SUPPORTED.oldest} to ${GEMINI_SUPPORTED.newest})`,
   );
-  expect(lines[1]).toContain("gemini extensions install");
+  expect(lines[1]).toBe(
+    "gemini: extension not installed (gemini extensions install https://github.com/agent-hud/agent-hud --ref=gemini-extension)",
+  );
   expect(geminiDoctor({ HOME: home() }, () => "0.1.0")[0]).toContain("older than");
   expect(geminiDoctor({ HOME: home() }, () => "9.0.0")[0]).toContain("newer than the newest tested");
   expect(geminiDoctor({ HOME: home() }, () => null)[0]).toContain("not found on PATH");

@@ -114,6 +114,19 @@ describe("BeforeModel on an open runtime", () => {
     expect(session.cache.state.compactions).toBe(1);
   });
 
+  test("a new snapshot in a request as long as the one before is a compression too; the same snapshot again is none", async () => {
+    await runGeminiHook(opened.deps, input("BeforeModel", request("a", "b", "c")), memory);
+    const session = opened.deps.runtime.session(sessionID);
+    const before = session.cache.state.compactions;
+    const call = (...texts: string[]) => runGeminiHook(opened.deps, input("BeforeModel", request(...texts)), memory);
+    await call("<state_snapshot>x</state_snapshot>", "b", "c", "d");
+    expect(session.cache.state.compactions).toBe(before + 1);
+    await call("<state_snapshot>x</state_snapshot>", "b", "c", "d", "e");
+    expect(session.cache.state.compactions).toBe(before + 1);
+    await call("<state_snapshot>y</state_snapshot>", "e", "f", "g", "h");
+    expect(session.cache.state.compactions).toBe(before + 2);
+  });
+
   test("an unknown event or a request it cannot read gives nothing (the call goes out untouched); a bad session id one error", async () => {
     expect(await runGeminiHook(opened.deps, input("Notification"), memory)).toBeUndefined();
     const unreadable = { llm_request: { messages: [{ role: "user", content: 5 }] } };
