@@ -1,8 +1,8 @@
 // The MCP side of the `hud` servers (Claude Code, Codex CLI, Gemini CLI): the part of the protocol a tools-only
 // server speaks, JSON-RPC 2.0 over newline-delimited stdio. The SDK's `Server` answered the same requests the
 // same way, but loading it (zod for every message type, ajv, the SDK's classes) cost each server process
-// ~10 MiB of resident memory (24 imported alone) for four methods; its `Transport` shape is kept, so the SDK's client still
-// connects to this server in the tests.
+// ~10 MiB of resident memory (24 MiB imported alone) for four methods; its `Transport` shape is kept, so the
+// SDK's client still connects to this server in the tests.
 import { createReadStream } from "node:fs";
 
 /** The protocol versions the SDK (1.32) negotiated; a client asking for another gets the latest. */
