@@ -65,13 +65,17 @@ async function answer<R>(run: HookAnswer<R>, line: string) {
  * The MCP server runs until the host closes it (its stdin ends, or SIGTERM): then the hook socket goes,
  * `dispose` closes what the server opened, and the process exits.
  */
-export function stopOnClose(hooks: ReturnType<typeof serveHooks<unknown>>, dispose: () => void): void {
+export function stopOnClose(
+  hooks: ReturnType<typeof serveHooks<unknown>>,
+  dispose: () => void,
+  input: NodeJS.ReadableStream = process.stdin,
+): void {
   const stop = () => {
     hooks?.server.close();
     if (hooks) rmSync(hooks.path, { force: true });
     dispose();
     process.exit(0);
   };
-  process.stdin.on("end", stop);
+  input.on("end", stop);
   process.on("SIGTERM", stop);
 }

@@ -34,8 +34,8 @@ describe("hud-plugin folder imports point one way", () => {
   test("only src/host/ imports a host package (@opencode-ai/*, @modelcontextprotocol/*)", () => {
     const hostPackage = /from\s*"@(?:opencode-ai|modelcontextprotocol)\//;
     const inside = sourceFiles(SRC).filter((f) => hostPackage.test(readFileSync(f, "utf8")));
-    // the pattern matches real imports (the Claude Code adapter's MCP server), so an empty list below means something
-    expect(inside.some((f) => f.includes("claude-code"))).toBe(true);
+    // the pattern matches real imports (the opencode 1 adapter's hooks), so an empty list below means something
+    expect(inside.some((f) => f.includes(join("host", "v1")))).toBe(true);
     const outside = inside.filter((f) => !f.startsWith(join(SRC, "host")));
     expect(outside.map((f) => f.slice(SRC.length + 1))).toEqual([]);
   });

@@ -1,10 +1,8 @@
 // The `hud` tool over MCP (`.mcp.json`, server `hud`): Claude Code starts it once per session and talks to
 // it on stdin/stdout. It opens the same runtime as the hooks and answers with opencode's tool contract:
 // the same help text, the same one-line errors (as an MCP error result), the same ids.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
+import { StdioTransport, ToolServer, type ToolResult } from "../mcp-stdio.ts";
 import { createLogger, errorLine, type Logger } from "../../log/index.ts";
 import { openHud, type OpenHud } from "../../runtime/open.ts";
 import { defaultDir } from "../../store/index.ts";
@@ -34,11 +32,11 @@ export function createHudServer(
   opened: OpenHud,
   session: () => string | undefined,
   bridge: ModBridge = createModBridge(),
-): Server {
+): ToolServer {
   const spec = hudTool(opened.deps, hudToolJsonSchema());
   const compact = hudCompactTool(opened.deps);
-  const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  const server = new ToolServer({ name: "hud", version: "0.1.0" });
+  server.setRequestHandler("tools/list", async () => ({
     tools: [
       {
         name: "hud",
@@ -60,7 +58,7 @@ export function createHudServer(
         : []),
     ],
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler("tools/call", async (request): Promise<ToolResult> => {
     const fail = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
     if (request.params.name === MOD_TOOL)
       try {
@@ -129,9 +127,14 @@ export async function main(): Promise<void> {
     logLine(`agent-hud: the mod's key could not be written to ${dataDir}: ${String(error)}`);
   }
   const server = createHudServer(opened, () => current ?? linkedSession(dataDir), createModBridge(key));
-  stopOnClose(hooks, () => {
-    if (key) dropModKey(key);
-    opened.dispose();
-  });
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioTransport();
+  stopOnClose(
+    hooks,
+    () => {
+      if (key) dropModKey(key);
+      opened.dispose();
+    },
+    transport.input,
+  );
+  await server.connect(transport);
 }

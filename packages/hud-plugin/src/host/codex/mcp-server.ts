@@ -2,10 +2,8 @@
 // stdin/stdout. Codex gives it no session and no project, so both come from the latest hook of the same
 // Codex process: one forwarded to it (`serveHooks`), else an in-process hook's link file (`link.ts`); the
 // runtime opens for that project on first need and again whenever the hooks name another.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
+import { StdioTransport, ToolServer, type ToolResult } from "../mcp-stdio.ts";
 import { gitRoot } from "../../hook-process/git-root.ts";
 import { runOwnCall } from "../../append-only/own-calls.ts";
 import { createLogger, errorLine } from "../../log/index.ts";
@@ -22,13 +20,13 @@ export const NO_SESSION =
 export function createCodexServer(
   link: () => Link | undefined = () => readLink(),
   runtimeFor: ReturnType<typeof runtimes> = runtimes(),
-): Server {
+): ToolServer {
   const schema = hudToolJsonSchema();
-  const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  const server = new ToolServer({ name: "hud", version: "0.1.0" });
+  server.setRequestHandler("tools/list", async () => ({
     tools: [{ name: "hud", description: HUD_DESCRIPTION, inputSchema: schema as { type: "object" } }],
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler("tools/call", async (request): Promise<ToolResult> => {
     const fail = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
     if (request.params.name !== "hud")
       return fail(`unknown tool ${JSON.stringify(request.params.name)}: this server has "hud"`);
@@ -92,6 +90,7 @@ export async function main(): Promise<void> {
   const runtimeFor = runtimes();
   const hooks = serveHooks(runtimeFor, (link) => (current = link));
   const server = createCodexServer(() => current ?? readLink(), runtimeFor);
-  stopOnClose(hooks, () => runtimeFor.dispose());
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioTransport();
+  stopOnClose(hooks, () => runtimeFor.dispose(), transport.input);
+  await server.connect(transport);
 }

@@ -1,10 +1,8 @@
 // The `hud` tool over MCP (the extension's `mcpServers.hud`): Gemini CLI starts it once per session and talks
 // to it on stdin/stdout; the model sees it as `mcp_hud_hud`. It also runs the session's hooks, handed over a
 // unix socket (`../../hook-process/`), on the runtime it holds open, so a hook process loads nothing else.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { hudToolJsonSchema } from "@agent-hud/hud-components";
+import { StdioTransport, ToolServer, type ToolResult } from "../mcp-stdio.ts";
 import { gitRoot } from "../../hook-process/git-root.ts";
 import { serveHooks, stopOnClose } from "../../hook-process/hook-socket.ts";
 import { hostDir, hostLogLine } from "../../hook-process/host-log.ts";
@@ -19,13 +17,13 @@ export const NO_SESSION =
   "hud: no Gemini CLI session is linked to this tool yet (the agent-hud hooks have not run); check `agent-hud doctor`";
 
 /** The MCP server for one project; `session()` names the Gemini CLI session a call belongs to. */
-export function createGeminiServer(opened: OpenHud, session: () => string | undefined): Server {
+export function createGeminiServer(opened: OpenHud, session: () => string | undefined): ToolServer {
   const spec = hudTool(opened.deps, hudToolJsonSchema());
-  const server = new Server({ name: "hud", version: "0.1.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  const server = new ToolServer({ name: "hud", version: "0.1.0" });
+  server.setRequestHandler("tools/list", async () => ({
     tools: [{ name: "hud", description: spec.description, inputSchema: spec.parameters as { type: "object" } }],
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler("tools/call", async (request): Promise<ToolResult> => {
     const fail = (text: string) => ({ content: [{ type: "text" as const, text }], isError: true });
     if (request.params.name !== "hud")
       return fail(`unknown tool ${JSON.stringify(request.params.name)}: this server has "hud"`);
@@ -74,6 +72,7 @@ export async function main(): Promise<void> {
     geminiHookAnswer(opened.deps, gitRoot(directory), (id) => (current = id)),
   );
   const server = createGeminiServer(opened, () => current);
-  stopOnClose(hooks, () => opened.dispose());
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioTransport();
+  stopOnClose(hooks, () => opened.dispose(), transport.input);
+  await server.connect(transport);
 }

@@ -1,0 +1,25 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+
+const ENTRY = join(import.meta.dir, "lean-jit", "entry.ts");
+
+async function run(env: Record<string, string | undefined>) {
+  const proc = Bun.spawn(["bun", ENTRY], { env: { ...process.env, ...env }, stdin: "pipe", stdout: "pipe" });
+  proc.stdin.write("initialize\n");
+  await proc.stdin.end();
+  const lines = (await new Response(proc.stdout).text()).trim().split("\n");
+  await proc.exited;
+  return { pid: proc.pid, lines: lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+describe("a server's lean JIT", () => {
+  test("relaunches once in place (same pid, stdin kept) with the optimizing tiers off, and leaves no variable to children", async () => {
+    const { pid, lines } = await run({ BUN_JSC_useDFGJIT: undefined, AGENT_HUD_LEAN_JIT: undefined });
+    expect(lines).toEqual([{ start: pid }, { start: pid }, { pid, dfgOff: true, env: {}, stdin: "initialize\n" }]);
+  });
+
+  test("a person's own BUN_JSC_useDFGJIT wins: no relaunch, the tier as they set it", async () => {
+    const { pid, lines } = await run({ BUN_JSC_useDFGJIT: "1", AGENT_HUD_LEAN_JIT: undefined });
+    expect(lines).toEqual([{ start: pid }, { pid, dfgOff: false, env: { flag: "1" }, stdin: "initialize\n" }]);
+  });
+});
