@@ -3,6 +3,7 @@
 import { expect, test } from "bun:test";
 import { ftsQuery } from "../../src/recall/fts-query.ts";
 import { RecallIndex } from "../../src/recall/recall-index.ts";
+import { COMMON_TEXTS } from "../../src/recall/search.ts";
 
 type Turn = { role: "user" | "assistant"; text: string; at?: number };
 
@@ -100,4 +101,31 @@ test("a neighbour's column holds its redacted text: a secret never reaches the i
   }>;
   for (const row of stored) expect(row.all_text).not.toContain("hunter2");
   index.close();
+});
+
+test("a part in more than COMMON_TEXTS texts matches only where it is written, a rarer one also through neighbours", () => {
+  const hits = (others: number) => {
+    const index = RecallIndex.open(":memory:", "0123456789abcdef");
+    // the word is common in the file (another session), not in the searched session
+    index.transaction(() => {
+      for (let n = 0; n < others; n++) {
+        index.message({ kind: "message", id: `msg_o${n}`, session: "ses_o", role: "user", at: n + 1 });
+        index.part({ kind: "text", id: `prt_o${n}`, session: "ses_o", message: `msg_o${n}`, text: `deploy ${n}` });
+      }
+    });
+    add(index, [
+      { role: "user", text: "deploy only here" },
+      { role: "assistant", text: "answer two" },
+      { role: "user", text: "unrelated words" },
+      { role: "user", text: "quartz deploy" },
+      { role: "assistant", text: "answer one" },
+    ]);
+    const id = (body: string) => (index.db.query("SELECT id FROM docs WHERE body = ?").get(body) as { id: number }).id;
+    const found = index.search("quartz deploy", { session: "ses_1" }, 50).map((h) => h.id);
+    const out = { viaRare: found.includes(id("answer one")), viaCommon: found.includes(id("answer two")) };
+    index.close();
+    return out;
+  };
+  expect(hits(10)).toEqual({ viaRare: true, viaCommon: true });
+  expect(hits(COMMON_TEXTS + 1)).toEqual({ viaRare: true, viaCommon: false });
 });
