@@ -28,11 +28,12 @@ const PART_WEIGHT = 0.3;
 const NEAR_PART = 0.5;
 /**
  * A part found in more than this many texts (its own or a neighbour's columns; `docs_vocab`, schema.ts)
- * matches only where it is written. Its neighbour matches would add thousands of texts for bm25 to score,
- * each with the low weight of a common word: on the generated coding set that lifts R@5 of questions
- * (0.56 → 0.59) and spends less time; a 600-turn LoCoMo conversation has no such word.
+ * matches only where it is written: its neighbour matches would add thousands of texts for bm25 to score,
+ * each with the low weight of a common word. A 600-turn LoCoMo conversation has no such word.
  */
 export const COMMON_TEXTS = 3_000;
+/** From this many parts on, a query is a question: a text must hold one of its rarer parts (see anyPart). */
+export const QUESTION_PARTS = 4;
 
 type Query = (sql: string) => Statement;
 type Row = { id: number; score: number; covered: number };
@@ -59,7 +60,8 @@ export function searchDocs(
   // a single word, name or phrase looks for where it is written; a question also for the turns next to its words
   const columns = parsed.parts.length > 1 ? "{body terms prev next}" : "{body terms}";
   const parts = parsed.parts;
-  const match = `${within} AND ${anyPart(q, parsed.words, parts, columns)}`;
+  const [strict, broad] = anyPart(q, parsed.words, parts, columns);
+  const match = `${within} AND ${strict}`;
   const wanted = Math.max(CANDIDATES, limit * 2);
   const best = (expression: string) =>
     q(
@@ -72,9 +74,11 @@ export function searchDocs(
     parts.length > 1 && parts.length <= AND_FIRST_PARTS
       ? best(`${within} AND ${columns} : (${parts.join(" AND ")})`)
       : [];
-  if (rows.length < wanted) {
+  // a question whose rarer parts are in fewer texts than it shows: the texts of its common words fill up
+  for (const expression of broad ? [match, `${within} AND ${broad}`] : [match]) {
+    if (rows.length >= (expression === match ? wanted : limit)) break;
     const seen = new Set(rows.map((row) => row.id));
-    rows = [...rows, ...best(match).filter((row) => !seen.has(row.id))].slice(0, wanted);
+    rows = [...rows, ...best(expression).filter((row) => !seen.has(row.id))].slice(0, wanted);
   }
   if (parts.length > 1 && rows.length > 1) rerank(q, rows, parsed.words);
   // the scope tokens are letters and digits of the ids: the exact ids are checked on the rows shown
@@ -91,8 +95,11 @@ export function searchDocs(
   return found.map(({ body: _, ...hit }) => ({ ...hit, snippet: snippets.get(hit.id) ?? "" }));
 }
 
-/** The parts OR-ed: a common one (COMMON_TEXTS) only in the text's own columns, the others in `columns`. */
-function anyPart(q: Query, words: string[][][], parts: string[], columns: string): string {
+/**
+ * The parts OR-ed: a common one (COMMON_TEXTS) only in the text's own columns, the others in `columns`;
+ * for a question, also the expression without its rule (to fill up a short list of hits).
+ */
+export function anyPart(q: Query, words: string[][][], parts: string[], columns: string): [string, string?] {
   const texts = q("SELECT doc FROM temp.docs_vocab WHERE term = ?1");
   const seen = new Map<string, number>();
   const found = (word: string) => {
@@ -104,9 +111,15 @@ function anyPart(q: Query, words: string[][][], parts: string[], columns: string
   const common = words.map((ways) => Math.max(...ways.map((way) => Math.min(...way.map(found)))) > COMMON_TEXTS);
   const rare = parts.filter((_, i) => !common[i]);
   const often = parts.filter((_, i) => common[i]);
-  if (parts.length < 2 || !often.length) return `${columns} : (${parts.join(" OR ")})`;
+  if (parts.length < 2 || !often.length) return [`${columns} : (${parts.join(" OR ")})`];
   const own = `{body terms} : (${often.join(" OR ")})`;
-  return rare.length ? `(${columns} : (${rare.join(" OR ")}) OR ${own})` : own;
+  if (!rare.length) return [own];
+  const rarer = `${columns} : (${rare.join(" OR ")})`;
+  // A question's common words (file, change, tests) match most texts; bm25 then scores thousands that hold
+  // nothing else. With QUESTION_PARTS or more, a text must hold a rarer part, and the common ones count
+  // towards it. The rarer parts are listed twice there, so bm25 weighs them double.
+  const any = `(${rarer} OR ${own})`;
+  return parts.length >= QUESTION_PARTS ? [`${any} AND ${rarer}`, any] : [any];
 }
 
 const count = (mask: number) => {
