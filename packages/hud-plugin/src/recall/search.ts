@@ -60,7 +60,8 @@ export function searchDocs(
   // a single word, name or phrase looks for where it is written; a question also for the turns next to its words
   const columns = parsed.parts.length > 1 ? "{body terms prev next}" : "{body terms}";
   const parts = parsed.parts;
-  const [strict, broad] = anyPart(q, parsed.words, parts, columns);
+  const texts = parts.length > 1 ? partTexts(q, parsed.words) : [];
+  const [strict, broad] = anyPart(parts, texts, columns);
   const match = `${within} AND ${strict}`;
   const wanted = Math.max(CANDIDATES, limit * 2);
   const best = (expression: string) =>
@@ -69,9 +70,10 @@ export function searchDocs(
     ).all(expression, wanted) as Row[];
   // Texts holding every part rank first anyway; when there are enough of them, FTS5 need not score the
   // (often far more) texts that hold only some: an AND walks the rarest part's doclist, an OR all of them.
-  // Only for short queries: a question's parts are rarely all in 60 texts, and the AND would be extra work.
+  // Only for short queries: a question's parts are rarely all in 60 texts, and the AND would be extra work;
+  // nor when a part is in fewer texts than wanted (the AND could not fill the list, the OR runs anyway).
   let rows =
-    parts.length > 1 && parts.length <= AND_FIRST_PARTS
+    parts.length > 1 && parts.length <= AND_FIRST_PARTS && Math.min(...texts) >= wanted
       ? best(`${within} AND ${columns} : (${parts.join(" AND ")})`)
       : [];
   // a question whose rarer parts are in fewer texts than it shows: the texts of its common words fill up
@@ -96,19 +98,26 @@ export function searchDocs(
 }
 
 /**
- * The parts OR-ed: a common one (COMMON_TEXTS) only in the text's own columns, the others in `columns`;
- * for a question, also the expression without its rule (to fill up a short list of hits).
+ * How many texts of the file hold each part at most (any column; `docs_vocab`): a phrase as many as its
+ * rarest word, a compound name as many as its commoner way. A word the vocabulary does not know counts 0.
  */
-export function anyPart(q: Query, words: string[][][], parts: string[], columns: string): [string, string?] {
-  const texts = q("SELECT doc FROM temp.docs_vocab WHERE term = ?1");
+export function partTexts(q: Query, words: string[][][]): number[] {
+  const vocab = q("SELECT doc FROM temp.docs_vocab WHERE term = ?1");
   const seen = new Map<string, number>();
   const found = (word: string) => {
     let n = seen.get(word);
-    if (n === undefined) seen.set(word, (n = (texts.get(stemmer(word)) as { doc: number } | null)?.doc ?? 0));
+    if (n === undefined) seen.set(word, (n = (vocab.get(stemmer(word)) as { doc: number } | null)?.doc ?? 0));
     return n;
   };
-  // a phrase is in at most as many texts as its rarest word; a compound name in as many as its commoner way
-  const common = words.map((ways) => Math.max(...ways.map((way) => Math.min(...way.map(found)))) > COMMON_TEXTS);
+  return words.map((ways) => Math.max(...ways.map((way) => Math.min(...way.map(found)))));
+}
+
+/**
+ * The parts OR-ed: a common one (COMMON_TEXTS, by `texts` from partTexts) only in the text's own columns,
+ * the others in `columns`; for a question, also the expression without its rule (to fill a short list).
+ */
+export function anyPart(parts: string[], texts: number[], columns: string): [string, string?] {
+  const common = parts.map((_, i) => (texts[i] ?? 0) > COMMON_TEXTS);
   const rare = parts.filter((_, i) => !common[i]);
   const often = parts.filter((_, i) => common[i]);
   if (parts.length < 2 || !often.length) return [`${columns} : (${parts.join(" OR ")})`];
