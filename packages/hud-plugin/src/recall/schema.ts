@@ -149,6 +149,4 @@ export function createSchema(db: Database): void {
       db.run(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }
   }).immediate();
-  // how many texts hold a term (search.ts asks it per query part); of this connection only, nothing stored
-  db.run("CREATE VIRTUAL TABLE IF NOT EXISTS temp.docs_vocab USING fts5vocab(main, docs_fts, row)");
 }

@@ -1,5 +1,4 @@
 import type { Statement } from "bun:sqlite";
-import { stemmer } from "stemmer";
 import { coveredMask } from "./coverage.ts";
 import { ftsQuery } from "./fts-query.ts";
 import type { SnippetPad } from "./snippet-pad.ts";
@@ -27,7 +26,7 @@ const PART_WEIGHT = 0.3;
 /** A part held only by a neighbour counts this much of one held by the text itself. */
 const NEAR_PART = 0.5;
 /**
- * A part found in more than this many texts (its own or a neighbour's columns; `docs_vocab`, schema.ts)
+ * A part found in more than this many texts (its own or a neighbour's columns; partTexts)
  * matches only where it is written: its neighbour matches would add thousands of texts for bm25 to score,
  * each with the low weight of a common word. A 600-turn LoCoMo conversation has no such word.
  */
@@ -60,7 +59,7 @@ export function searchDocs(
   // a single word, name or phrase looks for where it is written; a question also for the turns next to its words
   const columns = parsed.parts.length > 1 ? "{body terms prev next}" : "{body terms}";
   const parts = parsed.parts;
-  const texts = parts.length > 1 ? partTexts(q, parsed.words) : [];
+  const texts = parts.length > 1 ? partTexts(q, parts) : [];
   const [strict, broad] = anyPart(parts, texts, columns);
   const match = `${within} AND ${strict}`;
   const wanted = Math.max(CANDIDATES, limit * 2);
@@ -97,19 +96,28 @@ export function searchDocs(
   return found.map(({ body: _, ...hit }) => ({ ...hit, snippet: snippets.get(hit.id) ?? "" }));
 }
 
+/** How long a part's count is reused on this connection: a word crosses COMMON_TEXTS slowly, if ever. */
+const COUNT_MS = 10 * 60_000;
+const counts = new WeakMap<Statement, Map<string, { n: number; at: number }>>();
+
 /**
- * How many texts of the file hold each part at most (any column; `docs_vocab`): a phrase as many as its
- * rarest word, a compound name as many as its commoner way. A word the vocabulary does not know counts 0.
+ * How many texts of the file hold each part, up to COMMON_TEXTS + 1 (FTS5 stops there: a common word costs
+ * about 0.4 ms at 10k texts, a rare one nothing). Kept per connection for COUNT_MS.
  */
-export function partTexts(q: Query, words: string[][][]): number[] {
-  const vocab = q("SELECT doc FROM temp.docs_vocab WHERE term = ?1");
-  const seen = new Map<string, number>();
-  const found = (word: string) => {
-    let n = seen.get(word);
-    if (n === undefined) seen.set(word, (n = (vocab.get(stemmer(word)) as { doc: number } | null)?.doc ?? 0));
+export function partTexts(q: Query, parts: string[], now = Date.now()): number[] {
+  const count = q(
+    `SELECT count(*) AS n FROM (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?1 LIMIT ${COMMON_TEXTS + 1})`,
+  );
+  let known = counts.get(count);
+  if (!known) counts.set(count, (known = new Map()));
+  return parts.map((part) => {
+    const hit = known.get(part);
+    if (hit && now - hit.at < COUNT_MS) return hit.n;
+    const n = (count.get(part) as { n: number }).n;
+    if (known.size >= 4_096) known.clear();
+    known.set(part, { n, at: now });
     return n;
-  };
-  return words.map((ways) => Math.max(...ways.map((way) => Math.min(...way.map(found)))));
+  });
 }
 
 /**

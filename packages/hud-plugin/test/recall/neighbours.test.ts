@@ -152,7 +152,7 @@ test("a question (QUESTION_PARTS or more) scores only texts holding a rarer part
   const parsed = ftsQuery(query)!;
   expect(parsed.parts.length).toBeGreaterThanOrEqual(QUESTION_PARTS);
   const q = (sql: string) => index.db.query(sql);
-  const [strict, broad] = anyPart(parsed.parts, partTexts(q, parsed.words), "{body terms prev next}");
+  const [strict, broad] = anyPart(parsed.parts, partTexts(q, parsed.parts), "{body terms prev next}");
   const ids = (expression: string) =>
     (index.db.query("SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?").all(expression) as Array<{ id: number }>)
       .length;
