@@ -35,9 +35,6 @@ export type DisableEvent = {
   event: { kind: "component.disable"; at: number; name: string; reason: string };
 };
 
-// one empty list for every call without failed files: a fresh `[]` per call would miss the sections memo
-const NO_FAILED: CustomSection[] = [];
-
 /** `agentComponents` of the plugin's config (config/schema.ts reads its defaults from `limits`). */
 export type AgentComponentsConfig = { enabled: boolean; maxCount: number; budgetMs: number };
 
@@ -152,7 +149,6 @@ export class AgentComponents {
       // the call's budget runs from here: what came before the first render counts too
       { spentMs: performance.now() - started },
     );
-    const shown = work.map(({ slot, missing }) => missing.map((density) => slot.runner.peek(view, density)));
     answers.forEach((answer, i) => {
       settle(work[i]!.slot.runner, view, work[i]!.missing, answer);
       keep(this.stored, work[i]!.slot.id, answer);
@@ -161,10 +157,7 @@ export class AgentComponents {
     // the process was killed: its successor opens everyone's sandbox before the next call needs it
     if (answers.some((answer) => answer.kind === "timeout"))
       this.sandbox.preopen([...this.slots.values()].map((slot) => ({ ...request(slot, props), densities: [] })));
-    // only an output that changed moves the sections: the same checked elements again (a note added to a
-    // component that shows steps) keep the HUD's resolved options and every memo keyed by them
-    if (work.some(({ slot, missing }, i) => missing.some((d, j) => slot.runner.peek(view, d) !== shown[i]![j])))
-      this.version++;
+    this.version++;
     if (answers.some((answer) => answer.kind === "timeout"))
       this.sandbox.learn(performance.now() - started - this.sandbox.pausedMs - budgetMs, budgetMs);
   }
@@ -184,7 +177,7 @@ export class AgentComponents {
   }
 
   /** The person's file sections followed by the agent's, as one array whose identity only moves on a change. */
-  sections(view: HudView, failed: CustomSection[] = NO_FAILED): CustomSection[] {
+  sections(view: HudView, failed: CustomSection[] = []): CustomSection[] {
     const keys = [failed, view.session.components, view.project.components, this.version];
     if (this.cache && this.cache.keys.every((k, i) => k === keys[i])) return this.cache.sections;
     const entries = this.entries(view);

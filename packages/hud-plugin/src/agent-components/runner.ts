@@ -126,16 +126,6 @@ export class ComponentRunner {
     return this.lastGood ?? null;
   }
 
-  /** What `render` would return now, asking and remembering nothing: a settle that leaves it as it was is no change. */
-  peek(view: HudView, density: Density): Child {
-    const version = versionOf(view);
-    const hash = propsHash(view);
-    const hit =
-      this.memo.find((m) => m.density === density && sameVersion(m.version, version)) ??
-      this.memo.find((m) => m.density === density && m.hash === hash);
-    return hit ? hit.output : (this.lastGood ?? null);
-  }
-
   /** A state counts once in the window: failed if any density of it failed. */
   private count(version: VersionKey, failed: boolean): void {
     const last = this.recent.at(-1);
