@@ -25,6 +25,14 @@ const WEIGHTS = "1.0, 0.6, 0.0, 0.6, 0.3";
 const PART_WEIGHT = 0.3;
 /** A part held only by a neighbour counts this much of one held by the text itself. */
 const NEAR_PART = 0.5;
+/**
+ * A part found in more than this many texts (its own or a neighbour's columns; partTexts)
+ * matches only where it is written: its neighbour matches would add thousands of texts for bm25 to score,
+ * each with the low weight of a common word. A 600-turn LoCoMo conversation has no such word.
+ */
+export const COMMON_TEXTS = 3_000;
+/** From this many parts on, a query is a question: a text must hold one of its rarer parts (see anyPart). */
+export const QUESTION_PARTS = 4;
 
 type Query = (sql: string) => Statement;
 type Row = { id: number; score: number; covered: number };
@@ -51,7 +59,9 @@ export function searchDocs(
   // a single word, name or phrase looks for where it is written; a question also for the turns next to its words
   const columns = parsed.parts.length > 1 ? "{body terms prev next}" : "{body terms}";
   const parts = parsed.parts;
-  const match = `${within} AND ${columns} : (${parts.join(" OR ")})`;
+  const texts = parts.length > 1 ? partTexts(q, parts) : [];
+  const [strict, broad] = anyPart(parts, texts, columns);
+  const match = `${within} AND ${strict}`;
   const wanted = Math.max(CANDIDATES, limit * 2);
   const best = (expression: string) =>
     q(
@@ -59,14 +69,17 @@ export function searchDocs(
     ).all(expression, wanted) as Row[];
   // Texts holding every part rank first anyway; when there are enough of them, FTS5 need not score the
   // (often far more) texts that hold only some: an AND walks the rarest part's doclist, an OR all of them.
-  // Only for short queries: a question's parts are rarely all in 60 texts, and the AND would be extra work.
+  // Only for short queries: a question's parts are rarely all in 60 texts, and the AND would be extra work;
+  // nor when a part is in fewer texts than wanted (the AND could not fill the list, the OR runs anyway).
   let rows =
-    parts.length > 1 && parts.length <= AND_FIRST_PARTS
+    parts.length > 1 && parts.length <= AND_FIRST_PARTS && Math.min(...texts) >= wanted
       ? best(`${within} AND ${columns} : (${parts.join(" AND ")})`)
       : [];
-  if (rows.length < wanted) {
+  // a question whose rarer parts are in fewer texts than it shows: the texts of its common words fill up
+  for (const expression of broad ? [match, `${within} AND ${broad}`] : [match]) {
+    if (rows.length >= (expression === match ? wanted : limit)) break;
     const seen = new Set(rows.map((row) => row.id));
-    rows = [...rows, ...best(match).filter((row) => !seen.has(row.id))].slice(0, wanted);
+    rows = [...rows, ...best(expression).filter((row) => !seen.has(row.id))].slice(0, wanted);
   }
   if (parts.length > 1 && rows.length > 1) rerank(q, rows, parsed.words);
   // the scope tokens are letters and digits of the ids: the exact ids are checked on the rows shown
@@ -81,6 +94,49 @@ export function searchDocs(
   }
   const snippets = pad.snippets(found as Array<{ id: number; body: string }>, parts.join(" OR "));
   return found.map(({ body: _, ...hit }) => ({ ...hit, snippet: snippets.get(hit.id) ?? "" }));
+}
+
+/** How long a part's count is reused on this connection: a word crosses COMMON_TEXTS slowly, if ever. */
+const COUNT_MS = 10 * 60_000;
+const counts = new WeakMap<Statement, Map<string, { n: number; at: number }>>();
+
+/**
+ * How many texts of the file hold each part, up to COMMON_TEXTS + 1 (FTS5 stops there: a common word costs
+ * about 0.4 ms at 10k texts, a rare one nothing). Kept per connection for COUNT_MS.
+ */
+export function partTexts(q: Query, parts: string[], now = Date.now()): number[] {
+  const count = q(
+    `SELECT count(*) AS n FROM (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?1 LIMIT ${COMMON_TEXTS + 1})`,
+  );
+  let known = counts.get(count);
+  if (!known) counts.set(count, (known = new Map()));
+  return parts.map((part) => {
+    const hit = known.get(part);
+    if (hit && now - hit.at < COUNT_MS) return hit.n;
+    const n = (count.get(part) as { n: number }).n;
+    if (known.size >= 4_096) known.clear();
+    known.set(part, { n, at: now });
+    return n;
+  });
+}
+
+/**
+ * The parts OR-ed: a common one (COMMON_TEXTS, by `texts` from partTexts) only in the text's own columns,
+ * the others in `columns`; for a question, also the expression without its rule (to fill a short list).
+ */
+export function anyPart(parts: string[], texts: number[], columns: string): [string, string?] {
+  const common = parts.map((_, i) => (texts[i] ?? 0) > COMMON_TEXTS);
+  const rare = parts.filter((_, i) => !common[i]);
+  const often = parts.filter((_, i) => common[i]);
+  if (parts.length < 2 || !often.length) return [`${columns} : (${parts.join(" OR ")})`];
+  const own = `{body terms} : (${often.join(" OR ")})`;
+  if (!rare.length) return [own];
+  const rarer = `${columns} : (${rare.join(" OR ")})`;
+  // A question's common words (file, change, tests) match most texts; bm25 then scores thousands that hold
+  // nothing else. With QUESTION_PARTS or more, a text must hold a rarer part, and the common ones count
+  // towards it. The rarer parts are listed twice there, so bm25 weighs them double.
+  const any = `(${rarer} OR ${own})`;
+  return parts.length >= QUESTION_PARTS ? [`${any} AND ${rarer}`, any] : [any];
 }
 
 const count = (mask: number) => {

@@ -3,6 +3,7 @@
 import { expect, test } from "bun:test";
 import { ftsQuery } from "../../src/recall/fts-query.ts";
 import { RecallIndex } from "../../src/recall/recall-index.ts";
+import { anyPart, COMMON_TEXTS, partTexts, QUESTION_PARTS } from "../../src/recall/search.ts";
 
 type Turn = { role: "user" | "assistant"; text: string; at?: number };
 
@@ -99,5 +100,67 @@ test("a neighbour's column holds its redacted text: a secret never reaches the i
     all_text: string;
   }>;
   for (const row of stored) expect(row.all_text).not.toContain("hunter2");
+  index.close();
+});
+
+test("a part in more than COMMON_TEXTS texts matches only where it is written, a rarer one also through neighbours", () => {
+  const hits = (others: number) => {
+    const index = RecallIndex.open(":memory:", "0123456789abcdef");
+    // the word is common in the file (another session), not in the searched session
+    index.transaction(() => {
+      for (let n = 0; n < others; n++) {
+        index.message({ kind: "message", id: `msg_o${n}`, session: "ses_o", role: "user", at: n + 1 });
+        index.part({ kind: "text", id: `prt_o${n}`, session: "ses_o", message: `msg_o${n}`, text: `deploy ${n}` });
+      }
+    });
+    add(index, [
+      { role: "user", text: "deploy only here" },
+      { role: "assistant", text: "answer two" },
+      { role: "user", text: "unrelated words" },
+      { role: "user", text: "quartz deploy" },
+      { role: "assistant", text: "answer one" },
+    ]);
+    const id = (body: string) => (index.db.query("SELECT id FROM docs WHERE body = ?").get(body) as { id: number }).id;
+    const found = index.search("quartz deploy", { session: "ses_1" }, 50).map((h) => h.id);
+    const out = { viaRare: found.includes(id("answer one")), viaCommon: found.includes(id("answer two")) };
+    index.close();
+    return out;
+  };
+  expect(hits(10)).toEqual({ viaRare: true, viaCommon: true });
+  expect(hits(COMMON_TEXTS + 1)).toEqual({ viaRare: true, viaCommon: false });
+});
+
+test("a question (QUESTION_PARTS or more) scores only texts holding a rarer part; its common words fill a short list", () => {
+  const index = RecallIndex.open(":memory:", "0123456789abcdef");
+  index.transaction(() => {
+    for (let n = 0; n <= COMMON_TEXTS; n++) {
+      index.message({ kind: "message", id: `msg_o${n}`, session: "ses_o", role: "user", at: n + 1 });
+      index.part({
+        kind: "text",
+        id: `prt_o${n}`,
+        session: "ses_o",
+        message: `msg_o${n}`,
+        text: `deploy config service ${n}`,
+      });
+    }
+  });
+  add(index, [
+    { role: "user", text: "quartz is the name" },
+    ...Array.from({ length: 6 }, (_, i): Turn => ({ role: "assistant", text: `deploy config service ${i}` })),
+  ]);
+  const query = "quartz deploy config service";
+  const parsed = ftsQuery(query)!;
+  expect(parsed.parts.length).toBeGreaterThanOrEqual(QUESTION_PARTS);
+  const q = (sql: string) => index.db.query(sql);
+  const [strict, broad] = anyPart(parsed.parts, partTexts(q, parsed.parts), "{body terms prev next}");
+  const ids = (expression: string) =>
+    (index.db.query("SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?").all(expression) as Array<{ id: number }>)
+      .length;
+  expect(ids(strict)).toBe(2); // the quartz text and the one after it (its `prev`)
+  expect(ids(broad!)).toBeGreaterThan(COMMON_TEXTS);
+  // one text holds the rare word: the other four of five hits come from the common words
+  const hits = index.search(query, { session: "ses_1" }, 5);
+  expect(hits.length).toBe(5);
+  expect(hits[0]!.snippet).toContain("«quartz»");
   index.close();
 });
