@@ -85,3 +85,16 @@ export function forgetSessionFiles(dataDir: string, sessionIDs: readonly string[
     rmSync(path, { force: true });
   }
 }
+
+/** Sub-agents whose conversations are remembered per session; the oldest is forgotten past this. */
+const MAX_AGENTS = 16;
+
+/** Records what a sub-agent's conversation now holds (its own copy, never the parent's), newest last. */
+export function keepAgent(file: SessionFile, agent: string, state: EmissionState): void {
+  const agents = { ...file.agents };
+  delete agents[agent];
+  agents[agent] = state;
+  const names = Object.keys(agents);
+  for (const old of names.slice(0, Math.max(0, names.length - MAX_AGENTS))) delete agents[old];
+  file.agents = agents;
+}

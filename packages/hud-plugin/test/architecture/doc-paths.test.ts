@@ -26,6 +26,8 @@ const ALLOWED: Record<string, string> = {
   ".opencode/tui.json": "the person's project",
   ".git/info/exclude": "the person's repository",
   "agent-hud.jsonc": "the config file the person writes",
+  "tools/list": "an MCP method's name",
+  "tools/call": "an MCP method's name",
   "opencode.json": "opencode's config file in the person's project",
   "tui.json": "opencode's TUI config file in the person's project",
   "cli.json": "opencode 2's TUI config file in the person's project",

@@ -1,5 +1,5 @@
 import { decide, fullText, type EmissionState } from "../../append-only/emission.ts";
-import type { SessionFile } from "../../append-only/session-file.ts";
+import { keepAgent, type SessionFile } from "../../append-only/session-file.ts";
 import { callHud } from "../../runtime/call-hud.ts";
 import { hudOff } from "../../runtime/hud-switch.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
@@ -48,18 +48,6 @@ export async function emit({ deps, session, file, event, env }: Hook, start: boo
 
 export const SUBAGENT_NOTE =
   "You are a sub-agent. Your parent agent's HUD follows: its task is the one you help with; the `hud` tool edits the parent's HUD.";
-
-/** Sub-agents whose conversations are remembered per session; the oldest is forgotten past this. */
-const MAX_AGENTS = 16;
-
-export function keepAgent(file: SessionFile, agent: string, state: EmissionState): void {
-  const agents = { ...file.agents };
-  delete agents[agent];
-  agents[agent] = state;
-  const names = Object.keys(agents);
-  for (const old of names.slice(0, Math.max(0, names.length - MAX_AGENTS))) delete agents[old];
-  file.agents = agents;
-}
 
 /**
  * A sub-agent's tool batch: its conversation holds the full copy SubagentStart gave it, not the parent's,

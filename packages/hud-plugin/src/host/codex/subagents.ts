@@ -1,5 +1,5 @@
 import { decide, type EmissionState } from "../../append-only/emission.ts";
-import type { SessionFile } from "../../append-only/session-file.ts";
+import { keepAgent, type SessionFile } from "../../append-only/session-file.ts";
 import { callHud } from "../../runtime/call-hud.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
@@ -15,20 +15,12 @@ import { mergeHookCall, type RolloutChunk } from "./rollout.ts";
  */
 export const SUBAGENT_NOTE = `You are a sub-agent. Your parent agent's HUD follows: its task is the one you help with; the \`hud\` tool (\`${TOOL_NAME}\`, found with \`${SEARCH_TOOL}\`) edits the parent's HUD.`;
 
-/** Sub-agents whose conversations are remembered per session; the oldest is forgotten past this. */
-const MAX_AGENTS = 16;
-
 /** The sub-agent a hook runs for, if any. */
 export const agentOf = (input: { agent_id?: unknown }): string | undefined =>
   typeof input.agent_id === "string" && input.agent_id ? input.agent_id : undefined;
 
-function keepAgent(file: SessionFile, agent: string, state: EmissionState): void {
-  const agents = { ...file.agents };
-  delete agents[agent];
-  agents[agent] = state;
-  const names = Object.keys(agents);
-  for (const old of names.slice(0, Math.max(0, names.length - MAX_AGENTS))) delete agents[old];
-  file.agents = agents;
+function keepAgentCopy(file: SessionFile, agent: string, state: EmissionState): void {
+  keepAgent(file, agent, state);
   // while one runs, a `hud` call may be its own, which the parent never saw (`own-calls.ts`)
   file.subagentRunning = true;
 }
@@ -72,7 +64,7 @@ export async function emitToAgent(
   if (!hud) return undefined;
   const previous = start ? undefined : file.agents?.[agent];
   const decision = decide(previous, hud.text, start, previous ? undefined : SUBAGENT_NOTE);
-  if (decision.state) keepAgent(file, agent, decision.state);
+  if (decision.state) keepAgentCopy(file, agent, decision.state);
   // not `placed`: the person's views show the parent's HUD already, and what the parent's conversation holds
   return decision.kind === "none" ? undefined : { event, text: decision.text };
 }
