@@ -26,6 +26,7 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
     "@jitl/quickjs-wasmfile-release-sync",
     "re2js",
     "sucrase",
+    "js-tokens",
   ])
     expect(atStart).not.toContain(name);
   // TypeBox's schema compiler loads once a node kind has been checked often; its builders and value
@@ -48,6 +49,12 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
   expect(everything).not.toContain("quickjs-emscripten-core");
   const sandbox = bundledPackages(dist, ["sandbox-process.js"]);
   for (const name of ["quickjs-emscripten-core", "sucrase"]) expect(sandbox).toContain(name);
+  // the tokenizer of component sources: a file of its own, required on the first source read
+  expect(everything).not.toContain("js-tokens");
+  const jsTokens = (await import(join(dist, "js-tokens.js"))) as {
+    default: (s: string) => Iterable<{ value: string }>;
+  };
+  expect([...jsTokens.default("a+b")].map((token) => token.value)).toEqual(["a", "+", "b"]);
   // agent components' wasm ships beside the chunks, read by the sandbox process
   expect(existsSync(join(dist, "quickjs.wasm"))).toBe(true);
 });

@@ -23,6 +23,18 @@ const lazyEntities: BunPlugin = {
   },
 };
 
+/** `js-tokens` without its tokenizer at start (build-lazy-js-tokens.ts). */
+const lazyJsTokens: BunPlugin = {
+  name: "lazy-js-tokens",
+  setup(build) {
+    const path = new URL("./build-lazy-js-tokens.ts", import.meta.url).pathname;
+    build.onResolve({ filter: /^js-tokens$/ }, () => ({ path }));
+  },
+};
+
+/** Where js-tokens is (build.ts bundles it as a file of its own). */
+export const jsTokensPackage = (): string => Bun.resolveSync("js-tokens", import.meta.dir);
+
 type BundleOptions = { entrypoints: string[]; outdir: string; root?: string; naming?: string; splitting?: boolean };
 
 /** Bundles, prints each output with its size (`label` names the file), and exits the build on failure. */
@@ -35,7 +47,7 @@ export async function bundle(options: BundleOptions, label: (path: string) => st
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     minify: { syntax: true, whitespace: false, identifiers: false },
     sourcemap: "none",
-    plugins: [lazyEntities],
+    plugins: [lazyEntities, lazyJsTokens],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);

@@ -35,11 +35,12 @@ export async function buildHostRoot(
     (path) => `${host}/${path.split("/").at(-1)}`,
   );
   // what the runtime reads beside its chunks, on first need: the secret rule set, the engine of the
-  // person's patterns, the HTML entity table, the agent components' process and QuickJS's wasm
+  // person's patterns, the HTML entity table, the tokenizer of component sources, the agent components' process and QuickJS's wasm
   for (const file of [
     "privacy-rules.js",
     "privacy-patterns.js",
     "html-entities.js",
+    "js-tokens.js",
     "sandbox-process.js",
     "quickjs.wasm",
   ])

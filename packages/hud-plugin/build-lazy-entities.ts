@@ -5,7 +5,6 @@
 // build.ts), required on the first decode: a memory file with an entity. Same answers as the package's own
 // function; where the file is missing (a broken install), a reference stays as written.
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 
 /** This code sits in a chunk at the top of `dist/` (or `scripts/`) or in an entry one folder down. */
 const PLACES = ["./html-entities.js", "../html-entities.js"];
@@ -14,7 +13,8 @@ let table: Record<string, string> | undefined;
 
 function load(): Record<string, string> {
   for (const place of PLACES) {
-    const path = fileURLToPath(new URL(place, import.meta.url));
+    // Bun's own, not node:url's: that module would load with every hook process
+    const path = Bun.fileURLToPath(new URL(place, import.meta.url));
     if (existsSync(path))
       return (import.meta.require(path) as { characterEntities: Record<string, string> }).characterEntities;
   }

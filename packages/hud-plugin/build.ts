@@ -4,7 +4,7 @@
 // chunk of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
 // when a HUD grows.
 import { copyFileSync, rmSync, writeFileSync } from "node:fs";
-import { bundle, entityTable } from "./build-bundle.ts";
+import { bundle, entityTable, jsTokensPackage } from "./build-bundle.ts";
 import { configJsonSchema } from "./src/config/json-schema.ts";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
@@ -38,6 +38,9 @@ for (const [entry, name] of [
 // The HTML entity table the markdown packages decode references with: required on the first decode
 // (build-lazy-entities.ts), so no entry parses it at start.
 await bundle({ entrypoints: [entityTable()], outdir, naming: "html-entities.[ext]" }, fileName);
+
+// The tokenizer component sources are checked with: required on the first source read (build-lazy-js-tokens.ts).
+await bundle({ entrypoints: [jsTokensPackage()], outdir, naming: "js-tokens.[ext]" }, fileName);
 
 // The process agent components run in (src/agent-components/sandbox-client.ts starts it from beside the
 // chunks): a file of its own, with the compiler and QuickJS's glue, none of which the plugin's thread loads.

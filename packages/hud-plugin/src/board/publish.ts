@@ -61,23 +61,54 @@ export type BoardPublisher = {
   publishLater(...args: Parameters<BoardPublisher["publish"]>): void;
 };
 
-/** `redact` is what the board's copy passes first (the privacy redactor). */
+/**
+ * `redact` is what the board's copy passes first (the privacy redactor); `privacy` the settings it was made
+ * from, part of the copy's key: without them every publish builds the copy anew.
+ */
 export function boardPublisher(
   board: HudBoard,
   projectKey: string,
   redact: <T>(value: T) => T,
   now: () => number,
+  privacy?: unknown,
 ): BoardPublisher {
   const publish: BoardPublisher["publish"] = (sessionID, kinds, result, input) => {
-    const context = input?.context ?? fallbackContext(result);
-    const shown = boardRenderOf(result, context, now(), treeOf(input));
     const state = input?.view.session;
-    if (state) shown.compactions = state.compactions + (state.compactingSince === undefined ? 0 : 1);
-    board.publish(sessionID, projectKey, kinds, redact(shown));
+    const compactions = state ? state.compactions + (state.compactingSince === undefined ? 0 : 1) : undefined;
+    const key = privacy === undefined ? undefined : copyKey(result, input, compactions, privacy);
+    const at = now();
+    // the same copy the views hold (a cold hook after the server's render of the same state): its tree and
+    // redaction (most of a cold process's publish) are not built again, only its time moves
+    if (key !== undefined && board.refresh(sessionID, projectKey, kinds, key, at)) return;
+    const shown = boardRenderOf(result, input?.context ?? fallbackContext(result), at, treeOf(input));
+    if (compactions !== undefined) shown.compactions = compactions;
+    // the key after the redaction: a hash the redactor took for a secret would never match again
+    board.publish(sessionID, projectKey, kinds, { ...redact(shown), ...(key === undefined ? {} : { key }) });
   };
   return { publish, publishLater: (...args) => void setTimeout(() => publish(...args), 0) };
 }
 
 function fallbackContext(result: RenderResult): ContextInfo {
   return { usedTokens: 0, usableTokens: 1, percent: 0, trend: [], density: result.density, critical: false };
+}
+
+/**
+ * Everything the board's copy is built from but the clock: the render's fields, the tree's input (the states,
+ * the context, the options but `now`, which reaches the tree only through the staleness the markdown shows),
+ * and the redaction's settings. Undefined when the input cannot be serialised: the copy is then built.
+ */
+export function copyKey(
+  result: RenderResult,
+  input: HudProps | undefined,
+  compactions: number | undefined,
+  privacy: unknown,
+): string | undefined {
+  try {
+    const { markdown, density, tokens, omitted } = result;
+    const options = input?.options && { ...input.options, now: undefined, tokenizer: input.options.tokenizer?.name };
+    const parts = [markdown, density, tokens, omitted, compactions, privacy, input?.view, input?.context, options];
+    return Bun.hash(JSON.stringify(parts)).toString(36);
+  } catch {
+    return undefined;
+  }
 }

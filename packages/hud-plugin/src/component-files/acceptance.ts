@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   closeSync,
   constants,
@@ -38,7 +37,8 @@ export type AcceptanceEntry = { path: string; sha256: string; decision: Decision
 /** Versions kept per file: the newest decisions, enough for edits back and forth. */
 const KEEP_PER_FILE = 16;
 
-export const sha256 = (bytes: string | Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
+export const sha256 = (bytes: string | Uint8Array): string =>
+  new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
 
 const isEntry = (v: unknown): v is AcceptanceEntry => {
   const e = v as AcceptanceEntry | null;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   closeSync,
   existsSync,
@@ -18,7 +17,7 @@ import { stampOfStat } from "./safe-read.ts";
 export const MEMORY_FILE = ".opencode/hud/memory.md";
 
 export function contentHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 16);
 }
 
 const TEMP = /^\.memory\.(\d+)\.[0-9a-z]+\.tmp$/;

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 
 type Module = typeof import("./linear-patterns.ts");
 
@@ -15,7 +14,8 @@ let loaded: Module | undefined;
 export function linearPatterns(): Module {
   if (loaded) return loaded;
   for (const place of PLACES) {
-    const path = fileURLToPath(new URL(place, import.meta.url));
+    // Bun's own, not node:url's: that module would load with every hook process
+    const path = Bun.fileURLToPath(new URL(place, import.meta.url));
     if (!existsSync(path)) continue;
     loaded = import.meta.require(path) as Module;
     return loaded;

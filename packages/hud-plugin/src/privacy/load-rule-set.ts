@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { ScanRuleSet } from "./rule-set.ts";
 
 /**
@@ -20,7 +19,8 @@ export function ruleSet(): ScanRuleSet | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
   for (const place of PLACES) {
-    const path = fileURLToPath(new URL(place, import.meta.url));
+    // Bun's own, not node:url's: that module would load with every hook process
+    const path = Bun.fileURLToPath(new URL(place, import.meta.url));
     if (!existsSync(path)) continue;
     const module = import.meta.require(path) as typeof import("./rule-set.ts");
     loaded = module.createRuleSet();

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { randomHex } from "../store/validate.ts";
 
 /**
  * Whether another session is still being worked on, for the resume hint: a session counts as live while
@@ -15,7 +15,7 @@ const running = new Set<string>();
 export type Holder = { id: string; release(): void };
 
 export function newHolder(): Holder {
-  const instance = randomBytes(6).toString("hex");
+  const instance = randomHex(6);
   running.add(instance);
   return { id: `${process.pid}@${hostname()}#${instance}`, release: () => void running.delete(instance) };
 }

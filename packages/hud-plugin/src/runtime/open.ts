@@ -113,7 +113,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     limits: new ModelLimitsBook(),
     recentEdits: new Map(),
     board,
-    publisher: boardPublisher(board, projectKey, redactor.deep, now),
+    publisher: boardPublisher(board, projectKey, redactor.deep, now, config.privacy),
     projectKey,
     storePath: store.path,
     redact: redactor,

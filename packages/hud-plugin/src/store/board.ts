@@ -127,6 +127,41 @@ export class HudBoard {
     );
   }
 
+  /**
+   * Moves the time of the session's records under `kinds` to `at` when each of them holds the copy `key`
+   * names, under the same project; false (nothing written) when one does not, or the board cannot be read.
+   */
+  refresh(
+    sessionID: string,
+    projectKey: string,
+    kinds: BoardRenderKind | readonly BoardRenderKind[],
+    key: string,
+    at: number,
+  ): boolean {
+    return this.guard(
+      "publish",
+      () => {
+        const db = this.live;
+        const held = db.query(
+          "SELECT project_key, json_extract(shown, '$.key') AS key FROM hud_shown WHERE session_id = ? AND kind = ?",
+        );
+        const move = db.query(
+          "UPDATE hud_shown SET at = ?, shown = json_set(shown, '$.at', ?) WHERE session_id = ? AND kind = ?",
+        );
+        const list = typeof kinds === "string" ? [kinds] : kinds;
+        return db.transaction(() => {
+          for (const kind of list) {
+            const row = held.get(sessionID, kind) as { project_key: string; key: unknown } | null;
+            if (row?.project_key !== projectKey || row.key !== key) return false;
+          }
+          for (const kind of list) move.run(at, at, sessionID, kind);
+          return true;
+        })();
+      },
+      false,
+    );
+  }
+
   latest(sessionID: string, kind: BoardRenderKind): BoardRender | undefined {
     return this.guard(
       "read",

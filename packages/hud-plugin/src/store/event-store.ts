@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { describe } from "./faults.ts";
 import { DurableLog } from "./durable-log.ts";
 import { defaultDir } from "./paths.ts";
@@ -12,7 +11,7 @@ import type {
   StoreLog,
   StoreStatus,
 } from "./types.ts";
-import { encodeEvent, isProjectKey, isSessionID, isStreamName, quoted } from "./validate.ts";
+import { encodeEvent, isProjectKey, isSessionID, isStreamName, quoted, randomHex } from "./validate.ts";
 
 const DEFAULT_BUSY_TIMEOUT_MS = 1000;
 const DEFAULT_RETRY_AFTER_MS = 250;
@@ -26,7 +25,7 @@ export class EventStore {
   private readonly pending = new PendingBuffer();
   private readonly durable: DurableLog;
   private readonly log: StoreLog;
-  private readonly uidPrefix = randomBytes(6).toString("hex");
+  private readonly uidPrefix = randomHex(6);
   private uidCounter = 0;
   private closed = false;
 

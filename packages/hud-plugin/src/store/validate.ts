@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { HudEvent } from "./types.ts";
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -29,7 +28,7 @@ export function isProjectKey(value: unknown): value is string {
 
 /** The worktree path is hashed so it never appears in stream names, SQL or file paths. */
 export function projectKeyFor(worktree: string): string {
-  return createHash("sha256").update(worktree).digest("hex").slice(0, 16);
+  return new Bun.CryptoHasher("sha256").update(worktree).digest("hex").slice(0, 16);
 }
 
 export function sessionStream(sessionID: string): string {
@@ -76,4 +75,12 @@ export function encodeEvent(event: unknown): EncodedEvent {
     };
   }
   return { ok: true, kind, at, payload };
+}
+
+/**
+ * `bytes` random bytes in hex, from web crypto: node:crypto is a module of its own to load (~10 ms of a hook
+ * process's CPU), and the stores open in every hook process.
+ */
+export function randomHex(bytes: number): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("hex");
 }
