@@ -1,5 +1,5 @@
-import type { HudProps } from "@agent-hud/hud-components";
-import { layoutTree, renderLayout } from "@agent-hud/hud-components/internal";
+import type { HudProps, RenderResult } from "@agent-hud/hud-components";
+import { layoutOf, layoutTree, renderLayout } from "@agent-hud/hud-components/internal";
 import { Fragment, h, resolve } from "@agent-hud/ujsx/core";
 
 /** The stable part of a session's last tree: redacted and serialised, with the markdown it was laid out as. */
@@ -14,17 +14,18 @@ function resolved(nodes: ReturnType<typeof layoutTree>): unknown[] {
 /**
  * The JSON of a render's `<Hud>` tree, redacted, exactly as `treeOf` would give it: its stable part (the
  * sections that change only with the state) is laid out, redacted and serialised again only when that part's
- * markdown changed; the volatile part (context, time) is redone every time. Undefined when it cannot be
+ * markdown changed; the volatile part (context, time) is redone every time, from the render's own layout. Undefined when it cannot be
  * built (the views then read the markdown back).
  */
 export function treeJson(
   input: HudProps,
+  result: RenderResult,
   last: StablePart | undefined,
   redact: <T>(value: T) => T,
 ): { json: string; stable: StablePart } | undefined {
   try {
-    // memoised: the same fit that produced the render's markdown, as `<Hud>` lays it out
-    const layout = renderLayout(input.view, input.context, input.options);
+    // the fit that produced the render's markdown, as `<Hud>` lays it out (fitted again for a render made elsewhere)
+    const layout = layoutOf(result) ?? renderLayout(input.view, input.context, input.options);
     const stable =
       last?.markdown === layout.result.stable
         ? last

@@ -99,7 +99,7 @@ export function boardPublisher(
         return;
       }
     }
-    const written = serialise(memo, shown, input, redact);
+    const written = serialise(memo, shown, result, input, redact);
     if (board.publishJson(sessionID, projectKey, kinds, at, jsonAt(written, at)))
       for (const kind of kinds) memo.rows.set(kind, { written, at });
     else for (const kind of kinds) memo.rows.delete(kind);
@@ -135,11 +135,17 @@ export function boardPublisher(
 }
 
 /** The render's stored JSON but for its time: redacted, the markdown and tree redone only where they changed. */
-function serialise(memo: SessionMemo, shown: Shown, input: HudProps | undefined, redact: <T>(value: T) => T): Written {
+function serialise(
+  memo: SessionMemo,
+  shown: Shown,
+  result: RenderResult,
+  input: HudProps | undefined,
+  redact: <T>(value: T) => T,
+): Written {
   if (memo.markdown?.text !== shown.markdown)
     memo.markdown = { text: shown.markdown, redacted: redact(shown.markdown) };
   if (!(memo.tree?.markdown === shown.markdown && (memo.tree.json !== undefined || !input))) {
-    const tree = input && treeJson(input, memo.stable, redact);
+    const tree = input && treeJson(input, result, memo.stable, redact);
     memo.stable = tree?.stable;
     memo.tree = { markdown: shown.markdown, json: tree?.json };
   }

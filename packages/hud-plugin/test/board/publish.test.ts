@@ -7,7 +7,7 @@ import { makeContextInfo, renderHud, replay, type HudEvent, type HudProps } from
 import { referenceEvents, referenceView } from "@agent-hud/hud-components/testing";
 import { emptyState } from "@agent-hud/hud-components";
 import { boardPublisher, treeOf, type BoardPublisher } from "../../src/board/publish.ts";
-import { treeJson } from "../../src/board/publish-tree.ts";
+import { treeJson, type StablePart } from "../../src/board/publish-tree.ts";
 import { createRedactor } from "../../src/privacy/index.ts";
 import { HudBoard } from "../../src/store/index.ts";
 import { hostTurn } from "../helpers/fake-opencode.ts";
@@ -133,17 +133,26 @@ describe("the stored tree", () => {
   test("is the <Hud> tree redacted, whether its stable part is laid out again or reused", () => {
     const secret = `ghp_${fake(36)}`;
     const view = withNote(`token ${secret}`);
-    const expected = (used: number) => JSON.stringify(redactor.deep(treeOf({ view, context: context(used) })));
-    const first = treeJson({ view, context: context(30_000) }, undefined, redactor.deep)!;
-    expect(first.json).toBe(expected(30_000));
+    const input = (used: number, v = view) => ({ view: v, context: context(used) });
+    const expected = (props: HudProps) => JSON.stringify(redactor.deep(treeOf(props)));
+    const json = (props: HudProps, last?: StablePart) =>
+      treeJson(props, renderHud(props.view, props.context), last, redactor.deep)!;
+    const first = json(input(30_000));
+    expect(first.json).toBe(expected(input(30_000)));
     expect(first.json).not.toContain(secret);
     // the volatile part changed (context use), the stable part is reused
-    const second = treeJson({ view, context: context(31_000) }, first.stable, redactor.deep)!;
+    const second = json(input(31_000), first.stable);
     expect(second.stable).toBe(first.stable);
-    expect(second.json).toBe(expected(31_000));
+    expect(second.json).toBe(expected(input(31_000)));
     // a stable part laid out for other markdown is not reused
-    const other = treeJson({ view: referenceView(), context: context(31_000) }, first.stable, redactor.deep)!;
+    const other = json(input(31_000, referenceView()), first.stable);
     expect(other.stable).not.toBe(first.stable);
-    expect(other.json).toBe(JSON.stringify(redactor.deep(treeOf({ view: referenceView(), context: context(31_000) }))));
+    expect(other.json).toBe(expected(input(31_000, referenceView())));
+  });
+
+  test("of a render not made by renderHud here is laid out from its input (fallback)", () => {
+    const props = { view: referenceView(), context: context(30_000) };
+    const copy = { ...renderHud(props.view, props.context) };
+    expect(treeJson(props, copy, undefined, redactor.deep)!.json).toBe(JSON.stringify(redactor.deep(treeOf(props))));
   });
 });
