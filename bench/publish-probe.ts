@@ -4,13 +4,26 @@
 // process's CPU over the calls, a call's share, and how much of it was the board's publish. Run it under
 // `bun --cpu-prof bench/publish-probe.ts` to see where the time goes. PROBE_RUNS sets how many sessions
 // it runs (a fresh store each, medians printed; default 5); PROBE_BUNDLE a comma-separated list of
-// builds' server.js to compare (their runs alternated).
+// builds' server.js to compare (their runs alternated). PROBE_PUBLISH=1 times the board's publisher alone over
+// the same kind of session (each call's render, then the render after a `hud` call changed the state).
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
 import { PLUGIN_DIR } from "../e2e/harness/opencode.ts";
 import { CALLS, hudCallsAt, median } from "./session-common.ts";
+import {
+  applyEvent,
+  emptyState,
+  makeContextInfo,
+  renderHud,
+  replay,
+  type HudEvent,
+  type HudProps,
+  type RenderResult,
+} from "@agent-hud/hud-components";
+import { referenceEvents } from "@agent-hud/hud-components/testing";
+import { boardPublisher, createRedactor, HudBoard } from "@agent-hud/hud-plugin/internal";
 
 type Msg = { info: Record<string, unknown>; parts: Array<Record<string, unknown>> };
 type Hook = (input: unknown, output: unknown) => Promise<void>;
@@ -70,6 +83,42 @@ async function session(server: (input: unknown, options: unknown) => Promise<Hoo
   await hooks.dispose();
   rmSync(dir, { recursive: true, force: true });
   return spent;
+}
+
+/** The publisher alone: the session's 2 x CALLS renders published in turn; ms per publish, min and median of 15. */
+function publishOnly(): void {
+  const renders: Array<{ kinds: Array<"received" | "current">; result: RenderResult; input: HudProps }> = [];
+  let state = replay("session", referenceEvents());
+  for (let i = 0; i < CALLS; i++) {
+    const context = makeContextInfo({ usedTokens: 8_000 + i * 500, usableTokens: 192_000 });
+    const at = (view: HudProps["view"]) => ({ result: renderHud(view, context), input: { view, context } });
+    renders.push({ kinds: ["received", "current"], ...at({ session: state, project: emptyState("project") }) });
+    const note = { kind: "note.add", at: 2e12 + i, content: `fact ${i}: the exporter flushes every ${i * 64} rows` };
+    state = applyEvent(state, note as HudEvent).state;
+    renders.push({ kinds: ["current"], ...at({ session: state, project: emptyState("project") }) });
+  }
+  const times: number[] = [];
+  for (let r = 0; r < 15; r++) {
+    const dir = mkdtempSync(join(tmpdir(), "hud-publish-probe-"));
+    const board = HudBoard.open(dir);
+    const publisher = boardPublisher(board, "probe", createRedactor({ redact: true }).deep, Date.now);
+    const start = performance.now();
+    for (const { kinds, result, input } of renders) publisher.publish(SESSION, kinds, result, input);
+    times.push((performance.now() - start) / renders.length);
+    board.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(
+    `a publish: min ${Math.min(...times).toFixed(3)} ms, median ${median(times).toFixed(3)} ms (${renders.length} a session, 15 sessions); ` +
+      `load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+  );
+}
+
+if (process.env.PROBE_PUBLISH === "1") {
+  publishOnly();
+  process.exit(0);
 }
 
 const bundles = process.env.PROBE_BUNDLE?.split(",") ?? (ensureFreshBundle(), [join(PLUGIN_DIR, "dist", "server.js")]);
