@@ -20,7 +20,7 @@ export type SessionMemo = {
 };
 
 /** Sessions remembered per publisher: a plugin instance serves a few at a time; the oldest is dropped. */
-export const MEMO_SESSIONS = 32;
+const MEMO_SESSIONS = 32;
 
 /** A bounded map of session memos, least recently published first. */
 export class SessionMemos {

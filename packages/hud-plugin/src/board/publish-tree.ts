@@ -12,10 +12,10 @@ function resolved(nodes: ReturnType<typeof layoutTree>): unknown[] {
 }
 
 /**
- * The JSON of a render's `<Hud>` tree, redacted, exactly as `treeOf` would give it: its stable part (the
- * sections that change only with the state) is laid out, redacted and serialised again only when that part's
- * markdown changed; the volatile part (context, time) is redone every time, from the render's own layout. Undefined when it cannot be
- * built (the views then read the markdown back).
+ * The JSON of a render's `<Hud>` tree, redacted, exactly as `treeOf` would give it, from the render's own
+ * layout: its stable part (the sections that change only with the state) is laid out, redacted and serialised
+ * again only when that part's markdown changed; the volatile part (context, time) every time. Undefined when
+ * it cannot be built (the views then read the markdown back).
  */
 export function treeJson(
   input: HudProps,

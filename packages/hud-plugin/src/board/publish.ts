@@ -68,8 +68,8 @@ type Request = { result: RenderResult; input: HudProps | undefined; at: number }
 /**
  * `redact` is what the board's copy passes first (the privacy redactor). A render that shows exactly what the
  * session's rows already hold only moves their time (the views show when the agent last received it); a
- * changed one is redacted and stored, its tree reused when its markdown did not change. Renders published
- * later within one turn of the event loop are written once, the last for each kind.
+ * changed one is redacted and stored, redoing only the parts (markdown, the tree's stable part) that changed.
+ * Renders published later within one turn of the event loop are written once, the last for each kind.
  */
 export function boardPublisher(
   board: HudBoard,
