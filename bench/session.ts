@@ -10,7 +10,7 @@
 // (last measured: 115-130 ms SessionStart, 120-138 ms PostToolBatch with the estimate; docs/architecture.md).
 // Last run (3 pairs, load 5-6): opencode peak +34 MiB, after +56, CPU 1.39x (pairs 1.05-1.81x: the machine, not
 // the plugin, moves it); with the cheaper board publish, 2 pairs, load 3-9: CPU 1.09x, after +34, peak +106
-// (the build before, run next to it: 1.21x, +31, +46). The MCP server +34 MiB peak and after (was +74): no MCP
+// (the build before, run next to it: 1.21x, +31, +46), and once more 1.39x, +104, -0.3: noise at this size. The MCP server +34 MiB peak and after (was +74): no MCP
 // SDK, stdin read in small chunks, JSC's optimizing tiers off. What is left in both hosts is mostly JIT code for the plugin's paths, and the code
 // loaded at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
 // `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2); SESSION_READS=1
