@@ -9,8 +9,9 @@
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU
 // (last measured: 115-130 ms SessionStart, 120-138 ms PostToolBatch with the estimate; docs/architecture.md).
 // Last run (3 pairs, load 5-6): opencode peak +34 MiB, after +56, CPU 1.39x (pairs 1.05-1.81x: the machine, not
-// the plugin, moves it); the MCP server +34 MiB peak and after (was +74): no MCP SDK, stdin read in small chunks,
-// JSC's optimizing tiers off. What is left in both hosts is mostly JIT code for the plugin's paths, and the code
+// the plugin, moves it); with the cheaper board publish, 2 pairs, load 3-9: CPU 1.09x, after +34, peak +106
+// (the build before, run next to it: 1.21x, +31, +46), and once more 1.39x, +104, -0.3: noise at this size. The MCP server +34 MiB peak and after (was +74): no MCP
+// SDK, stdin read in small chunks, JSC's optimizing tiers off. What is left in both hosts is mostly JIT code for the plugin's paths, and the code
 // loaded at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
 // `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2); SESSION_READS=1
 // adds two variants each pair, a file read in place of each hud call, without and with the plugin; SESSION_COLD_ONLY=1

@@ -98,7 +98,7 @@ export type { ItemPart, PartsMeta, SectionInput, SectionParts, SectionSpec } fro
 export * from "./budget/index.ts";
 export { clearRenderMemo } from "./render/memo.ts";
 export { resolveRenderOptions, type ResolvedRenderOptions } from "./render/options.ts";
-export { renderLayout, type Layout } from "./render/render-hud.ts";
+export { layoutOf, renderLayout, type Layout } from "./render/render-hud.ts";
 export { fnv1a } from "./hash/fnv1a.ts";
 // the TypeBox builders by name, for the plugin's own schemas: one list, so no package parses all of TypeBox at start
 export { Type as SchemaBuilders } from "./schema-builders.ts";

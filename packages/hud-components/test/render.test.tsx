@@ -9,13 +9,24 @@ import {
   type HudView,
   type HudComponentProps,
 } from "../src/index.ts";
-import { contextAt } from "../src/internal.ts";
+import { contextAt, layoutOf, layoutTree } from "../src/internal.ts";
 import { bpeTokenizer } from "../src/o200k.ts";
 import { referenceView } from "../src/testing/index.ts";
 
 const densitiesAt = [30, 75, 90, 95];
 
 describe("renderHud", () => {
+  test("keeps the layout it assembled, for laying the same render out again; a copy of the result has none", () => {
+    const view = referenceView();
+    const context = contextAt(30);
+    const result = renderHud(view, context);
+    const layout = layoutOf(result)!;
+    expect(layout.result).toBe(result);
+    const tree = <>{[...layoutTree(layout.title, layout.stable), ...layoutTree("", layout.volatile, false)]}</>;
+    expect(toMarkdown(tree)).toBe(toMarkdown(<Hud view={view} context={context} />));
+    expect(layoutOf({ ...result })).toBeUndefined();
+  });
+
   test("piecewise assembly equals serialising the whole <Hud> tree, and tokens are exact", () => {
     const views: HudView[] = [
       referenceView(),

@@ -38,6 +38,14 @@ export function renderHud(view: HudView, context: ContextInfo, options?: RenderO
 
 export type Layout = { result: RenderResult; title: string; stable: SectionFit[]; volatile: SectionFit[] };
 
+// a render's layout is laid out again as a tree for the person's views: kept for as long as the render is
+const layouts = new WeakMap<RenderResult, Layout>();
+
+/** The layout a render returned by `renderHud` (or `renderLayout`) was assembled from, while it is alive. */
+export function layoutOf(result: RenderResult): Layout | undefined {
+  return layouts.get(result);
+}
+
 /** renderHud plus the fitted layout it assembled (what `<Hud>` turns back into one tree). */
 export function renderLayout(view: HudView, context: ContextInfo, options?: RenderOptions): Layout {
   const o = resolveRenderOptions(options);
@@ -88,10 +96,12 @@ export function renderLayout(view: HudView, context: ContextInfo, options?: Rend
     omitted: vol ? { ...stable.omitted, ...vol.omitted } : stable.omitted,
     stableHash: stable.hash,
   };
-  return {
+  const layout = {
     result,
     title: stable.title,
     stable: stable.markdown ? stable.sections : [],
     volatile: volatileOut ? (vol?.sections ?? []) : [],
   };
+  layouts.set(result, layout);
+  return layout;
 }

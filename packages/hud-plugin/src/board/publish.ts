@@ -2,6 +2,8 @@ import { Hud, type ContextInfo, type HudProps, type RenderResult } from "@agent-
 import { h, resolve } from "@agent-hud/ujsx/core";
 import type { HudBoard } from "../store/board.ts";
 import type { BoardRender, BoardRenderKind } from "../store/board-render.ts";
+import { treeJson } from "./publish-tree.ts";
+import { jsonAt, sameShown, SessionMemos, type SessionMemo, type Shown, type Written } from "./publish-memo.ts";
 
 export function boardRenderOf(
   result: RenderResult,
@@ -56,59 +58,103 @@ export type BoardPublisher = {
   ): void;
   /**
    * The same, after the hook or tool returns: the LLM call (or tool reply) never waits for the person's
-   * views. The input's state objects are immutable, so the tree still matches the render.
+   * views. The input's state objects are immutable, so the tree still matches the render; its time is now.
    */
   publishLater(...args: Parameters<BoardPublisher["publish"]>): void;
 };
 
+type Request = { result: RenderResult; input: HudProps | undefined; at: number };
+
 /**
- * `redact` is what the board's copy passes first (the privacy redactor); `privacy` the settings it was made
- * from, part of the copy's key: without them every publish builds the copy anew.
+ * `redact` is what the board's copy passes first (the privacy redactor). A render that shows exactly what the
+ * session's rows already hold only moves their time (the views show when the agent last received it); a
+ * changed one is redacted and stored, redoing only the parts (markdown, the tree's stable part) that changed.
+ * Renders published later within one turn of the event loop are written once, the last for each kind.
  */
 export function boardPublisher(
   board: HudBoard,
   projectKey: string,
   redact: <T>(value: T) => T,
   now: () => number,
-  privacy?: unknown,
 ): BoardPublisher {
-  const publish: BoardPublisher["publish"] = (sessionID, kinds, result, input) => {
+  const memos = new SessionMemos();
+  const pending = new Map<string, Map<BoardRenderKind, Request>>();
+  let scheduled = false;
+
+  const write = (sessionID: string, kinds: readonly BoardRenderKind[], { result, input, at }: Request) => {
     const state = input?.view.session;
-    const compactions = state ? state.compactions + (state.compactingSince === undefined ? 0 : 1) : undefined;
-    const key = privacy === undefined ? undefined : copyKey(result, input, compactions, privacy);
-    const at = now();
-    // the same copy the views hold (a cold hook after the server's render of the same state): its tree and
-    // redaction (most of a cold process's publish) are not built again, only its time moves
-    if (key !== undefined && board.refresh(sessionID, projectKey, kinds, key, at)) return;
-    const shown = boardRenderOf(result, input?.context ?? fallbackContext(result), at, treeOf(input));
-    if (compactions !== undefined) shown.compactions = compactions;
-    // the key after the redaction: a hash the redactor took for a secret would never match again
-    board.publish(sessionID, projectKey, kinds, { ...redact(shown), ...(key === undefined ? {} : { key }) });
+    const { at: _, ...shown }: Shown & { at: number } = boardRenderOf(
+      result,
+      input?.context ?? fallbackContext(result),
+      at,
+    );
+    if (state) shown.compactions = state.compactions + (state.compactingSince === undefined ? 0 : 1);
+    const memo = memos.get(sessionID);
+    const rows = kinds.map((kind) => ({ kind, row: memo.rows.get(kind) }));
+    if (rows.every(({ row }) => row && sameShown(row.written.shown, shown))) {
+      const touched = rows.map(({ kind, row }) => ({ kind, since: row!.at, json: jsonAt(row!.written, at) }));
+      // another process may have written the rows since: then they are written anew
+      if (board.retouch(sessionID, touched, at)) {
+        for (const { kind, row } of rows) memo.rows.set(kind, { written: row!.written, at });
+        return;
+      }
+    }
+    const written = serialise(memo, shown, result, input, redact);
+    if (board.publishJson(sessionID, projectKey, kinds, at, jsonAt(written, at)))
+      for (const kind of kinds) memo.rows.set(kind, { written, at });
+    else for (const kind of kinds) memo.rows.delete(kind);
   };
-  return { publish, publishLater: (...args) => void setTimeout(() => publish(...args), 0) };
+
+  const flush = () => {
+    scheduled = false;
+    const batch = [...pending];
+    pending.clear();
+    for (const [sessionID, byKind] of batch) {
+      // the kinds one request named are written together, as its own publish would have
+      const groups = new Map<Request, BoardRenderKind[]>();
+      for (const [kind, request] of byKind) groups.set(request, [...(groups.get(request) ?? []), kind]);
+      for (const [request, kinds] of groups) write(sessionID, kinds, request);
+    }
+  };
+
+  return {
+    publish: (sessionID, kinds, result, input) => {
+      // a render published now supersedes one of the same kinds still waiting
+      for (const kind of kinds) pending.get(sessionID)?.delete(kind);
+      write(sessionID, kinds, { result, input, at: now() });
+    },
+    publishLater: (sessionID, kinds, result, input) => {
+      const request = { result, input, at: now() };
+      const byKind = pending.get(sessionID) ?? new Map<BoardRenderKind, Request>();
+      pending.set(sessionID, byKind);
+      for (const kind of kinds) byKind.set(kind, request);
+      if (!scheduled) setTimeout(flush, 0);
+      scheduled = true;
+    },
+  };
+}
+
+/** The render's stored JSON but for its time: redacted, the markdown and tree redone only where they changed. */
+function serialise(
+  memo: SessionMemo,
+  shown: Shown,
+  result: RenderResult,
+  input: HudProps | undefined,
+  redact: <T>(value: T) => T,
+): Written {
+  if (memo.markdown?.text !== shown.markdown)
+    memo.markdown = { text: shown.markdown, redacted: redact(shown.markdown) };
+  if (!(memo.tree?.markdown === shown.markdown && (memo.tree.json !== undefined || !input))) {
+    const tree = input && treeJson(input, result, memo.stable, redact);
+    memo.stable = tree?.stable;
+    memo.tree = { markdown: shown.markdown, json: tree?.json };
+  }
+  // every other string passes the redactor too, so a field added later cannot reach the disk unredacted
+  const rest = JSON.stringify({ ...redact({ ...shown, markdown: "" }), markdown: memo.markdown.redacted });
+  const tree = memo.tree.json === undefined ? "" : `,"tree":${memo.tree.json}`;
+  return { shown, head: `${rest.slice(0, -1)},"at":`, tail: `${tree}}` };
 }
 
 function fallbackContext(result: RenderResult): ContextInfo {
   return { usedTokens: 0, usableTokens: 1, percent: 0, trend: [], density: result.density, critical: false };
-}
-
-/**
- * Everything the board's copy is built from but the clock: the render's fields, the tree's input (the states,
- * the context, the options but `now`, which reaches the tree only through the staleness the markdown shows),
- * and the redaction's settings. Undefined when the input cannot be serialised: the copy is then built.
- */
-export function copyKey(
-  result: RenderResult,
-  input: HudProps | undefined,
-  compactions: number | undefined,
-  privacy: unknown,
-): string | undefined {
-  try {
-    const { markdown, density, tokens, omitted } = result;
-    const options = input?.options && { ...input.options, now: undefined, tokenizer: input.options.tokenizer?.name };
-    const parts = [markdown, density, tokens, omitted, compactions, privacy, input?.view, input?.context, options];
-    return Bun.hash(JSON.stringify(parts)).toString(36);
-  } catch {
-    return undefined;
-  }
 }

@@ -52,7 +52,7 @@ export class PersonEditor {
       now: this.now,
       componentGate: { dataDir: o.dir, notify: () => {} },
     });
-    this.board = boardPublisher(o.board, projectKeyFor(worktree), this.redactor.deep, this.now, config.privacy);
+    this.board = boardPublisher(o.board, projectKeyFor(worktree), this.redactor.deep, this.now);
   }
 
   /** Runs one `hud` operation as the person; reading operations (history among them) answer with their text. */

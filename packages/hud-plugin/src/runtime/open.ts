@@ -113,7 +113,7 @@ export function openHud(host: HostStart): OpenHud | undefined {
     limits: new ModelLimitsBook(),
     recentEdits: new Map(),
     board,
-    publisher: boardPublisher(board, projectKey, redactor.deep, now, config.privacy),
+    publisher: boardPublisher(board, projectKey, redactor.deep, now),
     projectKey,
     storePath: store.path,
     redact: redactor,

@@ -22,11 +22,6 @@ export const BoardRender = Type.Object({
   }),
   at: Type.Number(),
   /**
-   * What the copy was built from, hashed (board/publish.ts `copyKey`): a later publish of the same render
-   * over the same input moves `at` and builds nothing again.
-   */
-  key: Type.Optional(Type.String()),
-  /**
    * The compactions the session had begun when it rendered (finished ones, and one under way): the views
    * see a compaction in the renders themselves, whenever the host's event about it arrives.
    */

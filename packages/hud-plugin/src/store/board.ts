@@ -109,7 +109,24 @@ export class HudBoard {
     kinds: BoardRenderKind | readonly BoardRenderKind[],
     shown: BoardRender,
   ): void {
-    this.guard(
+    this.publishJson(
+      sessionID,
+      projectKey,
+      typeof kinds === "string" ? [kinds] : kinds,
+      shown.at,
+      JSON.stringify(shown),
+    );
+  }
+
+  /** The same with the render already serialised (a `BoardRender`'s JSON, redacted); false if not written. */
+  publishJson(
+    sessionID: string,
+    projectKey: string,
+    kinds: readonly BoardRenderKind[],
+    at: number,
+    json: string,
+  ): boolean {
+    return this.guard(
       "publish",
       () => {
         const db = this.live;
@@ -117,46 +134,40 @@ export class HudBoard {
           `INSERT INTO hud_shown (session_id, kind, project_key, at, shown) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (session_id, kind) DO UPDATE SET project_key = excluded.project_key, at = excluded.at, shown = excluded.shown`,
         );
-        const json = JSON.stringify(shown);
         db.transaction(() => {
-          for (const kind of typeof kinds === "string" ? [kinds] : kinds)
-            upsert.run(sessionID, kind, projectKey, shown.at, json);
+          for (const kind of kinds) upsert.run(sessionID, kind, projectKey, at, json);
         })();
+        return true;
       },
-      undefined,
+      false,
     );
   }
 
   /**
-   * Moves the time of the session's records under `kinds` to `at` when each of them holds the copy `key`
-   * names, under the same project; false (nothing written) when one does not, or the board cannot be read.
+   * Rewrites rows that still hold what was written at `since` (the same render, its time moved to `at`), all
+   * or none; false when any row changed since (another process wrote it), so the caller writes them anew.
    */
-  refresh(
+  retouch(
     sessionID: string,
-    projectKey: string,
-    kinds: BoardRenderKind | readonly BoardRenderKind[],
-    key: string,
+    rows: ReadonlyArray<{ kind: BoardRenderKind; since: number; json: string }>,
     at: number,
   ): boolean {
     return this.guard(
       "publish",
       () => {
         const db = this.live;
-        const held = db.query(
-          "SELECT project_key, json_extract(shown, '$.key') AS key FROM hud_shown WHERE session_id = ? AND kind = ?",
-        );
-        const move = db.query(
-          "UPDATE hud_shown SET at = ?, shown = json_set(shown, '$.at', ?) WHERE session_id = ? AND kind = ?",
-        );
-        const list = typeof kinds === "string" ? [kinds] : kinds;
-        return db.transaction(() => {
-          for (const kind of list) {
-            const row = held.get(sessionID, kind) as { project_key: string; key: unknown } | null;
-            if (row?.project_key !== projectKey || row.key !== key) return false;
-          }
-          for (const kind of list) move.run(at, at, sessionID, kind);
+        const update = db.query("UPDATE hud_shown SET at = ?, shown = ? WHERE session_id = ? AND kind = ? AND at = ?");
+        const stale = new Error("stale");
+        try {
+          db.transaction(() => {
+            for (const row of rows)
+              if (update.run(at, row.json, sessionID, row.kind, row.since).changes !== 1) throw stale;
+          })();
           return true;
-        })();
+        } catch (error) {
+          if (error === stale) return false;
+          throw error;
+        }
       },
       false,
     );

@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeContextInfo, renderHud, replay, type HudEvent, type HudProps } from "@agent-hud/hud-components";
+import { referenceEvents, referenceView } from "@agent-hud/hud-components/testing";
+import { emptyState } from "@agent-hud/hud-components";
+import { boardPublisher, treeOf, type BoardPublisher } from "../../src/board/publish.ts";
+import { treeJson, type StablePart } from "../../src/board/publish-tree.ts";
+import { createRedactor } from "../../src/privacy/index.ts";
+import { HudBoard } from "../../src/store/index.ts";
+import { hostTurn } from "../helpers/fake-opencode.ts";
+
+let dir: string;
+let board: HudBoard;
+let clock: number;
+let full: number;
+let publisher: BoardPublisher;
+const redactor = createRedactor({ redact: true });
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "hud-publish-"));
+  board = HudBoard.open(dir);
+  clock = 1_000;
+  full = 0;
+  // counts the writes that stored a whole render (a moved time is not one)
+  const publishJson = board.publishJson.bind(board);
+  board.publishJson = (...args) => (full++, publishJson(...args));
+  publisher = boardPublisher(board, "p1", redactor.deep, () => ++clock);
+});
+afterEach(() => {
+  board.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const context = (used: number) => makeContextInfo({ usedTokens: used, usableTokens: 192_000 });
+function render(view = referenceView(), used = 30_000) {
+  const input: HudProps = { view, context: context(used) };
+  return { result: renderHud(view, input.context), input };
+}
+const withNote = (content: string) => ({
+  session: replay("session", [...referenceEvents(), { kind: "note.add", at: 2e12, content } as HudEvent]),
+  project: emptyState("project"),
+});
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const fake = (n: number) => Array.from({ length: n }, () => ALNUM[Math.floor(Math.random() * ALNUM.length)]).join("");
+
+describe("publishing a render to the board", () => {
+  test("a render that shows what the rows hold moves only their time; a changed one is stored whole", () => {
+    const { result, input } = render();
+    publisher.publish("ses_a", ["received", "current"], result, input);
+    const first = board.latest("ses_a", "received")!;
+    publisher.publish("ses_a", ["received", "current"], result, input);
+    expect(full).toBe(1);
+    const again = board.latest("ses_a", "received")!;
+    expect(again.at).toBeGreaterThan(first.at);
+    expect({ ...again, at: first.at }).toEqual(first);
+    expect(board.latest("ses_a", "current")).toEqual(again);
+
+    // the same markdown at another context use: the numbers beside it are shown, so it is stored
+    const busier = render(referenceView(), 90_000);
+    publisher.publish("ses_a", ["received", "current"], { ...busier.result, markdown: result.markdown }, busier.input);
+    expect(full).toBe(2);
+    expect(board.latest("ses_a", "received")!.context.usedTokens).toBe(90_000);
+    // only the markdown changed (one character, the same size): stored
+    const edited = { ...busier.result, markdown: busier.result.markdown.replace("#### Task", "#### Tasks") };
+    publisher.publish("ses_a", ["received", "current"], edited, busier.input);
+    expect(full).toBe(3);
+    expect(board.latest("ses_a", "received")!.markdown).toContain("#### Tasks");
+    // a changed markdown (a note added): stored, with the tree laid out for it
+    const changed = render(withNote("the exporter flushes every 512 rows"));
+    publisher.publish("ses_a", ["current"], changed.result, changed.input);
+    const current = board.latest("ses_a", "current")!;
+    expect(current.markdown).toBe(changed.result.markdown);
+    expect(current.markdown).toContain("every 512 rows");
+    expect(JSON.stringify(current.tree)).toContain("every 512 rows");
+    expect(board.latest("ses_a", "received")!.markdown).toBe(edited.markdown);
+  });
+
+  test("a row another process wrote since is written anew, not only moved in time (fallback)", () => {
+    const { result, input } = render();
+    publisher.publish("ses_a", ["current"], result, input);
+    const other = HudBoard.open(dir);
+    other.publish("ses_a", "p1", "current", { ...board.latest("ses_a", "current")!, markdown: "# edited", at: 5 });
+    other.close();
+    publisher.publish("ses_a", ["current"], result, input);
+    expect(board.latest("ses_a", "current")!.markdown).toBe(result.markdown);
+    expect(full).toBe(2);
+  });
+
+  test("a secret in a new text is redacted on disk, in the markdown and the tree, stored whole or moved in time", () => {
+    const before = render();
+    publisher.publish("ses_a", ["received", "current"], before.result, before.input);
+    const secret = `ghp_${fake(36)}`;
+    const { result, input } = render(withNote(`deploy with ${secret}`));
+    expect(result.markdown).toContain(secret);
+    publisher.publish("ses_a", ["received", "current"], result, input);
+    publisher.publish("ses_a", ["received", "current"], result, input);
+    const stored = board.latest("ses_a", "received")!;
+    expect(stored.markdown).toContain("deploy with");
+    expect(JSON.stringify(stored.tree)).toContain("deploy with");
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    board.close();
+    // the database and its write-ahead log, byte for byte
+    for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file)).includes(secret)).toBe(false);
+  });
+
+  test("renders published later within one turn are written once, the last for each kind", async () => {
+    const [a, b, c] = [render(), render(referenceView(), 60_000), render(referenceView(), 90_000)];
+    publisher.publishLater("ses_a", ["received", "current"], a.result, a.input);
+    publisher.publishLater("ses_a", ["current"], b.result, b.input);
+    publisher.publishLater("ses_a", ["current"], c.result, c.input);
+    await hostTurn();
+    expect(full).toBe(2);
+    expect(board.latest("ses_a", "received")!.context.usedTokens).toBe(30_000);
+    const current = board.latest("ses_a", "current")!;
+    expect(current.context.usedTokens).toBe(90_000);
+    // stamped when published, so the views still see the current render as the newer one
+    expect(current.at).toBeGreaterThan(board.latest("ses_a", "received")!.at);
+  });
+
+  test("a render published now supersedes one of the same kind still waiting", async () => {
+    const [later, now] = [render(referenceView(), 60_000), render(referenceView(), 90_000)];
+    publisher.publishLater("ses_a", ["current"], later.result, later.input);
+    publisher.publish("ses_a", ["current"], now.result, now.input);
+    await hostTurn();
+    expect(board.latest("ses_a", "current")!.context.usedTokens).toBe(90_000);
+    expect(full).toBe(1);
+  });
+});
+
+describe("the stored tree", () => {
+  test("is the <Hud> tree redacted, whether its stable part is laid out again or reused", () => {
+    const secret = `ghp_${fake(36)}`;
+    const view = withNote(`token ${secret}`);
+    const input = (used: number, v = view) => ({ view: v, context: context(used) });
+    const expected = (props: HudProps) => JSON.stringify(redactor.deep(treeOf(props)));
+    const json = (props: HudProps, last?: StablePart) =>
+      treeJson(props, renderHud(props.view, props.context), last, redactor.deep)!;
+    const first = json(input(30_000));
+    expect(first.json).toBe(expected(input(30_000)));
+    expect(first.json).not.toContain(secret);
+    // the volatile part changed (context use), the stable part is reused
+    const second = json(input(31_000), first.stable);
+    expect(second.stable).toBe(first.stable);
+    expect(second.json).toBe(expected(input(31_000)));
+    // a stable part laid out for other markdown is not reused
+    const other = json(input(31_000, referenceView()), first.stable);
+    expect(other.stable).not.toBe(first.stable);
+    expect(other.json).toBe(expected(input(31_000, referenceView())));
+  });
+
+  test("of a render not made by renderHud here is laid out from its input (fallback)", () => {
+    const props = { view: referenceView(), context: context(30_000) };
+    const copy = { ...renderHud(props.view, props.context) };
+    expect(treeJson(props, copy, undefined, redactor.deep)!.json).toBe(JSON.stringify(redactor.deep(treeOf(props))));
+  });
+});
