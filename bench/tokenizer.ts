@@ -18,7 +18,7 @@ type Count = (text: string) => number;
 /** Each candidate's loader, run in a child process so its import and table are measured alone. */
 const candidates: Record<string, () => Promise<Count>> = {
   // the tokenize modules themselves, not the package's entry (which loads every component too)
-  "estimate (default: tokenx×1.18 + floor)": async () =>
+  "estimate (default: tokenx×1.2 + floor)": async () =>
     (await import("../packages/hud-components/src/tokenize/estimate.ts")).estimateTokenizer.count,
   "tokenx alone": async () => {
     const { estimateTokenCount } = await import("tokenx");

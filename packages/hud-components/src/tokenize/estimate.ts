@@ -5,9 +5,10 @@ import type { Tokenizer } from "./tokenizer.ts";
  * What tokenx's estimate is multiplied by. Measured on HUDs, prose and code (bench/tokenizer.ts), tokenx
  * undercounts by up to 16% on HUD text against a Claude tokenizer and up to 23% on prose full of decimal
  * figures against o200k (a docs table); times this factor, no sample's real count is over 1.05 times the
- * estimate (the stated margin, `ESTIMATE_MARGIN`, which a unit test holds the corpus to; worst today 1.041).
+ * estimate (the stated margin, `ESTIMATE_MARGIN`, which a unit test holds the corpus to; worst today 1.035,
+ * where 1.18 let a new docs table of figures reach 1.052).
  */
-export const ESTIMATE_FACTOR = 1.18;
+export const ESTIMATE_FACTOR = 1.2;
 
 /** A HUD fitted with the estimate is never over its budget by more than this share in the model's own tokens. */
 export const ESTIMATE_MARGIN = 0.05;

@@ -8,9 +8,9 @@ test("the default counts with the estimate from the start and never asks for o20
   const counting = countingTokenizer(defaultConfig.tokenizer);
   expect(defaultConfig.tokenizer).toBe("estimate");
   expect(counting.ready).toBe(true);
-  expect(counting.current.name).toBe("tokenx×1.18");
+  expect(counting.current.name).toBe("tokenx×1.2");
   expect(counting.observe(900, 800, { notes: 3 })).toBe(false);
-  expect(counting.current.name).toBe("tokenx×1.18");
+  expect(counting.current.name).toBe("tokenx×1.2");
 });
 
 test('"o200k" counts with the byte bound until its table loads, and asks for a render again when the bound cut', () => {
