@@ -73,3 +73,44 @@ test("plain text skips the rules, text an escaping rule touches is escaped as be
   );
   expect(md("# not a heading")).toBe("\\# not a heading\n");
 });
+
+// Every string of up to two characters from those markdown gives a meaning to (and a letter, a digit, a space,
+// a line break), in the places a HUD puts text: beside other nodes, at a line's start, in a cell, a link.
+const SIGNIFICANT = [..."*_[]()#>+-=|~`!<&:.1 a\\\n\t@/w"];
+const inContext: Array<(t: PhrasingContent) => RootContent> = [
+  (t) => ({ type: "paragraph", children: [t] }),
+  (t) => ({ type: "paragraph", children: [{ type: "text", value: "ab" }, t, { type: "text", value: "cd" }] }),
+  (t) => ({ type: "paragraph", children: [{ type: "text", value: "http://x" }, t] }),
+  (t) => ({ type: "paragraph", children: [{ type: "emphasis", children: [{ type: "text", value: "e" }] }, t] }),
+  (t) => ({ type: "paragraph", children: [t, { type: "strong", children: [{ type: "text", value: "s" }] }] }),
+  (t) => ({ type: "paragraph", children: [{ type: "break" }, t] }),
+  (t) => ({ type: "paragraph", children: [{ type: "inlineCode", value: "c" }, t, { type: "inlineCode", value: "d" }] }),
+  (t) => ({ type: "paragraph", children: [{ type: "link", url: "https://e.x/", children: [t] }] }),
+  (t) => ({ type: "paragraph", children: [{ type: "delete", children: [t] }] }),
+  (t) => ({ type: "heading", depth: 2, children: [t] }),
+  (t) => ({ type: "list", children: [{ type: "listItem", children: [{ type: "paragraph", children: [t] }] }] }),
+  (t) => ({ type: "blockquote", children: [{ type: "paragraph", children: [t] }] }),
+  (t) => ({
+    type: "table",
+    children: [0, 1].map(() => ({
+      type: "tableRow",
+      children: [
+        { type: "tableCell", children: [t] },
+        { type: "tableCell", children: [{ type: "text", value: "c" }] },
+      ],
+    })),
+  }),
+];
+
+test("every text of up to two significant characters, in each context, comes out as the default handler writes it (exhaustive)", () => {
+  const texts = ["", ...SIGNIFICANT].flatMap((a) => SIGNIFICANT.map((b) => a + b));
+  const differ: string[] = [];
+  for (const value of texts)
+    for (const [i, place] of inContext.entries()) {
+      const tree: Root = { type: "root", children: [place({ type: "text", value })] };
+      if (serialize(tree, toMarkdownOptions) !== serialize(tree, withDefault))
+        differ.push(`${i}:${JSON.stringify(value)}`);
+    }
+  expect(texts.length).toBe(SIGNIFICANT.length * (SIGNIFICANT.length + 1));
+  expect(differ).toEqual([]);
+});
