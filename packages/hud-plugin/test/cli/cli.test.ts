@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HudBoard } from "../../src/store/index.ts";
 import { runCli } from "../../src/cli/main.ts";
+import { captureCli } from "../helpers/run-cli.ts";
 import { projectKeyFor } from "../../src/store/index.ts";
 import { shownRender } from "../helpers/board-render.ts";
 
@@ -30,19 +31,14 @@ async function run(
   argv: string[],
   extra: { signal?: AbortSignal; cwd?: string; tty?: boolean; env?: Record<string, string> } = {},
 ) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli({
+  return captureCli({
     argv: ["--storage-dir", store, ...argv],
     cwd: extra.cwd ?? join(project, "src"),
     tty: extra.tty ?? false,
     env: extra.env ?? {},
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
     pollMs: 10,
     ...(extra.signal ? { signal: extra.signal } : {}),
   });
-  return { code, out: out.join(""), err: err.join("") };
 }
 
 describe("agent-hud (the CLI)", () => {

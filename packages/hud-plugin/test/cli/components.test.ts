@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main.ts";
+import { captureCli } from "../helpers/run-cli.ts";
 import { sha256 } from "../../src/component-files/acceptance.ts";
 import { AcceptanceStore } from "../../src/component-files/acceptance.ts";
 
@@ -24,19 +24,8 @@ afterEach(() => {
 async function cli(...argv: string[]) {
   return cliIn(project, ...argv);
 }
-async function cliIn(cwd: string, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli({
-    argv,
-    cwd,
-    tty: false,
-    env,
-    out: (t) => void out.push(t),
-    err: (t) => void err.push(t),
-    now: () => 5,
-  });
-  return { code, out: out.join(""), err: err.join("") };
+function cliIn(cwd: string, ...argv: string[]) {
+  return captureCli({ argv, cwd, tty: false, env, now: () => 5 });
 }
 const write = (name: string, text: string) => {
   const path = join(project, ".opencode", "hud", name);

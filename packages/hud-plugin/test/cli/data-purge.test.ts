@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main.ts";
+import { captureCli } from "../helpers/run-cli.ts";
 import { workspace, type Workspace } from "../project/support.ts";
 import { RENDERS_FILE } from "../../src/agent-components/stored-renders.ts";
 import { rendersSettled } from "../../src/agent-components/registry.ts";
@@ -16,19 +16,13 @@ beforeEach(() => {
 });
 afterEach(() => ws.close());
 
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli({
+const cli = (...argv: string[]) =>
+  captureCli({
     argv: [argv[0]!, "--storage-dir", ws.storageDir, ...argv.slice(1)],
     cwd: ws.worktreeDir("repo"),
     tty: false,
-    out: (t) => void out.push(t),
-    err: (t) => void err.push(t),
     env: { NO_COLOR: "1" },
   });
-  return { code, out: out.join(""), err: err.join("") };
-}
 
 function count(sql: string, value: string, file = "hud.db"): number {
   const db = new Database(join(ws.storageDir, file), { readonly: true });

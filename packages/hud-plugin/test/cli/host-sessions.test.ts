@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import "../helpers/hermetic-env.ts";
-import { runCli } from "../../src/cli/main.ts";
+import { captureCli } from "../helpers/run-cli.ts";
 import { storageDirFor } from "../../src/config/storage-dir.ts";
 import { handleHook } from "../../src/host/codex/handle.ts";
 import { hostFolder } from "../../src/host/codex/link.ts";
@@ -22,20 +22,14 @@ const dataDir = storageDirFor(project, undefined, process.env);
 const codexID = crypto.randomUUID();
 const geminiID = crypto.randomUUID();
 
-async function cli(argv: string[], signal?: AbortSignal) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli({
+const cli = (argv: string[], signal?: AbortSignal) =>
+  captureCli({
     argv,
     cwd: project,
     tty: false,
-    out: (t) => void out.push(t),
-    err: (t) => void err.push(t),
     env: { ...process.env, NO_COLOR: "1" },
     ...(signal ? { signal, pollMs: 10 } : {}),
   });
-  return { code, out: out.join(""), err: err.join("") };
-}
 
 const ledgerRows = (id: string) => {
   const db = new Database(join(dataDir, "hud.db"), { readonly: true });

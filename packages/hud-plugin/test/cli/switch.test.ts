@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main.ts";
+import { captureCli } from "../helpers/run-cli.ts";
 import { statusLine } from "../../src/host/cli-parts.ts";
 import { HudBoard, projectKeyFor } from "../../src/store/index.ts";
 import { shownRender } from "../helpers/board-render.ts";
@@ -28,19 +28,7 @@ afterEach(() => {
 
 const shown = (task: string, at: number) => shownRender(task, at, 1_000, 0.5);
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli({
-    argv,
-    cwd: project,
-    tty: false,
-    env: {},
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-  });
-  return { code, out: out.join(""), err: err.join("") };
-}
+const run = (...argv: string[]) => captureCli({ argv, cwd: project, tty: false, env: {} });
 
 describe("agent-hud off|on", () => {
   test("no flag: the project of the current folder; agent-hud and the status line say so; on brings it back", async () => {

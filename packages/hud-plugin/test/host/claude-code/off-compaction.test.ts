@@ -4,7 +4,7 @@
 // project (a host without a UI), or the session's own switch. On again, the HUD is back.
 import { afterAll, describe, expect, test } from "bun:test";
 import { dirname } from "node:path";
-import { runCli } from "../../../src/cli/main.ts";
+import { captureCli } from "../../helpers/run-cli.ts";
 import { handleHook } from "../../../src/host/claude-code/handle.ts";
 import { answerMod, createModBridge } from "../../../src/host/claude-code/mod-bridge.ts";
 import { dropModKey, writeModKey } from "../../../src/host/claude-code/mod-key.ts";
@@ -17,12 +17,7 @@ import { claudeSession } from "./fixture.ts";
 const log = createLogger(undefined, () => {});
 const HUD_TEXT = /<agent-hud>|Agent HUD|Your HUD|rotate the signing keys/;
 
-async function cli(cwd: string, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli({ argv, cwd, tty: false, out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join(""), err: err.join("") };
-}
+const cli = (cwd: string, ...argv: string[]) => captureCli({ argv, cwd, tty: false });
 
 describe("the switch through a compaction on Claude Code", () => {
   test("agent-hud off (the project): PreCompact and the SessionStart after it carry nothing; on: both are back", async () => {
