@@ -27,6 +27,17 @@ const TARGET = { searchP99Ms: 10, updateP99Ms: 2, bytesPer10k: 16 * 2 ** 20, mar
 const KINDS: Kind[] = ["keyword", "identifier", "question"];
 const silent = { log() {}, once() {} } as never;
 
+/** A recall index in `dir` as the plugin opens one, with the plugin's redactor. */
+const openRecall = (dir: string) =>
+  Recall.open({
+    dir,
+    projectKey: "0123456789abcdef",
+    retentionDays: 90,
+    log: silent,
+    now: () => Date.now(),
+    redact: createRedactor({ redact: true }).text,
+  })!;
+
 type Scored = { query: Query & { session: string }; rank: number; ms: number };
 
 const percentile = (sorted: number[], p: number) =>
@@ -64,14 +75,7 @@ export async function runRecallQualityBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "hud-bench-recall-quality-"));
   try {
     const r = rng(SEED);
-    const recall = Recall.open({
-      dir,
-      projectKey: "0123456789abcdef",
-      retentionDays: 90,
-      log: silent,
-      now: () => Date.now(),
-      redact: createRedactor({ redact: true }).text,
-    })!;
+    const recall = openRecall(dir);
     const codingFacts = [
       ...portFacts(r, 36),
       ...errorFacts(r, 22),
@@ -164,14 +168,7 @@ function runLocomo(): void {
   }
   const dir = mkdtempSync(join(tmpdir(), "hud-bench-recall-locomo-"));
   try {
-    const recall = Recall.open({
-      dir,
-      projectKey: "0123456789abcdef",
-      retentionDays: 90,
-      log: silent,
-      now: () => Date.now(),
-      redact: createRedactor({ redact: true }).text,
-    })!;
+    const recall = openRecall(dir);
     const set = feedLocomo(recall, path);
     console.log(
       `\n## LoCoMo: ${set.queries.length} questions with evidence over ${set.messages.toLocaleString("en")} turns in ${set.conversations} conversations`,
