@@ -96,7 +96,8 @@ const beforeModel: Step = async (deps, session, input, memory) => {
   session.tracker.setLimits(geminiLimits(model));
   // A compression rewrote the history: a snapshot the call before did not hold, or fewer contents than it.
   // The count alone misses a short conversation (the snapshot and the kept turns can be as many as before).
-  const summary = messages.find((m) => m.content.includes("<state_snapshot>"))?.content;
+  // Gemini CLI puts the snapshot in a user content; the model quoting one in its reply is no compression
+  const summary = messages.find((m) => m.role === "user" && m.content.includes("<state_snapshot>"))?.content;
   const snapshot = summary === undefined ? undefined : hashText(summary);
   const seenBefore = memory.messages !== undefined;
   if (seenBefore && (messages.length < memory.messages! || (snapshot !== undefined && snapshot !== memory.snapshot)))
