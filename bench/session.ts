@@ -16,13 +16,16 @@
 // `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2); SESSION_READS=1
 // adds two variants each pair, a file read in place of each hud call, without and with the plugin; SESSION_COLD_ONLY=1
 // runs only the cold hook processes (the MCP server still builds their state, unmeasured).
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { estimateTokenizer } from "@agent-hud/hud-components";
 import { FakeLlm, type Reply, type ToolCallScript } from "../e2e/harness/fake-llm.ts";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
-import { createProject, PLUGIN_DIR, startOpencode } from "../e2e/harness/opencode.ts";
+import { createProject, PLUGIN_DIR, startOpencode, type PluginEntry } from "../e2e/harness/opencode.ts";
 import { tailHud } from "../e2e/harness/requests.ts";
 import { runClaudeCodeSessionBench } from "./session-claude-code.ts";
+import { recordSession, runInProcess } from "./session-inprocess.ts";
 import {
   CALLS,
   CPU_TARGET,
@@ -65,14 +68,18 @@ function script(dir: string, variant: Variant): Reply[] {
 
 type Run = { start: ProcStats; peak: number; after: number; anonymous: number; cpuMs: number; hudTokens: number };
 
-/** One opencode server, one session of CALLS calls; the server's memory and CPU around it. */
-async function openCodeSession(variant: Variant): Promise<Run> {
+/**
+ * One opencode server, one session of CALLS calls; the server's memory and CPU around it. `recorder`: agent-hud
+ * loaded through bench/session-recorder.ts, which writes every hook call down for session-inprocess.ts.
+ */
+export async function openCodeSession(variant: Variant, recorder?: { record: string; bundle: string }): Promise<Run> {
   const withPlugin = variant === "with" || variant === "with-reads";
+  const plugin: PluginEntry = recorder ? [join(import.meta.dir, "session-recorder.ts"), recorder] : PLUGIN_DIR;
   const llm = new FakeLlm().start();
   const files = Object.fromEntries(
     Array.from({ length: FILES }, (_, i) => [`src/part-${i}.ts`, `export const part${i} = ${i};\n`.repeat(20)]),
   );
-  const project = createProject({ llmUrl: llm.url, plugins: withPlugin ? [PLUGIN_DIR] : [], files });
+  const project = createProject({ llmUrl: llm.url, plugins: withPlugin ? [plugin] : [], files });
   const server = await startOpencode(project);
   try {
     const session = await server.createSession();
@@ -104,7 +111,7 @@ async function openCodeSession(variant: Variant): Promise<Run> {
   }
 }
 
-async function runOpenCode(pairs: number): Promise<{ cpuPerCallWithout: number }> {
+async function runOpenCode(pairs: number): Promise<{ cpuWithout: number }> {
   console.log(
     `opencode serve, one session of ${CALLS} LLM calls (${CALLS - 1} tool steps: a file read, with the plugin also the agent's hud calls), ` +
       `${pairs} alternated pairs; the server process's RSS and its CPU over the session (user + system, children included; ` +
@@ -152,15 +159,22 @@ async function runOpenCode(pairs: number): Promise<{ cpuPerCallWithout: number }
       `    "with-reads" (the plugin, no hud calls) / "reads": CPU ${(med("with-reads", (r) => r.cpuMs) / med("reads", (r) => r.cpuMs)).toFixed(3)}x: ` +
         `the plugin's hooks alone, its HUD small`,
     );
-  return { cpuPerCallWithout: med("without", (r) => r.cpuMs) / CALLS };
+  return { cpuWithout: med("without", (r) => r.cpuMs) };
 }
 
 export async function runSessionBench(): Promise<void> {
   ensureFreshBundle();
   ensureFreshBundle({ bundle: join(PLUGIN_DIR, "dist", "claude-code", "scripts", "hook.js") });
   if (process.env.SESSION_COLD_ONLY === "1") return runClaudeCodeSessionBench();
-  const { cpuPerCallWithout } = await runOpenCode(Number(process.env.SESSION_PAIRS ?? 2));
-  await runClaudeCodeSessionBench(cpuPerCallWithout);
+  const { cpuWithout } = await runOpenCode(Number(process.env.SESSION_PAIRS ?? 2));
+  const recording = join(tmpdir(), `hud-session-${process.pid}.jsonl`);
+  try {
+    await recordSession(recording);
+    runInProcess(recording, Number(process.env.SESSION_REPLAYS ?? 7), cpuWithout);
+  } finally {
+    rmSync(recording, { force: true });
+  }
+  await runClaudeCodeSessionBench(cpuWithout / CALLS);
 }
 
 if (import.meta.main) await runSessionBench();

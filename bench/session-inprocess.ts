@@ -1,0 +1,116 @@
+// The plugin's own share of opencode's memory and CPU, told from opencode's noise (its own peak moves by tens
+// of MiB between identical sessions): one opencode session of the session bench's 60 calls is recorded with
+// agent-hud loaded through bench/session-recorder.ts (every hook and `hud` call, input and output), then played
+// back in fresh bare bun processes (bench/session-replay.ts), with the bundle and without it, alternated; the
+// medians' difference is what the plugin allocates and spends inside opencode's process. The CPU ratio puts
+// the plugin's CPU over opencode's own for the session (the real runs' median without the plugin); opencode's
+// own work on the `hud` calls (a tool call it handles) is not in it: the real pairs hold that.
+// `bun session-inprocess.ts` runs it alone; SESSION_RECORDING=<file> reuses a recording (written there when
+// absent), SESSION_REPLAYS the pairs (default 7), SESSION_BUNDLES a comma-separated list of builds' server.js
+// to compare (alternated), SESSION_CPU_WITHOUT opencode's CPU for the session without the plugin (ms).
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
+import { PLUGIN_DIR } from "../e2e/harness/opencode.ts";
+import { CALLS, CPU_TARGET, median, met, mib, RSS_TARGET_MIB } from "./session-common.ts";
+
+type Replay = {
+  calls: number;
+  peak: number;
+  after: number;
+  cpuMs: number;
+  heapSize: number;
+  extraMemory: number;
+  objects: number;
+  external: number;
+  grown: Array<[string, number]>;
+};
+
+const BUNDLE = join(PLUGIN_DIR, "dist", "server.js");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+
+function replay(recording: string, mode: "with" | "without", bundle: string): Replay {
+  const dir = mkdtempSync(join(tmpdir(), "hud-replay-"));
+  try {
+    const run = Bun.spawnSync(["bun", join(import.meta.dir, "session-replay.ts"), recording, mode, bundle, dir], {
+      stderr: "pipe",
+    });
+    if (run.exitCode !== 0) throw new Error(`the replay failed: ${run.stderr.toString().slice(-2_000)}`);
+    const result = JSON.parse(run.stdout.toString().trim().split("\n").at(-1)!) as Replay;
+    if (result.calls !== CALLS) throw new Error(`the recording holds ${result.calls} LLM calls, not ${CALLS}`);
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Plays `recording` back `pairs` times per build and without the plugin, alternated; prints the medians. */
+export function runInProcess(recording: string, pairs: number, cpuWithoutMs?: number, bundles = [BUNDLE]): void {
+  console.log(
+    `the plugin inside opencode's process, isolated: a recorded ${CALLS}-call session's hooks and hud calls replayed in ` +
+      `a bare bun process, with the bundle and without, ${pairs} alternated runs each (load ${load()})`,
+  );
+  const without: Replay[] = [];
+  const withs: Replay[][] = bundles.map(() => []);
+  for (let i = 0; i < pairs; i++) {
+    if (i % 2) without.push(replay(recording, "without", BUNDLE));
+    for (const [b, bundle] of bundles.entries()) withs[b]!.push(replay(recording, "with", bundle));
+    if (i % 2 === 0) without.push(replay(recording, "without", BUNDLE));
+  }
+  const med = (runs: Replay[], of: (r: Replay) => number) => median(runs.map(of));
+  for (const [b, runs] of withs.entries()) {
+    const delta = (of: (r: Replay) => number) => mib(med(runs, of) - med(without, of));
+    const peak = delta((r) => r.peak);
+    const after = delta((r) => r.after);
+    const cpu = med(runs, (r) => r.cpuMs) - med(without, (r) => r.cpuMs);
+    if (bundles.length > 1) console.log(`  ${bundles[b]}:`);
+    console.log(
+      `  peak RSS  ${peak.toFixed(1).padStart(6)} MiB  ${met(peak <= RSS_TARGET_MIB, `${(peak - RSS_TARGET_MIB).toFixed(1)} MiB over`)} ` +
+        `(runs ${runs.map((r) => mib(r.peak).toFixed(0)).join(", ")} against ${without.map((r) => mib(r.peak).toFixed(0)).join(", ")} MiB)`,
+    );
+    console.log(
+      `  RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)}`,
+    );
+    console.log(
+      `  held after a full collection: JS heap ${delta((r) => r.heapSize).toFixed(1)} MiB, ` +
+        `outside it ${delta((r) => r.extraMemory).toFixed(1)} MiB, ${(med(runs, (r) => r.objects) - med(without, (r) => r.objects)).toFixed(0)} objects; ` +
+        `most grown: ${runs
+          .at(-1)!
+          .grown.slice(0, 6)
+          .map(([type, n]) => `${type} ${n}`)
+          .join(", ")}`,
+    );
+    const ratio = cpuWithoutMs ? (cpuWithoutMs + cpu) / cpuWithoutMs : undefined;
+    console.log(
+      `  CPU       ${cpu.toFixed(0).padStart(6)} ms   (${(cpu / CALLS).toFixed(2)} ms a call)` +
+        (ratio
+          ? `, over opencode's ${(cpuWithoutMs! / 1000).toFixed(1)} s for the session: ${ratio.toFixed(3)}x ${met(ratio <= CPU_TARGET, `${((ratio / CPU_TARGET - 1) * 100).toFixed(0)}% over`)}`
+          : ""),
+    );
+  }
+  console.log(`  load ${load()}`);
+}
+
+/** Records one session through opencode (the session bench's script) to `path`. */
+export async function recordSession(path: string): Promise<void> {
+  const { openCodeSession } = await import("./session.ts");
+  await openCodeSession("with", { record: path, bundle: BUNDLE });
+}
+
+if (import.meta.main) {
+  ensureFreshBundle();
+  const recording = process.env.SESSION_RECORDING ?? join(tmpdir(), `hud-session-${process.pid}.jsonl`);
+  if (!existsSync(recording)) await recordSession(recording);
+  const cpuWithout = process.env.SESSION_CPU_WITHOUT ? Number(process.env.SESSION_CPU_WITHOUT) : undefined;
+  runInProcess(
+    recording,
+    Number(process.env.SESSION_REPLAYS ?? 7),
+    cpuWithout,
+    process.env.SESSION_BUNDLES?.split(","),
+  );
+  if (!process.env.SESSION_RECORDING) rmSync(recording, { force: true });
+}
