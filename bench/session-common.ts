@@ -1,5 +1,5 @@
 // The session bench's shared script and targets; reading a process's memory and CPU time from /proc, and the small statistics the session bench prints.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Clock ticks per second of /proc/<pid>/stat's times (`getconf CLK_TCK`; 100 on every Linux we run). */
 const CLK_TCK = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
@@ -32,6 +32,35 @@ export function residentSplit(pid: number): { anonymous: number; sharedFile: num
   const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
   const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0) * 1024;
   return { anonymous: kib("Anonymous"), sharedFile: kib("Shared_Clean") };
+}
+
+/**
+ * Resident bytes of the process's descendants now (a sandbox the plugin started, a tool's process): they are
+ * not in its own RSS, so they are added up here. A process that exits meanwhile is skipped.
+ */
+export function descendantsRss(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  let total = 0;
+  const queue = [...(children.get(pid) ?? [])];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    try {
+      total += procStats(next).rss;
+    } catch {
+      // gone
+    }
+    queue.push(...(children.get(next) ?? []));
+  }
+  return total;
 }
 
 export const mib = (bytes: number) => bytes / 2 ** 20;

@@ -19,11 +19,13 @@ type Replay = {
   calls: number;
   peak: number;
   after: number;
+  afterCollection: number;
+  anonymous: number;
+  fileBacked: number;
   cpuMs: number;
   heapSize: number;
   extraMemory: number;
   objects: number;
-  external: number;
   grown: Array<[string, number]>;
 };
 
@@ -74,6 +76,10 @@ export function runInProcess(recording: string, pairs: number, cpuWithoutMs?: nu
     );
     console.log(
       `  RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)}`,
+    );
+    console.log(
+      `    of it the process's own (anonymous: heaps, JIT code and data, caches) ${delta((r) => r.anonymous).toFixed(1)} MiB, ` +
+        `the runtime's binary paged in ${delta((r) => r.fileBacked).toFixed(1)} MiB (opencode's process has most of it in already)`,
     );
     console.log(
       `  held after a full collection: JS heap ${delta((r) => r.heapSize).toFixed(1)} MiB, ` +

@@ -26,6 +26,8 @@ export default {
       .default;
     const hooks = await real.server(input, rest);
     const write = (entry: Record<string, unknown>) => appendFileSync(record, `${JSON.stringify(entry)}\n`);
+    // the replay puts its own project folder in place of this one, so paths show as they did here
+    write({ directory: (input as { directory: string }).directory });
     const wrapped: Hooks = { ...hooks };
     for (const [name, hook] of Object.entries(hooks)) {
       if (typeof hook !== "function" || name === "dispose") continue;

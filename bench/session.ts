@@ -29,6 +29,7 @@ import { recordSession, runInProcess } from "./session-inprocess.ts";
 import {
   CALLS,
   CPU_TARGET,
+  descendantsRss,
   FULL_BUDGET,
   hudCallsAt,
   median,
@@ -66,7 +67,16 @@ function script(dir: string, variant: Variant): Reply[] {
   return replies;
 }
 
-type Run = { start: ProcStats; peak: number; after: number; anonymous: number; cpuMs: number; hudTokens: number };
+type Run = {
+  start: ProcStats;
+  peak: number;
+  after: number;
+  anonymous: number;
+  /** the server's descendants' RSS when the session ended (a sandbox would be one) */
+  children: number;
+  cpuMs: number;
+  hudTokens: number;
+};
 
 /**
  * One opencode server, one session of CALLS calls; the server's memory and CPU around it. `recorder`: agent-hud
@@ -99,11 +109,12 @@ export async function openCodeSession(variant: Variant, recorder?: { record: str
         `the last HUD is ${hudTokens} tokens, not past a quarter of ${FULL_BUDGET}: the bench would measure the wrong thing`,
       );
     const end = procStats(server.pid);
+    const children = descendantsRss(server.pid);
     // what the calls queued for after them (the plugin's records, opencode's own) settles first
     await Bun.sleep(1_000);
     const after = procStats(server.pid);
     const { anonymous } = residentSplit(server.pid);
-    return { start, peak: end.peak, after: after.rss, anonymous, cpuMs: end.cpuMs - start.cpuMs, hudTokens };
+    return { start, peak: end.peak, after: after.rss, anonymous, children, cpuMs: end.cpuMs - start.cpuMs, hudTokens };
   } finally {
     await server.stop();
     llm.stop();
@@ -145,6 +156,9 @@ async function runOpenCode(pairs: number): Promise<{ cpuWithout: number }> {
   );
   console.log(
     `    of it the process's own memory (anonymous: heaps, JIT code, caches) ${delta((r) => r.anonymous).toFixed(1)} MiB`,
+  );
+  console.log(
+    `    its child processes' RSS when the session ended (not in the figures above) ${delta((r) => r.children).toFixed(1)} MiB`,
   );
   console.log(
     `    CPU       ${ratio.toFixed(3).padStart(6)}x    ${met(ratio <= CPU_TARGET, `${((ratio / CPU_TARGET - 1) * 100).toFixed(0)}% over`)}`,
