@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
 import { PLUGIN_DIR } from "../e2e/harness/opencode.ts";
+import { openCodeSession } from "./session-opencode.ts";
 import { CALLS, CPU_TARGET, median, met, mib, RSS_TARGET_MIB } from "./session-common.ts";
 
 type Replay = {
@@ -103,7 +104,6 @@ export function runInProcess(recording: string, pairs: number, cpuWithoutMs?: nu
 
 /** Records one session through opencode (the session bench's script) to `path`. */
 export async function recordSession(path: string): Promise<void> {
-  const { openCodeSession } = await import("./session.ts");
   await openCodeSession("with", { record: path, bundle: BUNDLE });
 }
 
