@@ -2,20 +2,26 @@
 // 1. opencode: the same scripted 60-call session (`opencode serve`, the fake OpenAI-compatible LLM; every call
 //    but the last a tool step, the agent setting a task and adding notes and steps so the HUD passes a quarter
 //    of its budget) with and without the plugin, alternated; the server process's peak RSS (VmHWM), its RSS
-//    after the session (VmRSS) and its CPU time over the session (user + system, waited-for children included).
-// 2. Claude Code: the session's `hud` MCP server fed 60 forwarded hooks and the agent's `hud` calls
+//    after the session (VmRSS) and its CPU time over the session (user + system, waited-for children included),
+//    and its child processes' RSS when the session ended (a sandbox would be one), which its own RSS leaves out.
+// 2. The plugin's share of that process, isolated (session-inprocess.ts): one such session recorded, its hooks
+//    replayed in bare bun processes with and without the bundle; opencode's own peak moves by tens of MiB
+//    between identical sessions, the replays' medians by ~2.
+// 3. Claude Code: the session's `hud` MCP server fed 60 forwarded hooks and the agent's `hud` calls
 //    (session-claude-code.ts), against a bare bun process.
-// 3. A cold hook process that renders in-process (no server), with the estimate and with o200k.
+// 4. A cold hook process that renders in-process (no server), with the estimate and with o200k.
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU
 // (last measured: 115-130 ms SessionStart, 120-138 ms PostToolBatch with the estimate; docs/architecture.md).
-// Last run (3 pairs, load 5-6): opencode peak +34 MiB, after +56, CPU 1.39x (pairs 1.05-1.81x: the machine, not
-// the plugin, moves it); with the cheaper board publish, 2 pairs, load 3-9: CPU 1.09x, after +34, peak +106
-// (the build before, run next to it: 1.21x, +31, +46), and once more 1.39x, +104, -0.3: noise at this size. The MCP server +34 MiB peak and after (was +74): no MCP
-// SDK, stdin read in small chunks, JSC's optimizing tiers off. What is left in both hosts is mostly JIT code for the plugin's paths, and the code
-// loaded at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
-// `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2); SESSION_READS=1
-// adds two variants each pair, a file read in place of each hud call, without and with the plugin; SESSION_COLD_ONLY=1
-// runs only the cold hook processes (the MCP server still builds their state, unmeasured).
+// Last runs (load 5-7): opencode, 3 pairs: peak -47 MiB, after +35 (pairs -63, +69, -3), CPU 1.125x; the same
+// build, 2 pairs: +58, +113 (+59, +167), 0.945x: noise at this size. Isolated, 7 replays: peak +23 MiB, after
+// +40 (+33 the process's own, +7 bun's binary paged in), JS heap after a collection +6, CPU 18.7 ms a call, 1.06x.
+// The MCP server +34 MiB peak and after (was +74): no MCP SDK, stdin read in small chunks, JSC's optimizing
+// tiers off. What is left in both hosts is mostly JIT code and data for the plugin's paths, and the code loaded
+// at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
+// `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2), SESSION_REPLAYS
+// the isolated replays of each (default 7); SESSION_READS=1 adds two variants each pair, a file read in place of
+// each hud call, without and with the plugin; SESSION_COLD_ONLY=1 runs only the cold hook processes (the MCP
+// server still builds their state, unmeasured).
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
