@@ -25,7 +25,14 @@ export default {
     const real = ((await import(bundle)) as { default: { server: (i: unknown, o: unknown) => Promise<Hooks> } })
       .default;
     const hooks = await real.server(input, rest);
-    const write = (entry: Record<string, unknown>) => appendFileSync(record, `${JSON.stringify(entry)}\n`);
+    // whether opencode's event loop got to its timers since the last entry: what a hook queued for the next
+    // turn (the board's publish, deferred writes) ran in between only then, so the replay yields only there
+    let turned = true;
+    const write = (entry: Record<string, unknown>) => {
+      appendFileSync(record, `${JSON.stringify({ ...entry, turned })}\n`);
+      turned = false;
+      setTimeout(() => (turned = true), 0);
+    };
     // the replay puts its own project folder in place of this one, so paths show as they did here
     write({ directory: (input as { directory: string }).directory });
     const wrapped: Hooks = { ...hooks };

@@ -15,7 +15,15 @@ import { procStats, residentSplit } from "./session-common.ts";
 for (const name of ["node:fs", "node:path", "node:os", "node:crypto", "node:url", "node:stream", "bun:sqlite"])
   await import(name);
 
-type Entry = { hook?: string; tool?: string; input?: unknown; output?: unknown; args?: unknown; context?: object };
+type Entry = {
+  hook?: string;
+  tool?: string;
+  input?: unknown;
+  output?: unknown;
+  args?: unknown;
+  context?: object;
+  turned?: boolean;
+};
 type Hook = (input: unknown, output: unknown) => Promise<unknown>;
 type Hooks = Record<string, unknown> & {
   tool?: Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
@@ -82,6 +90,8 @@ const cpuNow = () => {
 };
 for (const line of all) {
   const entry = JSON.parse(line.replaceAll(recorded, project)) as Entry;
+  // a turn of the loop where opencode had one before this call (a recording without the mark: before each)
+  if (entry.turned !== false) await turn();
   if (entry.hook === "experimental.chat.messages.transform") {
     latest = (entry.output as { messages: unknown[] }).messages;
     calls++;
@@ -93,13 +103,9 @@ for (const line of all) {
       ?.execute(entry.args, { ...entry.context, abort: new AbortController().signal })
       .catch(() => {});
   const name = entry.hook ?? `tool ${entry.tool}`;
-  const ran = timed ? cpuNow() : 0;
-  if (timed) byHook.set(name, (byHook.get(name) ?? 0) + ran - began);
-  await turn();
-  // what the hook queued for the next turn of the loop (deferred writes, the board's publish), and whatever
-  // else ran meanwhile: the collector, and JSC's compiler threads (their CPU is the process's too)
-  if (timed) byHook.set(`${name}: the turn after`, (byHook.get(`${name}: the turn after`) ?? 0) + cpuNow() - ran);
+  if (timed) byHook.set(name, (byHook.get(name) ?? 0) + cpuNow() - began);
 }
+await turn();
 const end = procStats(pid);
 if (timed) console.error([...byHook].map(([name, ms]) => `${name}: ${ms.toFixed(0)} ms`).join("\n"));
 // what the calls queued for after them settles, as the session bench waits a second after the session

@@ -13,8 +13,8 @@
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU
 // (last measured: 115-130 ms SessionStart, 120-138 ms PostToolBatch with the estimate; docs/architecture.md).
 // Last runs (load 5-7): opencode, 3 pairs: peak -47 MiB, after +35 (pairs -63, +69, -3), CPU 1.125x; the same
-// build, 2 pairs: +58, +113 (+59, +167), 0.945x: noise at this size. Isolated, 7 replays: peak +23 MiB, after
-// +40 (+33 the process's own, +7 bun's binary paged in), JS heap after a collection +6, CPU 18.7 ms a call, 1.06x.
+// build, 2 pairs: +58, +113 (+59, +167), 0.945x: noise at this size. Isolated, 7 replays: peak +40 MiB, after
+// +33.5 (+26 the process's own, +7 bun's binary paged in), JS heap after a collection +6, 18.8 ms a call, 1.06x.
 // The MCP server +34 MiB peak and after (was +74): no MCP SDK, stdin read in small chunks, JSC's optimizing
 // tiers off. What is left in both hosts is mostly JIT code and data for the plugin's paths, and the code loaded
 // at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
