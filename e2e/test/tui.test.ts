@@ -7,7 +7,7 @@ import { FakeLlm, systemText } from "../harness/fake-llm.ts";
 import { hud } from "../harness/hud-session.ts";
 import { createProject, PLUGIN_DIR, type Project } from "../harness/opencode.ts";
 import { tailHud, toolResults } from "../harness/requests.ts";
-import { installPlugin, Tui } from "../harness/tui.ts";
+import { installPlugin, listPlugin, Tui } from "../harness/tui.ts";
 
 let llm: FakeLlm;
 let project: Project;
@@ -36,10 +36,19 @@ async function say(text: string, requests: number): Promise<void> {
   await llm.waitFor(() => agentCount() >= before + requests, 60_000, `${requests} agent requests after "${text}"`);
 }
 
-test("opencode plugin <dir> lists the plugin for the server and the TUI", () => {
-  for (const file of ["opencode.json", "tui.json"]) {
-    const config = JSON.parse(readFileSync(join(project.dir, ".opencode", file), "utf8"));
-    expect(JSON.stringify(config.plugin)).toContain(PLUGIN_DIR);
+test("opencode plugin <dir> lists the plugin for the server and the TUI, as the other TUI files list it", () => {
+  const plugins = (p: Project) =>
+    ["opencode.json", "tui.json"].map(
+      (file) => JSON.parse(readFileSync(join(p.dir, ".opencode", file), "utf8")).plugin,
+    );
+  expect(plugins(project)).toEqual([[PLUGIN_DIR], [PLUGIN_DIR]]);
+  // the other TUI files write the same lists themselves instead of running the command (harness/tui.ts)
+  const listed = createProject({ llmUrl: llm.url });
+  try {
+    listPlugin(listed, PLUGIN_DIR);
+    expect(plugins(listed)).toEqual(plugins(project));
+  } finally {
+    listed.cleanup();
   }
 });
 
