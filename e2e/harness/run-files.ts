@@ -173,7 +173,6 @@ const SLOW_FIRST = [
   "test/component-acceptance.test.ts",
   "test/readme-install.test.ts (oldest opencode)",
   "test/agent-components.test.ts",
-  "test/tui-component-accept.test.ts",
   "test/restart.test.ts",
   "test/memory-file.test.ts",
   "test/readme-clone-install.test.ts (oldest opencode)",
