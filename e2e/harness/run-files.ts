@@ -28,6 +28,7 @@ const E2E = new URL("..", import.meta.url).pathname;
 const INSTALL_PACKED = [
   "test/packed-install.test.ts",
   "test/readme-install.test.ts",
+  "test/readme-install-global.test.ts",
   "test/readme-library-install.test.ts",
   "test/readme-clone-install.test.ts",
   "test/claude-code/marketplace-install.test.ts",
@@ -41,9 +42,10 @@ const FROM_REGISTRY = INSTALL_PACKED.filter(
 
 /**
  * The smoke subsets run again on the oldest versions the plugin supports (e2e/oldest), with more time. On
- * opencode: the README's install, the HUD in every request, the tool and its bad input, and the components
- * (run in the oldest binary's own Bun). Not the clone install: its build needs no opencode, and the plugin
- * it lists by its folder is how every other file here loads it (11 CPU-s saved).
+ * opencode: the README's install for a project, the HUD in every request, the tool and its bad input, and the
+ * components (run in the oldest binary's own Bun). Not the global install (readme-install-global: a second
+ * way to the same entry) nor the clone install (its build needs no opencode, and the plugin listed by its
+ * folder is how every other file here loads it): 11 CPU-s each.
  */
 const OLDEST_OPENCODE = [
   "test/hud-every-request.test.ts",
@@ -86,6 +88,7 @@ const STOCK_HOST = [
   "test/hud-tool.test.ts",
   "test/packed-install.test.ts",
   "test/readme-install.test.ts",
+  "test/readme-install-global.test.ts",
   "test/readme-clone-install.test.ts",
 ];
 
