@@ -177,6 +177,7 @@ const SLOW_FIRST = [
   "test/tui.test.ts",
   "test/project-memory.test.ts",
   "test/readme-install.test.ts",
+  "test/readme-install-global.test.ts",
   "test/resume-live.test.ts",
   "test/recall.test.ts",
   "test/component-acceptance.test.ts",
