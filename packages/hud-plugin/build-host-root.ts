@@ -2,7 +2,7 @@
 // its scripts bundled on their own, the files the runtime reads beside its chunks, its executable shell
 // wrappers, and the package's README and licence.
 import { chmodSync, copyFileSync, writeFileSync } from "node:fs";
-import { bundle } from "./build-bundle.ts";
+import { bundle, lazyO200k } from "./build-bundle.ts";
 
 export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -13,9 +13,9 @@ export const src = (path: string) => new URL(`./src/${path}`, import.meta.url).p
 export const packageDir = new URL("./", import.meta.url).pathname;
 
 /**
- * Writes `<outdir>/<host>/scripts/`: the bundles of `entries` (files of src/host/<host>/), the side files
- * build.ts wrote to `outdir`, and each of `shells` (name -> text) as an executable; then the README and
- * licence at the host's root. Returns that root.
+ * Writes `<outdir>/<host>/scripts/`: `hook.js`, the bundles of `entries` (files of src/host/<host>/), the
+ * side files build.ts wrote to `outdir`, and each of `shells` (name -> text) as an executable; then the
+ * README and licence at the host's root. Returns that root.
  */
 export async function buildHostRoot(
   outdir: string,
@@ -34,13 +34,22 @@ export async function buildHostRoot(
     },
     (path) => `${host}/${path.split("/").at(-1)}`,
   );
+  // The hook: a process a host starts for every hook, which opens the runtime and renders when no server
+  // runs. One CommonJS file with its bytecode beside it (`hook.js.jsc`), which Bun reads in place of parsing
+  // and compiling the ~1 MB each start (a cold hook's imports and first render took a third of its CPU to
+  // compile); the lazy pieces stay files of their own, o200k's encoding with them.
+  await bundle(
+    { entrypoints: [src(`host/${host}/hook.ts`)], outdir: scripts, bytecode: true, plugins: [lazyO200k] },
+    (path) => `${host}/${path.split("/").at(-1)}`,
+  );
   // what the runtime reads beside its chunks, on first need: the secret rule set, the engine of the
-  // person's patterns, the HTML entity table, the tokenizer of component sources, the agent components' process and QuickJS's wasm
+  // person's patterns, the HTML entity table, the tokenizer of component sources, o200k's encoding (the hook's), the agent components' process and QuickJS's wasm
   for (const file of [
     "privacy-rules.js",
     "privacy-patterns.js",
     "html-entities.js",
     "js-tokens.js",
+    "o200k-base.js",
     "sandbox-process.js",
     "quickjs.wasm",
   ])
