@@ -15,7 +15,8 @@
 // loaded at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
 // `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2); SESSION_READS=1
 // adds two variants each pair, a file read in place of each hud call, without and with the plugin; SESSION_COLD_ONLY=1
-// runs only the cold hook processes (the MCP server still builds their state, unmeasured).
+// runs only the cold hook processes (the MCP server still builds their state, unmeasured); SESSION_CLAUDE_ONLY=1
+// runs Claude Code's part alone (the server and the cold hooks), SESSION_OPENCODE_CALL_MS standing in for opencode's CPU a call.
 import { join } from "node:path";
 import { estimateTokenizer } from "@agent-hud/hud-components";
 import { FakeLlm, type Reply, type ToolCallScript } from "../e2e/harness/fake-llm.ts";
@@ -159,6 +160,10 @@ export async function runSessionBench(): Promise<void> {
   ensureFreshBundle();
   ensureFreshBundle({ bundle: join(PLUGIN_DIR, "dist", "claude-code", "scripts", "hook.js") });
   if (process.env.SESSION_COLD_ONLY === "1") return runClaudeCodeSessionBench();
+  // Claude Code's side alone, for its own changes: opencode's CPU a call without the plugin, the proxy's
+  // denominator, is then the one given (default: 285 ms, the middle of recorded runs' 250-320)
+  if (process.env.SESSION_CLAUDE_ONLY === "1")
+    return runClaudeCodeSessionBench(Number(process.env.SESSION_OPENCODE_CALL_MS ?? 285));
   const { cpuPerCallWithout } = await runOpenCode(Number(process.env.SESSION_PAIRS ?? 2));
   await runClaudeCodeSessionBench(cpuPerCallWithout);
 }

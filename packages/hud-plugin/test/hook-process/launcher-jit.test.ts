@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hookLauncher } from "../../src/hook-process/plugin-files.ts";
+import { HOOK_JIT_FLAG, hookLauncher } from "../../src/hook-process/plugin-files.ts";
 
 const HOOK_MAIN = join(import.meta.dir, "../../src/hook-process/hook-main.ts");
 
@@ -16,7 +16,7 @@ function launcher(): string {
   writeFileSync(
     join(dir, "hook.js"),
     `import { runHookProcess } from ${JSON.stringify(HOOK_MAIN)};
-const vars = () => ({ flag: process.env.BUN_JSC_useJIT ?? null, mark: process.env.AGENT_HUD_HOOK_JIT ?? null });
+const vars = () => ({ flag: process.env.${HOOK_JIT_FLAG} ?? null, mark: process.env.AGENT_HUD_HOOK_JIT ?? null });
 const started = vars();
 await runHookProcess({
   folder: ${JSON.stringify(join(dir, "no-server"))},
@@ -32,18 +32,18 @@ await runHookProcess({
 
 function run(dir: string, flag?: string) {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "" };
-  if (flag !== undefined) env["BUN_JSC_useJIT"] = flag;
+  if (flag !== undefined) env[HOOK_JIT_FLAG] = flag;
   const proc = Bun.spawnSync(["sh", join(dir, "hook.sh"), "SessionStart"], { env, stdin: Buffer.from("{}") });
   expect(proc.exitCode).toBe(0);
   return JSON.parse(proc.stdout.toString()) as Record<string, { flag: string | null; mark: string | null }>;
 }
 
 describe("the hook launcher's JIT setting", () => {
-  test("starts the hook with JSC's JIT off, and the processes the hook starts get neither variable", () => {
+  test("starts the hook with JSC's compilers off, and the processes the hook starts get neither variable", () => {
     expect(run(launcher())).toEqual({ started: { flag: "0", mark: "1" }, children: { flag: null, mark: null } });
   });
 
-  test("a person's own BUN_JSC_useJIT wins, and is passed on to what the hook starts", () => {
+  test("a person's own BUN_JSC_useBaselineJIT wins, and is passed on to what the hook starts", () => {
     expect(run(launcher(), "1")).toEqual({ started: { flag: "1", mark: null }, children: { flag: "1", mark: null } });
   });
 });
