@@ -52,6 +52,24 @@ export const lazyO200k: BunPlugin = {
   },
 };
 
+/**
+ * A hook entry's runtime apart (build-host-root.ts): the hook's `import("./in-process.ts")` loads the built
+ * `hook-runtime.js` beside it, so a hook that the session's MCP server takes loads only the entry. (Bun
+ * keeps an external import's own specifier, so the entry's text names the built file.)
+ */
+export const hookRuntimeApart: BunPlugin = {
+  name: "hook-runtime-apart",
+  setup(build) {
+    build.onLoad({ filter: /\/host\/[^/]+\/hook-entry\.ts$/ }, async (args) => {
+      const text = await Bun.file(args.path).text();
+      const contents = text.replace('import("./in-process.ts")', 'import("./hook-runtime.js")');
+      if (contents === text) throw new Error(`${args.path} no longer imports ./in-process.ts`);
+      return { contents, loader: "ts" };
+    });
+    build.onResolve({ filter: /^\.\/hook-runtime\.js$/ }, () => ({ path: "./hook-runtime.js", external: true }));
+  },
+};
+
 type BundleOptions = {
   entrypoints: string[];
   outdir: string;
