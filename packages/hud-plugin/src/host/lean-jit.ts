@@ -3,8 +3,9 @@
 // and profiling data cost a server resident memory: the optimizing tiers ~14 MiB over a 60-call session (66
 // MiB peak against 80 MiB), the baseline JIT ~7 MiB more (+28.6 MiB over bare bun against +35.8), with the
 // server's CPU the same or lower (the interpreter keeps its inline caches and the regular-expression JIT).
-// JSC reads its options once, before any script runs, so the server turns the compilers off by replacing
-// itself (same pid, same stdio) with a bun that starts so.
+// The same start takes bun's `--smol` (a smaller heap, collected sooner): ~3 MiB less (+25.6), and without
+// the compilers no more CPU. JSC reads its options once, before any script runs, so the server turns the
+// compilers off by replacing itself (same pid, same stdio) with a bun that starts so.
 const FLAG = "BUN_JSC_useBaselineJIT";
 const MARK = "AGENT_HUD_LEAN_JIT";
 
@@ -19,7 +20,8 @@ export function leanJit(): void {
   // a person's own setting wins; a runtime without execve runs on as started
   if (process.env[FLAG] !== undefined || typeof process.execve !== "function") return;
   try {
-    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    const smol = process.execArgv.includes("--smol") ? [] : ["--smol"];
+    process.execve(process.execPath, [process.execPath, ...smol, ...process.execArgv, ...process.argv.slice(1)], {
       ...process.env,
       [FLAG]: "0",
       [MARK]: "1",
