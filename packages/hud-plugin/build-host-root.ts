@@ -14,7 +14,7 @@ export const src = (path: string) => new URL(`./src/${path}`, import.meta.url).p
 export const packageDir = new URL("./", import.meta.url).pathname;
 
 /**
- * Writes `<outdir>/<host>/scripts/`: `hook.js`, the bundles of `entries` (files of src/host/<host>/), the
+ * Writes `<outdir>/<host>/scripts/`: the hook, the bundles of `entries` (files of src/host/<host>/), the
  * side files build.ts wrote to `outdir`, and each of `shells` (name -> text) as an executable; then the
  * README and licence at the host's root. Returns that root.
  */

@@ -1,7 +1,7 @@
-// What a hook bundle gets for gpt-tokenizer's o200k encoding (build-bundle.ts). A hook bundle is one
-// CommonJS file with bytecode, so the lazy tokenizer's dynamic import is inlined, and with it the encoding's
-// rank table: ~3 MB of source and ~14 MB of bytecode that every hook process would read for a tokenizer few
-// configure. The encoding is a file of its own beside the hook (`o200k-base.js`, build.ts), required when the
+// What a hook's runtime bundle gets for gpt-tokenizer's o200k encoding (build-bundle.ts). That bundle is
+// one CommonJS file with bytecode, so the lazy tokenizer's dynamic import is inlined, and with it the
+// encoding's rank table: ~3 MB of source and ~12 MB of bytecode that every in-process hook would read for a
+// tokenizer few configure. The encoding is a file of its own beside the hook (`o200k-base.js`, build.ts), required when the
 // tokenizer's module is evaluated, as the package's would be: on the lazy tokenizer's load, never at start.
 // the package is hud-components' dependency, not this one's: the one function its tokenizer calls
 type CountTokens = (text: string, options?: object) => number;
