@@ -67,7 +67,8 @@ export async function hook(
     ...extra,
   });
   const t0 = Bun.nanoseconds();
-  const proc = Bun.spawn(["bun", join(scripts, "hook.js")], {
+  // the command hooks.json gives Claude Code: the launcher, which sets the hook's JIT and execs bun (same pid)
+  const proc = Bun.spawn(["sh", join(scripts, "hook.sh"), kind], {
     env: s.env,
     stdin: "pipe",
     stdout: "pipe",

@@ -2,8 +2,17 @@
  * Drives opencode's real TUI in tmux: a detached session of a fixed size, keys sent as a person would
  * type them, and the screen read back with `capture-pane`.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { FakeLlm } from "./fake-llm.ts";
-import { createProject, OPENCODE_BIN, PLUGIN_DIR, type Project, type ProjectOptions } from "./opencode.ts";
+import {
+  createProject,
+  OPENCODE_BIN,
+  PLUGIN_DIR,
+  type PluginEntry,
+  type Project,
+  type ProjectOptions,
+} from "./opencode.ts";
 
 export const TUI_COLUMNS = 220;
 export const TUI_ROWS = 50;
@@ -27,6 +36,17 @@ export function installPlugin(project: Project, spec: string): string {
   const output = `${run.stdout.toString()}${run.stderr.toString()}`;
   if (run.exitCode !== 0) throw new Error(`opencode plugin ${spec} failed: ${output.trim().split("\n").at(-1)}`);
   return output;
+}
+
+/**
+ * What `opencode plugin <dir>` writes for a plugin folder (tui.test.ts checks that it is), written directly:
+ * the command is a whole opencode process, about 1.8 CPU-s, and only tui.test.ts tests it.
+ */
+export function listPlugin(project: Project, spec: string): void {
+  project.writeConfig((config) => {
+    config.plugin = [...((config.plugin as PluginEntry[] | undefined) ?? []), spec];
+  });
+  writeFileSync(join(project.dir, ".opencode", "tui.json"), `${JSON.stringify({ plugin: [spec] }, null, 2)}\n`);
 }
 
 export class Tui {
@@ -120,7 +140,7 @@ function shellQuote(value: string): string {
 }
 
 /**
- * A project with the plugin installed as a person installs it, its TUI running in tmux until the prompt
+ * A project with the plugin listed as `opencode plugin <dir>` lists it, its TUI running in tmux until the prompt
  * shows, and the fake LLM behind it. `cwd` picks the folder opencode starts in (the top by default).
  */
 export async function startTuiProject(
@@ -132,7 +152,7 @@ export async function startTuiProject(
 ): Promise<{ llm: FakeLlm; project: Project; tui: Tui; stop(): void }> {
   const llm = new FakeLlm().start();
   const project = createProject({ llmUrl: llm.url, ...(options.files ? { files: options.files } : {}) });
-  installPlugin(project, PLUGIN_DIR);
+  listPlugin(project, PLUGIN_DIR);
   const name = `hud-e2e-${process.pid}-${Date.now()}`;
   const tui = Tui.start(project, name, options.size, options.cwd?.(project));
   await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { FakeLlm } from "../harness/fake-llm.ts";
 import { createProject, PLUGIN_DIR, type Project } from "../harness/opencode.ts";
-import { installPlugin, Tui } from "../harness/tui.ts";
+import { listPlugin, Tui } from "../harness/tui.ts";
 
 const STAMP = join(import.meta.dir, "../fixtures/system-stamp-plugin.ts");
 let llm: FakeLlm;
@@ -15,7 +15,7 @@ let tui: Tui;
 beforeAll(async () => {
   llm = new FakeLlm({ cache: {} }).start();
   project = createProject({ llmUrl: llm.url, plugins: [STAMP] });
-  installPlugin(project, PLUGIN_DIR);
+  listPlugin(project, PLUGIN_DIR);
   tui = Tui.start(project, `hud-e2e-ledger-${process.pid}`);
   await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
 }, 90_000);

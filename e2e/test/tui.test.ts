@@ -1,13 +1,14 @@
 // The person's view in opencode's real TUI (tmux, 220×50): the sidebar section, /hud, the person's
-// edits, the per-session switch and the critical-usage toast, against the scripted fake LLM.
+// edits, the per-session switch, the critical-usage and compaction toasts, and a component the agent wrote
+// that the person accepts, against the scripted fake LLM.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeLlm, systemText } from "../harness/fake-llm.ts";
 import { hud } from "../harness/hud-session.ts";
 import { createProject, PLUGIN_DIR, type Project } from "../harness/opencode.ts";
 import { tailHud, toolResults } from "../harness/requests.ts";
-import { installPlugin, Tui } from "../harness/tui.ts";
+import { installPlugin, listPlugin, Tui } from "../harness/tui.ts";
 
 let llm: FakeLlm;
 let project: Project;
@@ -36,10 +37,19 @@ async function say(text: string, requests: number): Promise<void> {
   await llm.waitFor(() => agentCount() >= before + requests, 60_000, `${requests} agent requests after "${text}"`);
 }
 
-test("opencode plugin <dir> lists the plugin for the server and the TUI", () => {
-  for (const file of ["opencode.json", "tui.json"]) {
-    const config = JSON.parse(readFileSync(join(project.dir, ".opencode", file), "utf8"));
-    expect(JSON.stringify(config.plugin)).toContain(PLUGIN_DIR);
+test("opencode plugin <dir> lists the plugin for the server and the TUI, as the other TUI files list it", () => {
+  const plugins = (p: Project) =>
+    ["opencode.json", "tui.json"].map(
+      (file) => JSON.parse(readFileSync(join(p.dir, ".opencode", file), "utf8")).plugin,
+    );
+  expect(plugins(project)).toEqual([[PLUGIN_DIR], [PLUGIN_DIR]]);
+  // the other TUI files write the same lists themselves instead of running the command (harness/tui.ts)
+  const listed = createProject({ llmUrl: llm.url });
+  try {
+    listPlugin(listed, PLUGIN_DIR);
+    expect(plugins(listed)).toEqual(plugins(project));
+  } finally {
+    listed.cleanup();
   }
 });
 
@@ -181,3 +191,43 @@ test("after a real auto-compaction a toast says how many items the HUD carried t
   );
   await toast;
 });
+
+// The agent's write tool creates a component mid-session: the TUI shows a one-line notice, the HUD goes on
+// without it, /hud-edit lists it first with its hash, and once accepted there it renders, in the sandbox: its
+// module code never runs in opencode (the marker it would write never appears). Last: it adds to the HUD.
+test("a component written by the agent waits; /hud-edit lists it and accepting it there lets it render", async () => {
+  const marker = join(project.dir, "late-component-ran");
+  const file = join(project.dir, ".opencode", "hud", "Late.tsx");
+  const source = `const fs = typeof require === "function" ? require("node:fs") : undefined;
+fs?.writeFileSync(${JSON.stringify(marker)}, "ran");
+export default () => <paragraph><strong>Late</strong> written by the agent</paragraph>;
+`;
+  llm.script({ toolCalls: [{ name: "write", args: { filePath: file, content: source } }] }, { text: "wrote it" });
+  const before = llm.agentRequests().length;
+  tui.type("add a component", true);
+  await llm.waitFor(() => llm.agentRequests().length >= before + 2, 60_000, "the agent's two requests");
+  await tui.waitFor((t) => t.screen().includes("agent-hud component"), "the notice");
+  expect(tui.screen()).toContain("agent-hud: .opencode/hud/Late.tsx is new or");
+  const held = tailHud(llm.agentRequests()[before + 1]!)!;
+  expect(held).not.toContain("**Late**");
+  expect(existsSync(marker)).toBe(false);
+
+  await tui.slash("hud-edit");
+  await tui.waitFor((t) => t.screen().includes("Edit the HUD"), "the edit dialog");
+  expect(tui.screen()).toMatch(/Accept component \.opencode\/hud\/Late\.tsx [0-9a-f]{12}/);
+  tui.type("accept component");
+  await tui.waitFor((t) => !t.screen().includes("Add a note"), "the accept row filtered");
+  tui.press("Enter");
+  await tui.waitFor((t) => t.screen().includes("accepted .opencode/hud/Late.tsx"), "the answer as a toast");
+  expect(existsSync(marker)).toBe(false);
+
+  // the sandbox may still be starting at the first call after the accept: ask until a request shows it
+  for (let i = 0; i < 6 && !(tailHud(llm.agentRequests().at(-1)!) ?? "").includes("**Late** written"); i++) {
+    llm.script({ text: "seen" });
+    const count = llm.agentRequests().length;
+    tui.type(`look again ${i}`, true);
+    await llm.waitFor(() => llm.agentRequests().length > count, 60_000, "the next request");
+  }
+  expect(tailHud(llm.agentRequests().at(-1)!)).toContain("**Late** written by the agent");
+  expect(existsSync(marker)).toBe(false);
+}, 180_000);

@@ -1,5 +1,6 @@
 // The one set of bundler options every output of `bun run build` shares (build.ts, build-host-root.ts):
-// ESM for Bun, production builds of every dependency (no micromark assertions or `debug`), readable output.
+// ESM for Bun (a hook process: CommonJS with bytecode, build-host-root.ts), production builds of every
+// dependency (no micromark assertions or `debug`), readable output.
 import type { BunPlugin } from "bun";
 import { dirname } from "node:path";
 
@@ -35,22 +36,73 @@ const lazyJsTokens: BunPlugin = {
 /** Where js-tokens is (build.ts bundles it as a file of its own). */
 export const jsTokensPackage = (): string => Bun.resolveSync("js-tokens", import.meta.dir);
 
-type BundleOptions = { entrypoints: string[]; outdir: string; root?: string; naming?: string; splitting?: boolean };
+/** Where o200k's encoding is (build.ts bundles it as a file of its own, for the hook bundles). */
+export const o200kEncoding = (): string =>
+  Bun.resolveSync("gpt-tokenizer/encoding/o200k_base", new URL("../hud-components/src/", import.meta.url).pathname);
+
+/**
+ * o200k's encoding without its rank table in the bundle (build-lazy-o200k.ts): for a bundle that inlines
+ * the lazy tokenizer's dynamic import (the CommonJS hook bundles), whose bytecode would otherwise carry it.
+ */
+export const lazyO200k: BunPlugin = {
+  name: "lazy-o200k",
+  setup(build) {
+    const path = new URL("./build-lazy-o200k.ts", import.meta.url).pathname;
+    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({ path }));
+  },
+};
+
+/**
+ * A hook entry's runtime apart (build-host-root.ts): the hook's `import("./in-process.ts")` loads the built
+ * `hook-runtime.js` beside it, so a hook that the session's MCP server takes loads only the entry. (Bun
+ * keeps an external import's own specifier, so the entry's text names the built file.)
+ */
+export const hookRuntimeApart: BunPlugin = {
+  name: "hook-runtime-apart",
+  setup(build) {
+    build.onLoad({ filter: /\/host\/[^/]+\/hook-entry\.ts$/ }, async (args) => {
+      const text = await Bun.file(args.path).text();
+      const contents = text.replace('import("./in-process.ts")', 'import("./hook-runtime.js")');
+      if (contents === text) throw new Error(`${args.path} no longer imports ./in-process.ts`);
+      return { contents, loader: "ts" };
+    });
+    build.onResolve({ filter: /^\.\/hook-runtime\.js$/ }, () => ({ path: "./hook-runtime.js", external: true }));
+  },
+};
+
+type BundleOptions = {
+  entrypoints: string[];
+  outdir: string;
+  root?: string;
+  naming?: string;
+  splitting?: boolean;
+  /** CommonJS with a bytecode cache beside the file (`<file>.jsc`): Bun's bytecode needs CommonJS */
+  bytecode?: boolean;
+  plugins?: BunPlugin[];
+};
 
 /** Bundles, prints each output with its size (`label` names the file), and exits the build on failure. */
 export async function bundle(options: BundleOptions, label: (path: string) => string): Promise<void> {
+  const { bytecode, plugins = [], ...rest } = options;
   const result = await Bun.build({
-    ...options,
+    ...rest,
     target: "bun",
-    format: "esm",
+    format: bytecode ? "cjs" : "esm",
+    bytecode,
     conditions: ["production"],
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     minify: { syntax: true, whitespace: false, identifiers: false },
     sourcemap: "none",
-    plugins: [lazyEntities, lazyJsTokens],
+    plugins: [lazyEntities, lazyJsTokens, ...plugins],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);
+    process.exit(1);
+  }
+  // Bun writes no bytecode, silently, for a bundle JSC cannot compile as CommonJS (an `import.meta` left in
+  // it): the hook would then parse its whole bundle on every start
+  if (bytecode && !result.outputs.some((output) => output.kind === "bytecode")) {
+    console.error(`no bytecode was written for ${options.entrypoints.join(", ")}: is there an import.meta in it?`);
     process.exit(1);
   }
   for (const output of result.outputs) console.log(`${label(output.path)} ${(output.size / 1024).toFixed(0)} KiB`);

@@ -28,7 +28,7 @@ function writeManifests(root: string, version: string, move: <T>(manifest: T, fo
 }
 
 export async function buildClaudeCode(outdir: string, version: string): Promise<void> {
-  const root = await buildHostRoot(outdir, "claude-code", ["hook.ts", "mcp.ts", "statusline-command.ts"], {
+  const root = await buildHostRoot(outdir, "claude-code", ["mcp.ts", "statusline-command.ts"], {
     "hook.sh": HOOK_SH,
     "statusline.sh": STATUSLINE_SH,
   });

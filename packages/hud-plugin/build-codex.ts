@@ -6,7 +6,7 @@ import { buildHostRoot, json, packageDir } from "./build-host-root.ts";
 import { HOOK_SH, hooksJson, marketplaceJson, mcpJson, pluginJson } from "./src/host/codex/plugin-root.ts";
 
 export async function buildCodex(outdir: string, version: string): Promise<void> {
-  const root = await buildHostRoot(outdir, "codex", ["hook.ts", "mcp.ts"], { "hook.sh": HOOK_SH });
+  const root = await buildHostRoot(outdir, "codex", ["mcp.ts"], { "hook.sh": HOOK_SH });
   for (const dir of [".codex-plugin", "hooks"]) mkdirSync(`${root}/${dir}`, { recursive: true });
   writeFileSync(`${root}/.codex-plugin/plugin.json`, json(pluginJson(version)));
   writeFileSync(`${root}/hooks/hooks.json`, json(hooksJson()));

@@ -6,7 +6,7 @@ import { buildHostRoot, json } from "./build-host-root.ts";
 import { extensionJson, HOOK_SH, hooksJson } from "./src/host/gemini/extension.ts";
 
 export async function buildGemini(outdir: string, version: string): Promise<void> {
-  const root = await buildHostRoot(outdir, "gemini", ["hook.ts", "mcp.ts"], { "hook.sh": HOOK_SH });
+  const root = await buildHostRoot(outdir, "gemini", ["mcp.ts"], { "hook.sh": HOOK_SH });
   mkdirSync(`${root}/hooks`, { recursive: true });
   writeFileSync(`${root}/gemini-extension.json`, json(extensionJson(version)));
   writeFileSync(`${root}/hooks/hooks.json`, json(hooksJson()));

@@ -4,8 +4,6 @@
 // than any module the first call runs). The table is a file of its own beside the chunks (`html-entities.js`,
 // build.ts), required on the first decode: a memory file with an entity. Same answers as the package's own
 // function; where the file is missing (a broken install), a reference stays as written.
-import { existsSync } from "node:fs";
-
 /** This code sits in a chunk at the top of `dist/` (or `scripts/`) or in an entry one folder down. */
 const PLACES = ["./html-entities.js", "../html-entities.js"];
 
@@ -13,10 +11,14 @@ let table: Record<string, string> | undefined;
 
 function load(): Record<string, string> {
   for (const place of PLACES) {
-    // Bun's own, not node:url's: that module would load with every hook process
-    const path = Bun.fileURLToPath(new URL(place, import.meta.url));
-    if (existsSync(path))
-      return (import.meta.require(path) as { characterEntities: Record<string, string> }).characterEntities;
+    // resolved from the file that runs, which `import.meta.url` is not in a CommonJS hook bundle
+    let path: string;
+    try {
+      path = require.resolve(place);
+    } catch {
+      continue;
+    }
+    return (require(path) as { characterEntities: Record<string, string> }).characterEntities;
   }
   return {};
 }

@@ -3,8 +3,6 @@
 // process that opens the runtime parse it and build its regular expressions (~4 ms of a cold hook's CPU).
 // The package is a file of its own beside the chunks (`js-tokens.js`, build.ts), required on the first
 // source read; the same function, so the same tokens.
-import { existsSync } from "node:fs";
-
 /** This code sits in a chunk at the top of `dist/` (or `scripts/`) or in an entry one folder down. */
 const PLACES = ["./js-tokens.js", "../js-tokens.js"];
 
@@ -14,10 +12,15 @@ let tokenizer: JsTokens | undefined;
 
 function load(): JsTokens {
   for (const place of PLACES) {
-    const path = Bun.fileURLToPath(new URL(place, import.meta.url));
-    if (!existsSync(path)) continue;
+    // resolved from the file that runs, which `import.meta.url` is not in a CommonJS hook bundle
+    let path: string;
+    try {
+      path = require.resolve(place);
+    } catch {
+      continue;
+    }
     // the package names its function `module.exports` too, which is what bun's require then answers with
-    const module = import.meta.require(path) as JsTokens | { default: JsTokens };
+    const module = require(path) as JsTokens | { default: JsTokens };
     return typeof module === "function" ? module : module.default;
   }
   // a broken install: the component is refused with this line, the HUD goes on without it

@@ -4,7 +4,7 @@
 // chunk of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
 // when a HUD grows.
 import { copyFileSync, rmSync, writeFileSync } from "node:fs";
-import { bundle, entityTable, jsTokensPackage } from "./build-bundle.ts";
+import { bundle, entityTable, jsTokensPackage, o200kEncoding } from "./build-bundle.ts";
 import { configJsonSchema } from "./src/config/json-schema.ts";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
@@ -41,6 +41,10 @@ await bundle({ entrypoints: [entityTable()], outdir, naming: "html-entities.[ext
 
 // The tokenizer component sources are checked with: required on the first source read (build-lazy-js-tokens.ts).
 await bundle({ entrypoints: [jsTokensPackage()], outdir, naming: "js-tokens.[ext]" }, fileName);
+
+// o200k's encoding with its rank table, for the hook bundles, which inline the lazy tokenizer's import
+// (build-lazy-o200k.ts); the other bundles keep it in a chunk of their own.
+await bundle({ entrypoints: [o200kEncoding()], outdir, naming: "o200k-base.[ext]" }, fileName);
 
 // The process agent components run in (src/agent-components/sandbox-client.ts starts it from beside the
 // chunks): a file of its own, with the compiler and QuickJS's glue, none of which the plugin's thread loads.

@@ -33,6 +33,7 @@ import {
 const SESSION = crypto.randomUUID();
 const TASK = `wire the gemini host ${crypto.randomUUID().slice(0, 8)}`;
 const SUB_TASK = `list what the readme says ${crypto.randomUUID().slice(0, 8)}`;
+const SUB_FILE = "sub-agent-notes.md";
 const NOTE = `the staging database is read-only ${crypto.randomUUID().slice(0, 8)}`;
 const pick = (alphabet: string, n: number) =>
   Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
@@ -254,7 +255,7 @@ test("switched off with `agent-hud off --project`: the next agent call carries n
     { calls: [{ name: "run_shell_command", args: { command: on } }] },
     // back on, the agent hands a built-in sub-agent a task (the next test): two calls of the sub-agent's own
     { calls: [{ name: "invoke_agent", args: { agent_name: "generalist", prompt: SUB_TASK } }] },
-    { calls: [{ name: "read_file", args: { file_path: "README.md" } }] },
+    { calls: [{ name: "write_file", args: { file_path: SUB_FILE, content: "what the sub-agent found\n" } }] },
     { calls: [{ name: "complete_task", args: { result: { response: "the readme is one heading" } } }] },
     { text: "back on" },
   );
@@ -271,7 +272,7 @@ test("switched off with `agent-hud off --project`: the next agent call carries n
   expect(lastText(agent[1]!)).toContain(TASK);
 }, 120_000);
 
-test("a sub-agent gets the parent's HUD once, in its first content, the same bytes on each of its calls; none of its calls is the parent's (turns, ledger rows, compaction)", async () => {
+test("a sub-agent gets the parent's HUD once, in its first content, the same bytes on each of its calls; none of its calls is the parent's (turns, ledger rows, compaction); the file it wrote shows in the parent's HUD", async () => {
   const sub = third.filter(isSubagent);
   expect(sub.length).toBe(2);
   const copy = textOfContent(contents(sub[0]!)[0]);
@@ -285,10 +286,13 @@ test("a sub-agent gets the parent's HUD once, in its first content, the same byt
   }
   // the sub-agent's first call is a prefix of its second: its cached prefix holds
   expect(prefixUnits(sub[1]!.body).slice(0, prefixUnits(sub[0]!.body).length)).toEqual(prefixUnits(sub[0]!.body));
-  // the parent's call after it carries the trailing HUD, as every call of the parent's
+  // the parent's call after it carries the trailing HUD, as every call of the parent's, with the file the
+  // sub-agent wrote (read from the sub-agent's own session file)
   const after = third.filter((r) => !isSubagent(r)).at(-1)!;
   expect(after.index).toBeGreaterThan(sub[1]!.index);
   expectHudOnEveryCall([after]);
+  expect(existsSync(join(project.dir, SUB_FILE))).toBe(true);
+  expect(lastText(after)).toContain(SUB_FILE);
   // the parent's record: one turn and one ledger row per call of its own
   const parentCalls = api.agentRequests().filter((r) => !isSubagent(r)).length;
   const db = new Database(join(project.home, ".local", "share", "opencode", "hud", "hud.db"), { readonly: true });

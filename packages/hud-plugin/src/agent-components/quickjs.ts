@@ -1,5 +1,4 @@
 import type { QuickJSSyncVariant, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 
 type Engine = { core: typeof import("quickjs-emscripten-core"); variant: QuickJSSyncVariant; wasm: WebAssembly.Module };
@@ -15,9 +14,14 @@ const MEMORY_PAGES = 256;
  * file when running from source.
  */
 function wasmPath(): string {
-  const bundled = new URL("./quickjs.wasm", import.meta.url).pathname;
-  if (existsSync(bundled)) return bundled;
-  return Bun.resolveSync("@jitl/quickjs-wasmfile-release-sync/wasm", import.meta.dir);
+  // resolved from the file that runs, which `import.meta.url` is not in a CommonJS hook bundle
+  for (const place of ["./quickjs.wasm", "@jitl/quickjs-wasmfile-release-sync/wasm"])
+    try {
+      return require.resolve(place);
+    } catch {
+      // not there: the next place
+    }
+  throw new Error("quickjs.wasm is missing beside the plugin's files; reinstall agent-hud");
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Subprocess } from "bun";
-import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { BudgetClock } from "./budget-clock.ts";
 import { limits } from "./limits.ts";
@@ -26,11 +25,14 @@ export const timing: { loadMs: number; renderMs: number; defineMs: number; budge
  * level down), else the source file when running from source.
  */
 function scriptPath(): string {
-  for (const candidate of ["./sandbox-process.js", "../sandbox-process.js"]) {
-    const bundled = new URL(candidate, import.meta.url).pathname;
-    if (existsSync(bundled)) return bundled;
-  }
-  return new URL("./sandbox-process.ts", import.meta.url).pathname;
+  // resolved from the file that runs, which `import.meta.url` is not in a CommonJS hook bundle
+  for (const candidate of ["./sandbox-process.js", "../sandbox-process.js", "./sandbox-process.ts"])
+    try {
+      return require.resolve(candidate);
+    } catch {
+      // not there: the next place
+    }
+  throw new Error("sandbox-process.js is missing beside the plugin's files; reinstall agent-hud");
 }
 
 /**

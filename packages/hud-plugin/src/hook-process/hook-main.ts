@@ -2,6 +2,7 @@
 // broken database ends it with exit code 0 and no output, and one line in the host's hook log. The runtime
 // is imported only after stdin is read (by `inProcess`), so a malformed call costs no more than that.
 import { forward } from "./forward.ts";
+import { HOOK_JIT_FLAG, HOOK_JIT_MARK } from "./plugin-files.ts";
 
 /** Past this the hook gives up on its own, inside every host's hook timeout. */
 const DEADLINE_MS = 8_000;
@@ -21,6 +22,12 @@ export type HookProcess<Reply> = {
 };
 
 export async function runHookProcess<Reply>(hook: HookProcess<Reply>): Promise<void> {
+  // the launcher turned the JIT off for this process only: what it starts (the agent components' sandbox)
+  // starts as bun does
+  if (process.env[HOOK_JIT_MARK] === "1") {
+    delete process.env[HOOK_JIT_MARK];
+    delete process.env[HOOK_JIT_FLAG];
+  }
   const timer = setTimeout(() => {
     hook.logLine(`hook timed out; ${hook.goesOn} went on without the HUD`);
     process.exit(0);

@@ -28,13 +28,28 @@ fi
 `;
 
 /**
+ * The JSC option the launcher sets for the hook, and the variable that says the launcher set it (the hook
+ * removes both, hook-main.ts, so the processes it starts start as bun does).
+ */
+export const HOOK_JIT_FLAG = "BUN_JSC_useBaselineJIT";
+export const HOOK_JIT_MARK = "AGENT_HUD_HOOK_JIT";
+
+/**
  * The hook launcher `host` runs for every hook: it checks for Bun first, so a missing runtime is at most
  * `withoutBun`'s output, never an error; it reads its input and exits 0, so the turn goes on without the HUD.
+ * The hook runs each of its functions a few times and exits: JSC's compilers (its baseline JIT, and the
+ * optimizing tiers above it) compile code that then runs a few times more, ~20 ms of a cold hook's CPU;
+ * without them the interpreter runs it, with the inline caches and the regular-expression JIT kept. A
+ * person's own setting wins.
  */
 export function hookLauncher(host: string, withoutBun = ""): string {
   return `#!/bin/sh
 # agent-hud hook launcher: ${host} runs it for every hook; it never fails the turn.
 if command -v bun >/dev/null 2>&1; then
+  if [ -z "\$${HOOK_JIT_FLAG}" ]; then
+    ${HOOK_JIT_FLAG}=0 ${HOOK_JIT_MARK}=1
+    export ${HOOK_JIT_FLAG} ${HOOK_JIT_MARK}
+  fi
   exec bun "$(dirname "$0")/hook.js"
 fi
 cat >/dev/null

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import type { ScanRuleSet } from "./rule-set.ts";
 
 /**
@@ -10,6 +9,14 @@ const PLACES = ["./rule-set.ts", "./privacy-rules.js", "../privacy-rules.js"];
 
 let loaded: ScanRuleSet | null | undefined;
 
+function resolved(place: string): string | undefined {
+  try {
+    return require.resolve(place);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The rule set, loaded on the first call that needs it: synchronously, because every store write is (bun
  * requires an ES module in place), and never at start, so opencode's start does not parse it. Null when
@@ -19,10 +26,10 @@ export function ruleSet(): ScanRuleSet | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
   for (const place of PLACES) {
-    // Bun's own, not node:url's: that module would load with every hook process
-    const path = Bun.fileURLToPath(new URL(place, import.meta.url));
-    if (!existsSync(path)) continue;
-    const module = import.meta.require(path) as typeof import("./rule-set.ts");
+    // resolved from the file that runs, which `import.meta.url` is not in a CommonJS hook bundle
+    const path = resolved(place);
+    if (!path) continue;
+    const module = require(path) as typeof import("./rule-set.ts");
     loaded = module.createRuleSet();
     break;
   }

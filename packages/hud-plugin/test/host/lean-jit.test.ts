@@ -13,13 +13,20 @@ async function run(env: Record<string, string | undefined>) {
 }
 
 describe("a server's lean JIT", () => {
-  test("relaunches once in place (same pid, stdin kept) with the optimizing tiers off, and leaves no variable to children", async () => {
-    const { pid, lines } = await run({ BUN_JSC_useDFGJIT: undefined, AGENT_HUD_LEAN_JIT: undefined });
-    expect(lines).toEqual([{ start: pid }, { start: pid }, { pid, dfgOff: true, env: {}, stdin: "initialize\n" }]);
+  test("relaunches once in place (same pid, stdin kept) with the compilers off and a small heap, and leaves no variable to children", async () => {
+    const { pid, lines } = await run({ BUN_JSC_useBaselineJIT: undefined, AGENT_HUD_LEAN_JIT: undefined });
+    expect(lines).toEqual([
+      { start: pid },
+      { start: pid },
+      { pid, dfgOff: true, smol: true, env: {}, stdin: "initialize\n" },
+    ]);
   });
 
-  test("a person's own BUN_JSC_useDFGJIT wins: no relaunch, the tier as they set it", async () => {
-    const { pid, lines } = await run({ BUN_JSC_useDFGJIT: "1", AGENT_HUD_LEAN_JIT: undefined });
-    expect(lines).toEqual([{ start: pid }, { pid, dfgOff: false, env: { flag: "1" }, stdin: "initialize\n" }]);
+  test("a person's own BUN_JSC_useBaselineJIT wins: no relaunch, the tier as they set it", async () => {
+    const { pid, lines } = await run({ BUN_JSC_useBaselineJIT: "1", AGENT_HUD_LEAN_JIT: undefined });
+    expect(lines).toEqual([
+      { start: pid },
+      { pid, dfgOff: false, smol: false, env: { flag: "1" }, stdin: "initialize\n" },
+    ]);
   });
 });

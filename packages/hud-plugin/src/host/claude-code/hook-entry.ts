@@ -31,8 +31,7 @@ function mark(phases: Phases, step: Step): void {
 
 /** No MCP server listens for this session (not started yet, or gone): the hook opens the runtime itself. */
 async function inProcess(input: Record<string, unknown>, phases: Phases) {
-  const { handleHook } = await import("./handle.ts");
-  const { createLogger } = await import("../../log/index.ts");
+  const { handleHook, createLogger } = await import("./in-process.ts");
   const log = createLogger(undefined, (line) => logLine(line));
   mark(phases, "import");
   return handleHook(input, log, process.env, (step) => mark(phases, step));

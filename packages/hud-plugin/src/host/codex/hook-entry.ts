@@ -10,8 +10,7 @@ export function main(): Promise<void> {
     logLine,
     goesOn: "the turn",
     async inProcess(input) {
-      const { handleHook } = await import("./handle.ts");
-      const { createLogger } = await import("../../log/index.ts");
+      const { handleHook, createLogger } = await import("./in-process.ts");
       return handleHook(
         input,
         createLogger(undefined, (line) => logLine(line)),

@@ -7,7 +7,14 @@ import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { validateSessionID } from "../../store/index.ts";
 import { GEMINI_HUD_TOOL } from "./names.ts";
 import { geminiLimits } from "./limits.ts";
-import { isSubagentCall, newAgentMemory, noteAgentTool, toSubagent, type AgentMemory } from "./subagents.ts";
+import {
+  catchUpAgents,
+  isSubagentCall,
+  newAgentMemory,
+  noteAgentTool,
+  toSubagent,
+  type AgentMemory,
+} from "./subagents.ts";
 import { readFrom, transcriptEvents } from "./transcript.ts";
 
 /** The fields of Gemini CLI's hook input (stdin JSON) this adapter reads. */
@@ -122,9 +129,16 @@ const beforeModel: Step = async (deps, session, input, memory) => {
 
 const nothing: Step = async () => undefined;
 
+/** What the session's sub-agents did, once one has ended (its session file is whole). */
+const agentsDone = async (deps: HookDeps, session: SessionRuntime, input: GeminiHookInput, memory: GeminiMemory) => {
+  if (typeof input.transcript_path === "string" && input.transcript_path)
+    await catchUpAgents(deps, session, input.transcript_path, directoryOf(input), memory.agents);
+};
+
 /** Where an `invoke_agent` call starts and ends (the extension's matcher sends no other tool's). */
-const agentTool: Step = async (_deps, _session, input, memory) => {
+const agentTool: Step = async (deps, session, input, memory) => {
   noteAgentTool(memory.agents, String(input.hook_event_name), input.tool_name);
+  if (input.hook_event_name === "AfterTool") await agentsDone(deps, session, input, memory);
   return undefined;
 };
 
@@ -135,7 +149,8 @@ export const STEPS: Record<string, Step> = {
   BeforeTool: agentTool,
   AfterTool: agentTool,
   // the turn is over: no sub-agent runs (one that aborted never reached AfterTool)
-  AfterAgent: async (_deps, _session, _input, memory) => {
+  AfterAgent: async (deps, session, input, memory) => {
+    if (memory.agents.open > 0) await agentsDone(deps, session, input, memory);
     memory.agents.open = 0;
     return undefined;
   },

@@ -1,10 +1,15 @@
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { hashText } from "../../cache-ledger/hash.ts";
+import type { HostEvent } from "../../events/host-event.ts";
+import { applyEvents } from "../../hooks/apply-event.ts";
 import { wrapHud } from "../../placement/wrap-hud.ts";
 import { callHud } from "../../runtime/call-hud.ts";
 import type { HookDeps } from "../../runtime/hook-deps.ts";
 import { hudOff } from "../../runtime/hud-switch.ts";
 import type { SessionRuntime } from "../../runtime/session-runtime.ts";
 import { GEMINI_HUD_TOOL } from "./names.ts";
+import { readFrom, transcriptEvents } from "./transcript.ts";
 
 /**
  * Gemini CLI's sub-agents (0.42.0 to 0.61.0): the model calls the `invoke_agent` tool, and the sub-agent runs
@@ -26,8 +31,13 @@ export type AgentMemory = {
   open: number;
   /** Each sub-agent conversation's copy of the parent's HUD, by its first content (hashed). */
   copies: Map<string, string>;
+  /** Each sub-agent's session file: where it was read to, and the records already translated. */
+  files: Map<string, { offset: number; seen: Set<string> }>;
 };
-export const newAgentMemory = (): AgentMemory => ({ open: 0, copies: new Map() });
+export const newAgentMemory = (): AgentMemory => ({ open: 0, copies: new Map(), files: new Map() });
+
+/** Sub-agent session files remembered; past this the oldest is forgotten (read again from where it was). */
+const MAX_FILES = 64;
 
 type Message = { role: string; content: string };
 
@@ -77,3 +87,38 @@ export async function toSubagent(
   const [first, ...rest] = messages;
   return [{ ...first!, content: `${first!.content}\n\n${copy}` }, ...rest];
 }
+
+/**
+ * What the session's sub-agents read, changed and ran, for the parent's HUD and recall. Gemini CLI (0.61.0)
+ * records each sub-agent in a file of its own, in a folder named for the parent's session beside the
+ * parent's session file. Only their tool calls count: their model calls are none of the parent's (the
+ * context meter, the cache ledger, its turns), and their answer reaches the parent as `invoke_agent`'s result.
+ */
+export async function catchUpAgents(
+  deps: HookDeps,
+  session: SessionRuntime,
+  transcriptPath: string,
+  directory: string,
+  memory: AgentMemory,
+): Promise<void> {
+  const folder = join(dirname(transcriptPath), session.id);
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => name.endsWith(".jsonl"));
+  } catch {
+    return; // no sub-agent ran, or a version that keeps none
+  }
+  const apply = applyEvents(deps, directory);
+  for (const name of names.sort()) {
+    const path = join(folder, name);
+    let file = memory.files.get(path);
+    if (!file) memory.files.set(path, (file = { offset: 0, seen: new Set() }));
+    const read = readFrom(path, file.offset);
+    file.offset = read.offset;
+    for (const event of transcriptEvents(session.id, read.text, file.seen).filter(isActivity)) await apply(event);
+  }
+  for (const old of [...memory.files.keys()].slice(0, Math.max(0, memory.files.size - MAX_FILES)))
+    memory.files.delete(old);
+}
+
+const isActivity = (event: HostEvent): boolean => event.kind === "tool" || event.kind === "activity";

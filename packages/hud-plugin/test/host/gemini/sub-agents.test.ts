@@ -3,6 +3,8 @@
 // sub-agent's task. The sub-agent gets the parent's HUD once, in its first content, frozen; the parent's turn
 // count, ledger and compaction record never see its calls; the parent's switch holds for it.
 import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { runCli } from "../../../src/cli/main.ts";
 import { hooksJson } from "../../../src/host/gemini/extension.ts";
 import { newMemory, runGeminiHook, type GeminiMemory } from "../../../src/host/gemini/handle.ts";
@@ -10,7 +12,7 @@ import { SUBAGENT_NOTE } from "../../../src/host/gemini/subagents.ts";
 import { hudTool } from "../../../src/tools/hud.ts";
 import { geminiProject } from "./fixture.ts";
 
-const { project, transcript, sessionID, opened } = geminiProject("gemini-sub-");
+const { root, project, transcript, sessionID, opened } = geminiProject("gemini-sub-");
 const session = () => opened.deps.runtime.session(sessionID);
 
 const hook = (memory: GeminiMemory, event: string, extra: Record<string, unknown> = {}) =>
@@ -107,6 +109,40 @@ describe("a sub-agent's calls, between invoke_agent's BeforeTool and AfterTool",
     await hook(memory, "BeforeTool", { tool_name: "read_file" });
     expect((await call(memory, "q"))!.at(-1)!.content).toContain("`mcp_hud_hud`");
   });
+});
+
+test("what a sub-agent's tools touched (its own session file, in a folder named for the parent's session) shows in the parent's HUD; its model calls' usage and turns are none of the parent's", async () => {
+  const memory = newMemory("now");
+  await call(memory, "the parent");
+  const usage = session().tracker.usage().usedTokens;
+  const before = parentMarks();
+  await hook(memory, "BeforeTool", invoke);
+  const folder = join(root, sessionID);
+  mkdirSync(folder, { recursive: true });
+  const answer = {
+    id: "g1",
+    timestamp: "2026-11-29T01:00:00Z",
+    type: "gemini",
+    content: "",
+    tokens: { input: 90_000 },
+  };
+  const write = {
+    id: "sub#0-0",
+    name: "write_file",
+    args: { file_path: join(project, "written-by-the-sub-agent.md") },
+    status: "success",
+    result: [{ functionResponse: { response: { output: "ok" } } }],
+  };
+  const records = [{ sessionId: "sub", kind: "subagent" }, answer, { ...answer, toolCalls: [write] }];
+  writeFileSync(join(folder, "sub.jsonl"), records.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  await call(memory, "sub task");
+  await hook(memory, "AfterTool", invoke);
+  const own = await call(memory, "the parent", "the sub-agent's answer");
+  expect(own!.at(-1)!.content).toContain("written-by-the-sub-agent.md");
+  expect(session().tracker.usage().usedTokens).toBe(usage);
+  // one call of the parent's since: one turn
+  expect(session().cache.state.turns).toBe(before.turns + 1);
+  expect(session().cache.state.compactions).toBe(before.compactions);
 });
 
 test("the extension's tool hooks run for invoke_agent only; the other hooks for every call", () => {

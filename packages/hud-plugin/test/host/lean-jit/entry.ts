@@ -6,5 +6,6 @@ console.log(JSON.stringify({ start: process.pid }));
 leanJit();
 // JSC answers a sentinel (a million) for a function's DFG compiles when the DFG tier is off
 const dfgOff = numberOfDFGCompiles(leanJit) >= 1_000_000;
-const env = { flag: process.env["BUN_JSC_useDFGJIT"], mark: process.env["AGENT_HUD_LEAN_JIT"] };
-console.log(JSON.stringify({ pid: process.pid, dfgOff, env, stdin: await Bun.stdin.text() }));
+const env = { flag: process.env["BUN_JSC_useBaselineJIT"], mark: process.env["AGENT_HUD_LEAN_JIT"] };
+const smol = process.execArgv.includes("--smol");
+console.log(JSON.stringify({ pid: process.pid, dfgOff, smol, env, stdin: await Bun.stdin.text() }));
