@@ -32,6 +32,7 @@ export function fitSections(
   };
   const steps = ladder(sections, { ...fit, overhead: () => overhead() }, () => room);
   let done = false;
+  let stepped = false;
   const advance = () => {
     if (done) return false;
     if (steps.next().done) {
@@ -39,12 +40,13 @@ export function fitSections(
       if (!heading) return false;
       heading = undefined;
     }
-    return true;
+    return (stepped = true);
   };
   while (estimateAll() > room && advance()) {}
   let result = measure();
   while (result.tokens > room && advance()) result = measure();
-  if (result.tokens <= room && heading === title) {
+  // with no step taken every section is as it started: nothing to hand back, and the same text to measure
+  if (stepped && result.tokens <= room && heading === title) {
     const saved = save(sections);
     refill(sections, fit, room, overhead);
     const refilled = measure();

@@ -2,6 +2,7 @@ import { h, toMarkdown, type Child } from "@agent-hud/ujsx/core";
 import type { Tokenizer } from "../tokenize/tokenizer.ts";
 import { serialiseItems } from "./batch.ts";
 import { checkTemplate, fillTemplate, numberShape } from "./number-template.ts";
+import { plainHeading } from "./plain-heading.ts";
 
 /** A serialised part: its markdown and token count, plus the count with a blank-line separator after it. */
 export type MeasuredPart = { md: string; tokens: number; sep: number };
@@ -102,6 +103,8 @@ export class PartCache {
 
   /** Serialise once per shape (numbers abstracted), then fill the numbers in; see number-template.ts. */
   private serialiseBlock(node: Child): string {
+    const heading = plainHeading(node);
+    if (heading !== undefined) return heading;
     const shape = numberShape(node);
     if (!shape) return toMarkdown(node, { mode: TRUSTED });
     let template = this.templates.get(shape.key);

@@ -58,11 +58,15 @@ const resolvedFrom = [
   "title",
   "compactTool",
 ] as const;
-let last: { options: RenderOptions; result: ResolvedRenderOptions } | undefined;
+type Recent = { options: RenderOptions; result: ResolvedRenderOptions };
+// Several sessions (or plugin instances) render in turn in one process, and a session's next HUD is laid out
+// ahead between its calls: a few recent resolves are kept, so another's render in between is no miss.
+const RECENT = 8;
+const recent: Recent[] = [];
 
 /**
  * Resolve once per options object. A host that builds a new object per call (to pass the current `now`)
- * but the same field values gets the previous resolve back: a new resolve would have a new memo id, and
+ * but the same field values gets a recent resolve back: a new resolve would have a new memo id, and
  * the stable part would then be rebuilt on every call instead of taking the warm path.
  */
 export function resolveRenderOptions(options?: RenderOptions): ResolvedRenderOptions {
@@ -73,19 +77,35 @@ export function resolveRenderOptions(options?: RenderOptions): ResolvedRenderOpt
   }
   let r = resolved.get(options);
   if (!r) {
-    const previous = last;
-    const same =
-      previous &&
-      resolvedFrom.every((k) => previous.options[k] === options[k]) &&
-      previous.result.tokenizer === (options.tokenizer ?? defaultTokenizer());
-    r = same ? previous.result : resolve(options);
+    const tokenizer = options.tokenizer ?? defaultTokenizer();
+    const same = recent.find(
+      (p) => p.result.tokenizer === tokenizer && resolvedFrom.every((k) => p.options[k] === options[k]),
+    );
+    r = same ? same.result : resolve(options, recent[0]);
     resolved.set(options, r);
   }
-  last = { options, result: r };
+  const at = recent.findIndex((p) => p.result === r);
+  if (at >= 0) recent.splice(at, 1);
+  recent.unshift({ options, result: r });
+  if (recent.length > RECENT) recent.length = RECENT;
   return r;
 }
 
-function resolve(options: RenderOptions): ResolvedRenderOptions {
+/** The same sections in a new array: a custom section's output may have moved, nothing else did. */
+function sameSections(a: Recent, options: RenderOptions, tokenizer: Tokenizer): boolean {
+  const [x, y] = [a.options.custom ?? [], options.custom ?? []];
+  return (
+    a.result.tokenizer === tokenizer &&
+    resolvedFrom.every((k) => k === "custom" || a.options[k] === options[k]) &&
+    x.length === y.length &&
+    x.every((section, i) => section === y[i])
+  );
+}
+
+function resolve(options: RenderOptions, previous?: Recent): ResolvedRenderOptions {
+  const tokenizer = options.tokenizer ?? defaultTokenizer();
+  // a new id all the same: the stable part is rebuilt, with the sections' specs as they were
+  if (previous && sameSections(previous, options, tokenizer)) return { ...previous.result, id: nextId++ };
   const disabled = new Set<string>(options.sections?.disabled ?? []);
   const order = options.sections?.order ?? [];
   const ranked = (name: string) => {
@@ -106,7 +126,7 @@ function resolve(options: RenderOptions): ResolvedRenderOptions {
   }
   return {
     budgets: { ...defaultBudgets, ...options.budgets },
-    tokenizer: options.tokenizer ?? defaultTokenizer(),
+    tokenizer,
     stable: specs.filter((s) => s.stability === "stable"),
     volatile: specs.filter((s) => s.stability === "volatile"),
     staleness: { ...defaultStaleness, ...options.staleness },

@@ -10,7 +10,7 @@ import type { FileModule } from "./sandbox-protocol.ts";
 // shows for a switched-off one, and how a batch's answers become each runner's outcomes.
 
 /** `key`: the slot's key in the shared sandbox process (registry prefix); `id`: its entry's, stable across processes. */
-export type Slot = { key: string; id: string; runner: ComponentRunner };
+export type Slot = { key: string; id: string; runner: ComponentRunner; section?: CustomSection };
 
 /**
  * A component file, read on the host as text (never evaluated there) and rendered in the sandbox like an

@@ -226,8 +226,9 @@ export class AgentComponents {
       this.drop(entry.key, this.slots.get(entry.key));
       return [{ ...base, component: named(file.name, () => fileOffLine(file.label, off)) }];
     }
-    const runner = this.slot(entry).runner;
-    return [{ ...base, component: named(file.name, (props) => runner.render(props.view, props.density)) }];
+    const slot = this.slot(entry);
+    const render = (props: HudComponentProps) => slot.runner.render(props.view, props.density);
+    return [(slot.section ??= { ...base, component: named(file.name, render) })];
   }
 
   private section(scope: Scope, component: AgentComponent): CustomSection[] {
@@ -251,9 +252,10 @@ export class AgentComponents {
         },
       ];
     }
-    const runner = this.slot({ kind: "agent", key, scope, component }).runner;
-    const render = (props: HudComponentProps) => runner.render(props.view, props.density);
-    return [{ name, source: `agent component ${name}`, ...place, component: named(name, render) }];
+    const slot = this.slot({ kind: "agent", key, scope, component });
+    const render = (props: HudComponentProps) => slot.runner.render(props.view, props.density);
+    // the same section object while its slot lives: a render that moved only the version resolves no new specs
+    return [(slot.section ??= { name, source: `agent component ${name}`, ...place, component: named(name, render) })];
   }
 
   private slot(entry: Entry): Slot {

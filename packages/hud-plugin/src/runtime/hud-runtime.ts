@@ -170,7 +170,8 @@ export class HudRuntime {
       if (scope === "project") this.memory?.schedule();
     }
     const view = () => (this.closed ? undefined : (this.syncFiles(), this.view(session)));
-    renderAhead(this.agents, view, session.lastGood?.density, this.deps.log);
+    const layout = !this.deps.storedRendersOnly && { key: session, run: () => this.closed || this.render(session) };
+    renderAhead(this.agents, view, session.lastGood?.density, this.deps.log, layout);
     return outcomes;
   }
 
@@ -248,9 +249,8 @@ export class HudRuntime {
   }
 
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
-    // the call never waits for the sandbox: it reads the components' last renders (made ahead of it, or kept
-    // by an earlier process) and has whatever is missing rendered in the background for the next call; the
-    // render looks at the component files itself (once per call: each look stats them)
+    // the call never waits for the sandbox: it reads the components' last renders (made ahead, or kept by an
+    // earlier process), has what is missing rendered in the background, and stats the component files once
     const rendered = this.render(session);
     if (!rendered) return undefined;
     if (this.agents.needsRender(rendered.input.view, rendered.result.density))
