@@ -4,23 +4,15 @@
 // than any module the first call runs). The table is a file of its own beside the chunks (`html-entities.js`,
 // build.ts), required on the first decode: a memory file with an entity. Same answers as the package's own
 // function; where the file is missing (a broken install), a reference stays as written.
+import { requireBeside } from "./build-require-beside.ts";
+
 /** This code sits in a chunk at the top of `dist/` (or `scripts/`) or in an entry one folder down. */
 const PLACES = ["./html-entities.js", "../html-entities.js"];
 
 let table: Record<string, string> | undefined;
 
 function load(): Record<string, string> {
-  for (const place of PLACES) {
-    // resolved from the file that runs, which `import.meta.url` is not in a CommonJS hook bundle
-    let path: string;
-    try {
-      path = require.resolve(place);
-    } catch {
-      continue;
-    }
-    return (require(path) as { characterEntities: Record<string, string> }).characterEntities;
-  }
-  return {};
+  return requireBeside<{ characterEntities: Record<string, string> }>(PLACES)?.characterEntities ?? {};
 }
 
 export function decodeNamedCharacterReference(value: string): string | false {

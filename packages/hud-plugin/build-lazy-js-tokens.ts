@@ -3,6 +3,8 @@
 // process that opens the runtime parse it and build its regular expressions (~4 ms of a cold hook's CPU).
 // The package is a file of its own beside the chunks (`js-tokens.js`, build.ts), required on the first
 // source read; the same function, so the same tokens.
+import { requireBeside } from "./build-require-beside.ts";
+
 /** This code sits in a chunk at the top of `dist/` (or `scripts/`) or in an entry one folder down. */
 const PLACES = ["./js-tokens.js", "../js-tokens.js"];
 
@@ -11,18 +13,9 @@ type JsTokens = typeof import("js-tokens").default;
 let tokenizer: JsTokens | undefined;
 
 function load(): JsTokens {
-  for (const place of PLACES) {
-    // resolved from the file that runs, which `import.meta.url` is not in a CommonJS hook bundle
-    let path: string;
-    try {
-      path = require.resolve(place);
-    } catch {
-      continue;
-    }
-    // the package names its function `module.exports` too, which is what bun's require then answers with
-    const module = require(path) as JsTokens | { default: JsTokens };
-    return typeof module === "function" ? module : module.default;
-  }
+  // the package names its function `module.exports` too, which is what bun's require then answers with
+  const module = requireBeside<JsTokens | { default: JsTokens }>(PLACES);
+  if (module) return typeof module === "function" ? module : module.default;
   // a broken install: the component is refused with this line, the HUD goes on without it
   throw new Error("js-tokens.js is missing beside the plugin's files; reinstall agent-hud");
 }

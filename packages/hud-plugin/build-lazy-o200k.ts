@@ -3,6 +3,8 @@
 // encoding's rank table: ~3 MB of source and ~12 MB of bytecode that every in-process hook would read for a
 // tokenizer few configure. The encoding is a file of its own beside the hook (`o200k-base.js`, build.ts), required when the
 // tokenizer's module is evaluated, as the package's would be: on the lazy tokenizer's load, never at start.
+import { requireBeside } from "./build-require-beside.ts";
+
 // the package is hud-components' dependency, not this one's: the one function its tokenizer calls
 type CountTokens = (text: string, options?: object) => number;
 
@@ -10,15 +12,8 @@ type CountTokens = (text: string, options?: object) => number;
 const PLACES = ["./o200k-base.js"];
 
 function load(): { countTokens: CountTokens } {
-  for (const place of PLACES) {
-    let path: string;
-    try {
-      path = require.resolve(place);
-    } catch {
-      continue;
-    }
-    return require(path) as { countTokens: CountTokens };
-  }
+  const module = requireBeside<{ countTokens: CountTokens }>(PLACES);
+  if (module) return module;
   // a broken install: the lazy tokenizer's load fails, and the HUD goes on counting with the bound
   throw new Error("o200k-base.js is missing beside the plugin's hook; reinstall agent-hud");
 }
