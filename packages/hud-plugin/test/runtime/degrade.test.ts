@@ -4,6 +4,7 @@ import { defaultConfig } from "../../src/config/index.ts";
 import type { Logger } from "../../src/log/index.ts";
 import { HudRuntime } from "../../src/runtime/hud-runtime.ts";
 import type { EventLog } from "../../src/store/ports.ts";
+import { memoryEventLog } from "../helpers/memory-event-log.ts";
 
 // "/p" is not a real project: nothing may be written there
 const noMemoryFile = { ...defaultConfig, memoryFile: { enabled: false, git: "share" as const } };
@@ -63,18 +64,7 @@ test("with no good HUD yet a failing render yields none, not an exception", () =
 });
 
 test("sessions evicted from memory come back from the store intact", () => {
-  const streams = new Map<string, Array<{ seq: number; event: HudEvent }>>();
-  let seq = 0;
-  const store: EventLog = {
-    append(stream, batch) {
-      const list = streams.get(stream) ?? [];
-      streams.set(stream, list);
-      return batch.map((event) => (list.push({ seq: ++seq, event }), seq));
-    },
-    read: (stream, afterSeq = 0) => (streams.get(stream) ?? []).filter((e) => e.seq > afterSeq),
-    touchSession() {},
-    recentSessions: () => [],
-  };
+  const store = memoryEventLog();
   const log: Logger = { log() {}, once() {} };
   const runtime = new HudRuntime({
     store,

@@ -2,7 +2,6 @@
 // the memo instead of rebuilding it on its own path.
 import { afterEach, expect, spyOn, test } from "bun:test";
 import { clearRenderMemo, layoutOf } from "@agent-hud/hud-components/internal";
-import type { HudEvent } from "@agent-hud/hud-components";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +9,7 @@ import { defaultConfig } from "../../src/config/index.ts";
 import { rendersSettled } from "../../src/agent-components/registry.ts";
 import { HudRuntime, type Rendered } from "../../src/runtime/hud-runtime.ts";
 import type { EventLog } from "../../src/store/ports.ts";
+import { memoryEventLog } from "../helpers/memory-event-log.ts";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -17,18 +17,7 @@ afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, f
 function runtime(storedRendersOnly: boolean): HudRuntime {
   const root = mkdtempSync(join(tmpdir(), "hud-layout-ahead-"));
   dirs.push(root);
-  const streams = new Map<string, Array<{ seq: number; event: HudEvent }>>();
-  let seq = 0;
-  const store: EventLog = {
-    append(stream, batch) {
-      const list = streams.get(stream) ?? [];
-      streams.set(stream, list);
-      return batch.map((event) => (list.push({ seq: ++seq, event }), seq));
-    },
-    read: (stream, afterSeq = 0) => (streams.get(stream) ?? []).filter((e) => e.seq > afterSeq),
-    touchSession() {},
-    recentSessions: () => [],
-  };
+  const store = memoryEventLog();
   return new HudRuntime({
     store,
     config: defaultConfig,

@@ -1,7 +1,6 @@
 // `HudRuntime.render` (and `view`) only read: a changed memory file reaches the project log through the
 // sync step the hosts call before a call's render (`syncMemoryFile`), never through a render.
 import { afterEach, expect, test } from "bun:test";
-import type { HudEvent } from "@agent-hud/hud-components";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +8,7 @@ import { defaultConfig } from "../../src/config/index.ts";
 import type { Logger } from "../../src/log/index.ts";
 import { HudRuntime } from "../../src/runtime/hud-runtime.ts";
 import type { EventLog } from "../../src/store/ports.ts";
+import { memoryEventLog } from "../helpers/memory-event-log.ts";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -19,19 +19,8 @@ test("render and view write nothing when memory.md changed; the sync step writes
   mkdirSync(join(root, ".opencode/hud"), { recursive: true });
   const file = join(root, ".opencode/hud/memory.md");
   writeFileSync(file, "# Project memory\n\n## Conventions\n\n- tests use bun test\n");
-  const streams = new Map<string, Array<{ seq: number; event: HudEvent }>>();
-  let seq = 0;
   const appended: string[] = [];
-  const store: EventLog = {
-    append(stream, batch) {
-      const list = streams.get(stream) ?? [];
-      streams.set(stream, list);
-      return batch.map((event) => (appended.push(`${stream} ${event.kind}`), list.push({ seq: ++seq, event }), seq));
-    },
-    read: (stream, afterSeq = 0) => (streams.get(stream) ?? []).filter((e) => e.seq > afterSeq),
-    touchSession() {},
-    recentSessions: () => [],
-  };
+  const store = memoryEventLog((stream, event) => appended.push(`${stream} ${event.kind}`));
   const log: Logger = { log() {}, once() {} };
   const runtime = new HudRuntime({
     store,
