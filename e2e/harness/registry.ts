@@ -75,6 +75,9 @@ export class LocalRegistry {
       config,
       [
         `storage: ${join(this.dir, "storage")}`,
+        // verdaccio's default (10 MB a request) is below what the public registry takes: the package's
+        // tarball, sent base64 in a JSON body, is ~12 MB (each host's folder carries its hook's bytecode)
+        "max_body_size: 64mb",
         "auth:",
         "  htpasswd:",
         `    file: ${join(this.dir, "htpasswd")}`,

@@ -41,8 +41,9 @@ export const o200kEncoding = (): string =>
   Bun.resolveSync("gpt-tokenizer/encoding/o200k_base", new URL("../hud-components/src/", import.meta.url).pathname);
 
 /**
- * o200k's encoding without its rank table in the bundle (build-lazy-o200k.ts): for a bundle that inlines
- * the lazy tokenizer's dynamic import (the CommonJS hook bundles), whose bytecode would otherwise carry it.
+ * o200k's encoding without its rank table in any bundle (build-lazy-o200k.ts): one file beside the chunks,
+ * where a chunk of its own would be a second copy of ~3 MB in each host's folder beside the hook's, and a
+ * CommonJS hook bundle, which inlines the lazy tokenizer's dynamic import, would carry it in its bytecode.
  */
 export const lazyO200k: BunPlugin = {
   name: "lazy-o200k",
@@ -93,7 +94,7 @@ export async function bundle(options: BundleOptions, label: (path: string) => st
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     minify: { syntax: true, whitespace: false, identifiers: false },
     sourcemap: "none",
-    plugins: [lazyEntities, lazyJsTokens, ...plugins],
+    plugins: [lazyEntities, lazyJsTokens, lazyO200k, ...plugins],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);

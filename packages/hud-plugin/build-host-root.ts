@@ -3,7 +3,7 @@
 // wrappers, and the package's README and licence.
 import type { BunPlugin } from "bun";
 import { chmodSync, copyFileSync, writeFileSync } from "node:fs";
-import { bundle, hookRuntimeApart, lazyO200k } from "./build-bundle.ts";
+import { bundle, hookRuntimeApart } from "./build-bundle.ts";
 
 export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -41,13 +41,10 @@ export async function buildHostRoot(
   // render took a third of its CPU to compile): `hook.js`, and the runtime it requires only in-process,
   // `hook-runtime.js`; the lazy pieces stay files of their own, o200k's encoding with them.
   const label = (path: string) => `${host}/${path.split("/").at(-1)}`;
-  const hook = (entry: string, naming: string, plugin: BunPlugin) =>
-    bundle(
-      { entrypoints: [src(`host/${host}/${entry}`)], outdir: scripts, naming, bytecode: true, plugins: [plugin] },
-      label,
-    );
-  await hook("hook.ts", "hook.[ext]", hookRuntimeApart);
-  await hook("in-process.ts", "hook-runtime.[ext]", lazyO200k);
+  const hook = (entry: string, naming: string, plugins: BunPlugin[] = []) =>
+    bundle({ entrypoints: [src(`host/${host}/${entry}`)], outdir: scripts, naming, bytecode: true, plugins }, label);
+  await hook("hook.ts", "hook.[ext]", [hookRuntimeApart]);
+  await hook("in-process.ts", "hook-runtime.[ext]");
   // what the runtime reads beside its chunks, on first need: the secret rule set, the engine of the
   // person's patterns, the HTML entity table, the tokenizer of component sources, o200k's encoding (the hook's), the agent components' process and QuickJS's wasm
   for (const file of [

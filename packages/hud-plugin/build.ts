@@ -1,7 +1,7 @@
 // Bundles the plugin into ESM so the published package has no runtime dependencies: ujsx, hud-components,
 // TypeBox, the mdast utilities, zod and the secret rule set are inlined. What the start must not pay for stays out of the entry:
 // production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
-// chunk of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
+// file of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
 // when a HUD grows.
 import { copyFileSync, rmSync, writeFileSync } from "node:fs";
 import { bundle, entityTable, jsTokensPackage, o200kEncoding } from "./build-bundle.ts";
@@ -42,8 +42,8 @@ await bundle({ entrypoints: [entityTable()], outdir, naming: "html-entities.[ext
 // The tokenizer component sources are checked with: required on the first source read (build-lazy-js-tokens.ts).
 await bundle({ entrypoints: [jsTokensPackage()], outdir, naming: "js-tokens.[ext]" }, fileName);
 
-// o200k's encoding with its rank table, for the hook bundles, which inline the lazy tokenizer's import
-// (build-lazy-o200k.ts); the other bundles keep it in a chunk of their own.
+// o200k's encoding with its rank table: one file beside the bundles, which each require on the lazy tokenizer's
+// load (build-lazy-o200k.ts), never at start.
 await bundle({ entrypoints: [o200kEncoding()], outdir, naming: "o200k-base.[ext]" }, fileName);
 
 // The process agent components run in (src/agent-components/sandbox-client.ts starts it from beside the
