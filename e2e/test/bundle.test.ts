@@ -42,9 +42,23 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
   expect(entities.characterEntities["amp"]).toBe("&");
   // the linear-time engine of privacy.patterns: a file of its own, required only when there are patterns
   expect(bundledPackages(dist, ["privacy-patterns.js"])).toContain("re2js");
-  // the parser and the rank table are in the bundle, behind dynamic imports
+  // the parser is in the bundle, behind a dynamic import; o200k's rank table a file of its own beside it,
+  // required on the lazy tokenizer's load, the same file every host's hook requires (no second copy)
   const everything = bundledPackages(dist, [...new Bun.Glob("chunk-*.js").scanSync(dist)]);
-  for (const name of ["mdast-util-from-markdown", "gpt-tokenizer"]) expect(everything).toContain(name);
+  expect(everything).toContain("mdast-util-from-markdown");
+  expect(everything).not.toContain("gpt-tokenizer");
+  expect(bundledPackages(dist, ["o200k-base.js"])).toContain("gpt-tokenizer");
+  const o200k = (await import(join(dist, "o200k-base.js"))) as { countTokens: (s: string) => number };
+  expect(o200k.countTokens("hello world")).toBe(2);
+  for (const host of ["claude-code", "codex", "gemini"]) {
+    const scripts = join(dist, host, "scripts");
+    expect(
+      bundledPackages(
+        scripts,
+        [...new Bun.Glob("*.js").scanSync(scripts)].filter((f) => f !== "o200k-base.js"),
+      ),
+    ).not.toContain("gpt-tokenizer");
+  }
   // QuickJS and the compiler are only in the sandbox process's own file, never in the plugin's thread
   expect(everything).not.toContain("quickjs-emscripten-core");
   const sandbox = bundledPackages(dist, ["sandbox-process.js"]);
