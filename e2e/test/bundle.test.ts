@@ -72,3 +72,19 @@ test("at start: the renderer's packages, and no zod, markdown parser, tokenizer 
   // agent components' wasm ships beside the chunks, read by the sandbox process
   expect(existsSync(join(dist, "quickjs.wasm"))).toBe(true);
 });
+
+test("the hook runtime (CommonJS with bytecode, read whole by every in-process hook): no markdown parser and only the parts of TypeBox it imports", () => {
+  ensureFreshBundle({ bundle: join(dist, "claude-code", "scripts", "hook.js") });
+  for (const host of ["claude-code", "codex", "gemini"]) {
+    const scripts = join(dist, host, "scripts");
+    const runtime = readFileSync(join(scripts, "hook-runtime.js"), "utf8");
+    for (const name of ["mdast-util-from-markdown", "micromark-extension-gfm", "micromark-core-commonmark"])
+      expect(runtime).not.toContain(`/node_modules/${name}/`);
+    // the entry points' initialisers would run every builder and value operation at start
+    for (const module of ["index.mjs", "value/index.mjs", "value/cast/cast.mjs", "value/create/create.mjs"])
+      expect(runtime).not.toContain(`@sinclair/typebox/build/esm/${module}\n`);
+    expect(runtime).toContain("@sinclair/typebox/build/esm/value/check/check.mjs\n");
+    // the parser is beside it, required on the first parse of a memory file
+    expect(bundledPackages(dist, [`${host}/scripts/markdown-parser.js`])).toContain("micromark-extension-gfm");
+  }
+});

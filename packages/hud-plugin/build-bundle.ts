@@ -24,6 +24,50 @@ const lazyEntities: BunPlugin = {
   },
 };
 
+/**
+ * TypeBox's entry points (the package, `/value`, `/errors`) narrowed to the parts the sources import, each
+ * re-exported from its own module: a bundle that inlines a dynamic import (the CommonJS hook bundles) wraps
+ * every module so imported in an initialiser, and an entry point's initialiser runs all of what it
+ * re-exports (every builder, every value operation). Without this the hook runtime carried all of TypeBox
+ * (~190 KiB of source, ~1.2 MB of its bytecode) and ran its initialisers at every start. A name the sources
+ * start to import that is not listed here fails the build ("No matching export").
+ */
+const typeboxParts: BunPlugin = {
+  name: "typebox-parts",
+  setup(build) {
+    const esm = dirname(Bun.resolveSync("@sinclair/typebox", import.meta.dir));
+    const parts: Record<string, Record<string, string[]>> = {
+      "@sinclair/typebox": {
+        "type/array/index.mjs": ["Array"],
+        "type/boolean/index.mjs": ["Boolean"],
+        "type/integer/index.mjs": ["Integer"],
+        "type/literal/index.mjs": ["Literal"],
+        "type/null/index.mjs": ["Null"],
+        "type/number/index.mjs": ["Number"],
+        "type/object/index.mjs": ["Object"],
+        "type/optional/index.mjs": ["Optional"],
+        "type/record/index.mjs": ["Record"],
+        "type/string/index.mjs": ["String"],
+        "type/union/index.mjs": ["Union"],
+        "type/unknown/index.mjs": ["Unknown"],
+        "type/symbols/index.mjs": ["Kind", "OptionalKind"],
+      },
+      "@sinclair/typebox/value": { "value/check/index.mjs": ["Check"] },
+      "@sinclair/typebox/errors": { "errors/index.mjs": ["Errors", "ValueErrorType"] },
+    };
+    build.onResolve({ filter: /^@sinclair\/typebox(\/value|\/errors)?$/ }, (args) => ({
+      path: args.path,
+      namespace: "typebox-parts",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "typebox-parts" }, (args) => ({
+      contents: Object.entries(parts[args.path]!)
+        .map(([file, names]) => `export { ${names.join(", ")} } from ${JSON.stringify(`${esm}/${file}`)};`)
+        .join("\n"),
+      loader: "js",
+    }));
+  },
+};
+
 /** `js-tokens` without its tokenizer at start (build-lazy-js-tokens.ts). */
 const lazyJsTokens: BunPlugin = {
   name: "lazy-js-tokens",
@@ -50,6 +94,18 @@ export const lazyO200k: BunPlugin = {
   setup(build) {
     const path = new URL("./build-lazy-o200k.ts", import.meta.url).pathname;
     build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({ path }));
+  },
+};
+
+/**
+ * The markdown parser out of a bundle (build-lazy-markdown.ts): for the CommonJS hook runtime, whose
+ * bytecode would otherwise carry it.
+ */
+export const lazyMarkdown: BunPlugin = {
+  name: "lazy-markdown",
+  setup(build) {
+    const path = new URL("./build-lazy-markdown.ts", import.meta.url).pathname;
+    build.onResolve({ filter: /^(mdast-util-from-markdown|micromark-extension-gfm)$/ }, () => ({ path }));
   },
 };
 
@@ -94,7 +150,7 @@ export async function bundle(options: BundleOptions, label: (path: string) => st
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     minify: { syntax: true, whitespace: false, identifiers: false },
     sourcemap: "none",
-    plugins: [lazyEntities, lazyJsTokens, lazyO200k, ...plugins],
+    plugins: [typeboxParts, lazyEntities, lazyJsTokens, lazyO200k, ...plugins],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);

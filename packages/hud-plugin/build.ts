@@ -46,6 +46,17 @@ await bundle({ entrypoints: [jsTokensPackage()], outdir, naming: "js-tokens.[ext
 // load (build-lazy-o200k.ts), never at start.
 await bundle({ entrypoints: [o200kEncoding()], outdir, naming: "o200k-base.[ext]" }, fileName);
 
+// The markdown parser, for the hook bundles, which would otherwise carry it in their bytecode
+// (build-lazy-markdown.ts); the other bundles reach it only through the memory file's dynamic import.
+await bundle(
+  {
+    entrypoints: [new URL("./build-markdown-parser.ts", import.meta.url).pathname],
+    outdir,
+    naming: "markdown-parser.[ext]",
+  },
+  fileName,
+);
+
 // The process agent components run in (src/agent-components/sandbox-client.ts starts it from beside the
 // chunks): a file of its own, with the compiler and QuickJS's glue, none of which the plugin's thread loads.
 await bundle(
