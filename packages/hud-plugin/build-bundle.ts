@@ -109,6 +109,15 @@ export const lazyMarkdown: BunPlugin = {
   },
 };
 
+/** TypeBox's schema compiler left out of a bundle (build-interpreted-checks.ts): for the CommonJS hook runtime. */
+export const interpretedChecks: BunPlugin = {
+  name: "interpreted-checks",
+  setup(build) {
+    const path = new URL("./build-interpreted-checks.ts", import.meta.url).pathname;
+    build.onResolve({ filter: /^@sinclair\/typebox\/compiler$/ }, () => ({ path }));
+  },
+};
+
 /**
  * A hook entry's runtime apart (build-host-root.ts): the hook's `import("./in-process.ts")` loads the built
  * `hook-runtime.js` beside it, so a hook that the session's MCP server takes loads only the entry. (Bun
