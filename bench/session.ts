@@ -11,14 +11,15 @@
 //    (session-claude-code.ts), against a bare bun process.
 // 4. A cold hook process that renders in-process (no server), with the estimate and with o200k.
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU
-// (last measured, load ~6: 72-75 ms SessionStart, 70-79 ms PostToolBatch with the estimate, alternated with the
-// build before the hook's bytecode and JIT setting: 125 / 129; docs/architecture.md).
+// (last measured, load ~2: 58-65 ms SessionStart, 59-63 ms PostToolBatch with the estimate, alternated with the
+// build before the smaller hook runtime: 64-73 / 64-92; before it 72 / 70 against 125 / 129 without the hook's
+// bytecode and JIT setting, load ~6; docs/architecture.md).
 // Last runs (load 5-7): opencode, 3 pairs: peak -47 MiB, after +35 (pairs -63, +69, -3), CPU 1.125x; the same
 // build, 2 pairs: +58, +113 (+59, +167), 0.945x: noise at this size. Isolated, 7 replays: peak +40 MiB, after
 // +33.5 (+26 the process's own, +7 bun's binary paged in), JS heap after a collection +6, 18.8 ms a call, 1.06x.
-// The MCP server +25.7 MiB peak, +25.1 after (was +74, then +35.7): no MCP SDK, stdin read in small chunks,
-// JSC's compilers off (baseline JIT included) and bun's --smol; CPU 1.06x by proxy (SESSION_CLAUDE_ONLY=1, load
-// ~6). What is left in opencode is mostly JIT code and data for the plugin's paths, and in both the code loaded
+// The MCP server +25.7 MiB peak, +25.1 after (was +74, then +35.7; latest SESSION_CLAUDE_ONLY=1 runs, load 1-1.5:
+// +26.1-26.5 / +25.3-25.7): no MCP SDK, stdin read in small chunks, JSC's compilers off (baseline JIT included)
+// and bun's --smol; CPU 1.05-1.06x by proxy. What is left in opencode is mostly JIT code and data for the plugin's paths, and in both the code loaded
 // at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
 // `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2), SESSION_REPLAYS
 // the isolated replays of each (default 7); SESSION_READS=1 adds two variants each pair, a file read in place of
