@@ -11,9 +11,10 @@
 //    (session-claude-code.ts), against a bare bun process.
 // 4. A cold hook process that renders in-process (no server), with the estimate and with o200k.
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU
-// (last measured, load ~2: 58-65 ms SessionStart, 59-63 ms PostToolBatch with the estimate, alternated with the
-// build before the smaller hook runtime: 64-73 / 64-92; before it 72 / 70 against 125 / 129 without the hook's
-// bytecode and JIT setting, load ~6; docs/architecture.md).
+// (last measured, load 1.5-2: 58-78 ms SessionStart, 59-90 ms PostToolBatch with the estimate over six runs,
+// alternated with the build before the smaller hook runtime: 64-82 / 64-98; hook by hook, alternated, 68.2
+// against 70.7; before it 72 / 70 against 125 / 129 without the hook's bytecode and JIT setting, load ~6;
+// docs/architecture.md).
 // Last runs (load 5-7): opencode, 3 pairs: peak -47 MiB, after +35 (pairs -63, +69, -3), CPU 1.125x; the same
 // build, 2 pairs: +58, +113 (+59, +167), 0.945x: noise at this size. Isolated, 7 replays: peak +40 MiB, after
 // +33.5 (+26 the process's own, +7 bun's binary paged in), JS heap after a collection +6, 18.8 ms a call, 1.06x.
