@@ -91,6 +91,8 @@ test("the hook runtime (CommonJS with bytecode, read whole by every in-process h
     ])
       expect(runtime).not.toContain(`@sinclair/typebox/build/esm/${module}\n`);
     expect(runtime).toContain("@sinclair/typebox/build/esm/value/check/check.mjs\n");
+    // the entry every hook loads, forwarded or not: the hand-over only, none of the store or TypeBox
+    expect(bundledPackages(dist, [`${host}/scripts/hook.js`])).not.toContain("@sinclair/typebox");
     // the parser is beside it, required on the first parse of a memory file
     expect(bundledPackages(dist, [`${host}/scripts/markdown-parser.js`])).toContain("micromark-extension-gfm");
   }

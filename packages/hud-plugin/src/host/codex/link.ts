@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import { hostDir, hostLogLine } from "../../hook-process/host-log.ts";
 import { hookOwners, processKey } from "../../hook-process/process-key.ts";
-import { isSessionID } from "../../store/index.ts";
+// the id check alone: the store's barrel would bring the store, the board and TypeBox into every Codex hook
+import { isSessionID } from "../../store/validate.ts";
 import { privateFolder } from "../../store/private-files.ts";
 
 /** The Codex adapter's folder in the data folder: session files, links, the hook log. */
