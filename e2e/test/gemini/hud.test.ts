@@ -10,6 +10,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PLUGIN_DIR } from "../../harness/opencode.ts";
+import { currentHud, mainLoop, startClaudeHud, type ClaudeHud } from "../../harness/claude-hud.ts";
 import {
   FakeGemini,
   SNAPSHOT_TEXT,
@@ -43,13 +44,15 @@ const GITHUB_TOKEN = `ghp_${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
 let api: FakeGemini;
 let project: GeminiProject;
 let release: ServedRelease;
+let claude: ClaudeHud | undefined;
 beforeAll(async () => {
   api = new FakeGemini().start();
   project = createGeminiProject();
   release = serveRelease(project.root);
   await installExtension(project, api.url, release.url, [`--ref=${RELEASE_BRANCH}`]);
 });
-afterAll(() => {
+afterAll(async () => {
+  await claude?.stop();
   api?.stop();
   release?.server.stop();
   project?.cleanup();
@@ -156,12 +159,21 @@ test("the hud tool's edit is in the next call's HUD, and the tool's answer reach
   expect(JSON.stringify(contents(first[3]!).at(-2))).toContain(AWS_KEY);
 });
 
-test("a project note is written to the repository's memory file, which every host's sessions share", () => {
+test("a project note is written to the repository's memory file and reaches a Claude Code session of the same repository (through that file alone)", async () => {
   expect(lastText(first[2]!)).toContain(NOTE);
   const memory = join(project.dir, ".opencode", "hud", "memory.md");
   expect(existsSync(memory)).toBe(true);
   expect(readFileSync(memory, "utf8")).toContain(NOTE);
-});
+  // a HOME of its own: no store shared with Gemini CLI's, only the worktree
+  claude = startClaudeHud({
+    project: { root: project.root, dir: project.dir, home: join(project.root, "claude-home"), cleanup() {} },
+  });
+  claude.api.script({ text: "noted" });
+  await claude.session.send("what do we know?");
+  const [request] = mainLoop(claude.api);
+  expect(currentHud(request!)).toContain(NOTE);
+  await claude.stop();
+}, 120_000);
 
 test("a resumed session carries its HUD; a real compression is recorded by the HUD and followed by a call that still carries it", async () => {
   const before = api.requests.length;
