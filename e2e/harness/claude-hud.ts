@@ -212,3 +212,21 @@ export function foldersOf(files: KeptFile[]): Array<{ path: string; mode: number
     mode: statSync(path).mode & 0o777,
   }));
 }
+
+/**
+ * The HUD of the first request of a Claude Code session opened in another host's project: a home of its own,
+ * so nothing is shared with that host's sessions but the worktree (its memory file). The session is closed.
+ */
+export async function hudOfAnotherHostsSession(project: { root: string; dir: string }): Promise<string | undefined> {
+  const claude = startClaudeHud({
+    project: { root: project.root, dir: project.dir, home: join(project.root, "claude-home"), cleanup() {} },
+  });
+  try {
+    claude.api.script({ text: "noted" });
+    await claude.session.send("what do we know?");
+    const [first] = mainLoop(claude.api);
+    return currentHud(first!);
+  } finally {
+    await claude.stop();
+  }
+}

@@ -18,13 +18,12 @@ import { developerTexts, FakeOpenAI, itemText, type RecordedRequest } from "../.
 import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { PLUGIN_DIR } from "../../harness/opencode.ts";
-import { currentHud, mainLoop, startClaudeHud, type ClaudeHud } from "../../harness/claude-hud.ts";
+import { hudOfAnotherHostsSession } from "../../harness/claude-hud.ts";
 import { join } from "node:path";
 
 const api = new FakeOpenAI({ summary: "We were shipping the Codex host." }).start();
 let project: CodexProject;
 let thread = "";
-let claude: ClaudeHud | undefined;
 /** The first prompt's agent requests, each with the usage its answer reported. */
 let firstPrompt: RecordedRequest[] = [];
 
@@ -37,8 +36,7 @@ beforeAll(async () => {
   project = createCodexProject({ apiUrl: api.url, autoCompactLimit: AUTO_COMPACT });
   await installPlugin(project, CODEX_MARKET_ROOT, "agent-hud");
 });
-afterAll(async () => {
-  await claude?.stop();
+afterAll(() => {
   api.stop();
   project?.cleanup();
 });
@@ -188,14 +186,7 @@ test("the cache ledger has each agent call's tokens as the API reported them, ca
 
 test("the project note written in Codex reaches a Claude Code session of the same repository (through the worktree's memory file alone)", async () => {
   expect(readFileSync(join(project.dir, ".opencode", "hud", "memory.md"), "utf8")).toContain(NOTE);
-  // a HOME of its own: no store shared with Codex's, only the worktree
-  claude = startClaudeHud({
-    project: { root: project.root, dir: project.dir, home: join(project.root, "claude-home"), cleanup() {} },
-  });
-  claude.api.script({ text: "noted" });
-  await claude.session.send("what do we know?");
-  const [first] = mainLoop(claude.api);
-  expect(currentHud(first!)).toContain(NOTE);
+  expect(await hudOfAnotherHostsSession(project)).toContain(NOTE);
 }, 120_000);
 
 const pick = (alphabet: string, n: number) =>

@@ -10,7 +10,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PLUGIN_DIR } from "../../harness/opencode.ts";
-import { currentHud, mainLoop, startClaudeHud, type ClaudeHud } from "../../harness/claude-hud.ts";
+import { hudOfAnotherHostsSession } from "../../harness/claude-hud.ts";
 import {
   FakeGemini,
   SNAPSHOT_TEXT,
@@ -44,15 +44,13 @@ const GITHUB_TOKEN = `ghp_${pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
 let api: FakeGemini;
 let project: GeminiProject;
 let release: ServedRelease;
-let claude: ClaudeHud | undefined;
 beforeAll(async () => {
   api = new FakeGemini().start();
   project = createGeminiProject();
   release = serveRelease(project.root);
   await installExtension(project, api.url, release.url, [`--ref=${RELEASE_BRANCH}`]);
 });
-afterAll(async () => {
-  await claude?.stop();
+afterAll(() => {
   api?.stop();
   release?.server.stop();
   project?.cleanup();
@@ -164,15 +162,7 @@ test("a project note is written to the repository's memory file and reaches a Cl
   const memory = join(project.dir, ".opencode", "hud", "memory.md");
   expect(existsSync(memory)).toBe(true);
   expect(readFileSync(memory, "utf8")).toContain(NOTE);
-  // a HOME of its own: no store shared with Gemini CLI's, only the worktree
-  claude = startClaudeHud({
-    project: { root: project.root, dir: project.dir, home: join(project.root, "claude-home"), cleanup() {} },
-  });
-  claude.api.script({ text: "noted" });
-  await claude.session.send("what do we know?");
-  const [request] = mainLoop(claude.api);
-  expect(currentHud(request!)).toContain(NOTE);
-  await claude.stop();
+  expect(await hudOfAnotherHostsSession(project)).toContain(NOTE);
 }, 120_000);
 
 test("a resumed session carries its HUD; a real compression is recorded by the HUD and followed by a call that still carries it", async () => {
