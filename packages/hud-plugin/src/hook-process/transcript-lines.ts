@@ -1,6 +1,6 @@
 // Every host writes its session as JSONL that grows while the hooks run: each hook reads only what was
 // written since the previous one, from the byte offset the session's state keeps.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 
 export type LinesRead = {
   /** The whole lines read (each with its newline); empty when none is complete yet. */
@@ -20,12 +20,18 @@ export type LinesOptions = {
 /** Bytes scanned per read while looking for the end of a line longer than `maxRead`. */
 const SCAN_CHUNK = 1024 * 1024;
 
-/** The whole lines after `offset`; a file shorter than `offset` was rewritten and is read from the start. */
+/**
+ * The whole lines after `offset`; a file shorter than `offset` was rewritten and is read from the start. Only a
+ * regular file is read: a named pipe put where a session file is expected (the agent's shell can make one) opens
+ * without waiting for a writer and reads as nothing, so no hook hangs on it.
+ */
 export function readLines(path: string, offset: number, options: LinesOptions = {}): LinesRead {
   const maxRead = options.maxRead ?? 4 * 1024 * 1024;
-  const fd = openSync(path, "r");
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { text: "", offset };
+    const size = stat.size;
     const start = size < offset ? 0 : offset;
     const length = Math.min(size - start, maxRead);
     if (length <= 0) return { text: "", offset: start };

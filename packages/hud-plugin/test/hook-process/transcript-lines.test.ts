@@ -38,4 +38,17 @@ describe("transcript lines", () => {
     writeFileSync(path, '{"new":1}\n');
     expect(readLines(path, 500)).toEqual({ text: '{"new":1}\n', offset: 10 });
   });
+
+  test("attack: a named pipe where a session file is expected reads as nothing at once (a hook would have waited for a writer forever)", () => {
+    const path = file();
+    expect(Bun.spawnSync(["mkfifo", path]).exitCode).toBe(0);
+    // in a process of its own: a blocking open would stop this one for good, past any test timeout
+    const reader = `import { readLines } from ${JSON.stringify(join(import.meta.dir, "../../src/hook-process/transcript-lines.ts"))};
+      console.log(JSON.stringify(readLines(${JSON.stringify(path)}, 5)));`;
+    const run = Bun.spawnSync([process.execPath, "-e", reader], { timeout: 10_000 });
+    expect({ code: run.exitCode, out: run.stdout.toString().trim() }).toEqual({
+      code: 0,
+      out: JSON.stringify({ text: "", offset: 5 }),
+    });
+  });
 });

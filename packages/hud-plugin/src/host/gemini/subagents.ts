@@ -104,7 +104,9 @@ export async function catchUpAgents(
   const folder = join(dirname(transcriptPath), session.id);
   let names: string[];
   try {
-    names = readdirSync(folder).filter((name) => name.endsWith(".jsonl"));
+    // Gemini CLI writes regular files: a link or a pipe there was put by someone else
+    const entries = readdirSync(folder, { withFileTypes: true });
+    names = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl")).map((entry) => entry.name);
   } catch {
     return; // no sub-agent ran, or a version that keeps none
   }

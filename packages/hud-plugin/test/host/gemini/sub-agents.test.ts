@@ -3,7 +3,7 @@
 // sub-agent's task. The sub-agent gets the parent's HUD once, in its first content, frozen; the parent's turn
 // count, ledger and compaction record never see its calls; the parent's switch holds for it.
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../../src/cli/main.ts";
 import { hooksJson } from "../../../src/host/gemini/extension.ts";
@@ -143,6 +143,25 @@ test("what a sub-agent's tools touched (its own session file, in a folder named 
   // one call of the parent's since: one turn
   expect(session().cache.state.turns).toBe(before.turns + 1);
   expect(session().cache.state.compactions).toBe(before.compactions);
+});
+
+test("attack: a pipe or a link put in the sub-agents' folder is never read (only the regular files Gemini CLI writes)", async () => {
+  const memory = newMemory("now");
+  await call(memory, "the parent");
+  await hook(memory, "BeforeTool", invoke);
+  const folder = join(root, sessionID);
+  mkdirSync(folder, { recursive: true });
+  const wrote = (id: string, file: string) =>
+    `${JSON.stringify({ id, timestamp: "2026-11-29T01:00:00Z", type: "gemini", content: "", toolCalls: [{ id: `${id}#0`, name: "write_file", args: { file_path: join(project, file) }, status: "success", result: [] }] })}\n`;
+  const outside = join(root, "outside.jsonl");
+  writeFileSync(outside, wrote("o1", "named-by-a-link.md"));
+  symlinkSync(outside, join(folder, "link.jsonl"));
+  expect(Bun.spawnSync(["mkfifo", join(folder, "pipe.jsonl")]).exitCode).toBe(0);
+  writeFileSync(join(folder, "real.jsonl"), wrote("r1", "written-for-real.md"));
+  await hook(memory, "AfterTool", invoke);
+  const hud = (await call(memory, "the parent", "the answer"))!.at(-1)!.content;
+  expect(hud).toContain("written-for-real.md");
+  expect(hud).not.toContain("named-by-a-link.md");
 });
 
 test("the extension's tool hooks run for invoke_agent only; the other hooks for every call", () => {
