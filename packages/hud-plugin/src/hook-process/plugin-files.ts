@@ -28,8 +28,9 @@ fi
 `;
 
 /**
- * The JSC option the launcher sets for the hook, and the variable that says the launcher set it (the hook
- * removes both, hook-main.ts, so the processes it starts start as bun does).
+ * The JSC option the launcher sets for the hook (and the MCP servers' relaunch, host/lean-jit.ts), and the
+ * variable that says the launcher set it (the hook removes both, hook-main.ts, so the processes it starts
+ * start as bun does).
  */
 export const HOOK_JIT_FLAG = "BUN_JSC_useBaselineJIT";
 export const HOOK_JIT_MARK = "AGENT_HUD_HOOK_JIT";

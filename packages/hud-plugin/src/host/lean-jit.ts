@@ -6,7 +6,8 @@
 // The same start takes bun's `--smol` (a smaller heap, collected sooner): ~3 MiB less (+25.6), and without
 // the compilers no more CPU. JSC reads its options once, before any script runs, so the server turns the
 // compilers off by replacing itself (same pid, same stdio) with a bun that starts so.
-const FLAG = "BUN_JSC_useBaselineJIT";
+import { HOOK_JIT_FLAG as FLAG } from "../hook-process/plugin-files.ts";
+
 const MARK = "AGENT_HUD_LEAN_JIT";
 
 /** Call first thing in a server's entry, before it imports the runtime. */
