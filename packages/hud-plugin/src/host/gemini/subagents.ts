@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { hashText } from "../../cache-ledger/hash.ts";
 import type { HostEvent } from "../../events/host-event.ts";
@@ -111,8 +111,7 @@ export async function catchUpAgents(
     return; // no sub-agent ran, or a version that keeps none
   }
   const apply = applyEvents(deps, directory);
-  for (const name of names.sort()) {
-    const path = join(folder, name);
+  for (const path of newest(folder, names)) {
     let file = memory.files.get(path);
     if (!file) memory.files.set(path, (file = { offset: 0, seen: new Set() }));
     const read = readFrom(path, file.offset);
@@ -121,6 +120,27 @@ export async function catchUpAgents(
   }
   for (const old of [...memory.files.keys()].slice(0, Math.max(0, memory.files.size - MAX_FILES)))
     memory.files.delete(old);
+}
+
+/**
+ * The MAX_FILES most recently written of the folder's files, oldest first: a folder flooded with files (the
+ * agent's shell can write there) costs a hook a bounded read, and the sub-agent that just ended is the newest.
+ */
+function newest(folder: string, names: string[]): string[] {
+  const paths = names.map((name) => join(folder, name));
+  if (paths.length <= MAX_FILES) return paths.sort();
+  const written = (path: string) => {
+    try {
+      return statSync(path).mtimeMs;
+    } catch {
+      return 0;
+    }
+  };
+  return paths
+    .map((path) => ({ path, at: written(path) }))
+    .sort((a, b) => a.at - b.at || (a.path < b.path ? -1 : 1))
+    .slice(-MAX_FILES)
+    .map((file) => file.path);
 }
 
 const isActivity = (event: HostEvent): boolean => event.kind === "tool" || event.kind === "activity";

@@ -2,13 +2,14 @@
 // around the sub-agent's own BeforeModel calls, which carry the parent's session id and start with the
 // sub-agent's task. The sub-agent gets the parent's HUD once, in its first content, frozen; the parent's turn
 // count, ledger and compaction record never see its calls; the parent's switch holds for it.
-import { describe, expect, test } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { describe, expect, spyOn, test } from "bun:test";
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../../src/cli/main.ts";
 import { hooksJson } from "../../../src/host/gemini/extension.ts";
 import { newMemory, runGeminiHook, type GeminiMemory } from "../../../src/host/gemini/handle.ts";
 import { SUBAGENT_NOTE } from "../../../src/host/gemini/subagents.ts";
+import * as transcriptModule from "../../../src/host/gemini/transcript.ts";
 import { hudTool } from "../../../src/tools/hud.ts";
 import { geminiProject } from "./fixture.ts";
 
@@ -162,6 +163,33 @@ test("attack: a pipe or a link put in the sub-agents' folder is never read (only
   const hud = (await call(memory, "the parent", "the answer"))!.at(-1)!.content;
   expect(hud).toContain("written-for-real.md");
   expect(hud).not.toContain("named-by-a-link.md");
+});
+
+test("attack: a sub-agents' folder flooded with files costs a hook a bounded read, and the sub-agent that just ended is still read", async () => {
+  const memory = newMemory("now");
+  await call(memory, "the parent");
+  await hook(memory, "BeforeTool", invoke);
+  const folder = join(root, sessionID);
+  mkdirSync(folder, { recursive: true });
+  const record = (id: string, file: string) =>
+    `${JSON.stringify({ id, timestamp: "2026-11-29T01:00:00Z", type: "gemini", content: "", toolCalls: [{ id: `${id}#0`, name: "write_file", args: { file_path: join(project, file) }, status: "success", result: [] }] })}\n`;
+  const old = new Date(Date.now() - 3_600_000);
+  for (let i = 0; i < 300; i++) {
+    const path = join(folder, `flood-${String(i).padStart(3, "0")}.jsonl`);
+    writeFileSync(path, record(`f${i}`, `flooded-${i}.md`));
+    utimesSync(path, old, old);
+  }
+  writeFileSync(join(folder, "zz-the-real-one.jsonl"), record("real", "the-real-sub-agent-wrote-this.md"));
+  const reads = spyOn(transcriptModule, "readFrom");
+  try {
+    await hook(memory, "AfterTool", invoke);
+    expect(reads.mock.calls.filter(([path]) => path.startsWith(folder)).length).toBe(64);
+  } finally {
+    reads.mockRestore();
+  }
+  expect((await call(memory, "the parent", "the answer"))!.at(-1)!.content).toContain(
+    "the-real-sub-agent-wrote-this.md",
+  );
 });
 
 test("the extension's tool hooks run for invoke_agent only; the other hooks for every call", () => {
