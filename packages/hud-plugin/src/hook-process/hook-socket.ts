@@ -1,6 +1,7 @@
 import { chmodSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { errorLine } from "../log/index.ts";
+import { afterWork } from "./lean-heap.ts";
 import { privateFolder } from "../store/private-files.ts";
 import { processKey } from "./process-key.ts";
 import { claimSocketFolder, socketFolder, socketPath } from "./socket-path.ts";
@@ -37,6 +38,7 @@ export function serveHooks<R>(
       text = "";
       queue = queue.then(async () => {
         socket.end(`${JSON.stringify(await answer(run, line))}\n`);
+        afterWork();
       });
     });
     socket.on("error", () => socket.destroy());

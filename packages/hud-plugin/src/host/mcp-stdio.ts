@@ -4,6 +4,7 @@
 // ~10 MiB of resident memory (24 MiB imported alone) for four methods; its `Transport` shape is kept, so the
 // SDK's client still connects to this server in the tests.
 import { createReadStream } from "node:fs";
+import { afterWork } from "../hook-process/lean-heap.ts";
 
 /** The protocol versions the SDK (1.32) negotiated; a client asking for another gets the latest. */
 const SUPPORTED_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"];
@@ -110,6 +111,7 @@ export class ToolServer {
       )
       .then((reply) => {
         this.pending.delete(id);
+        afterWork();
         // a cancelled request gets no answer, as the protocol asks
         if (this.cancelled.delete(id)) return;
         return transport?.send(reply);
