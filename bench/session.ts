@@ -18,9 +18,9 @@
 // Last runs (load 5-7): opencode, 3 pairs: peak -47 MiB, after +35 (pairs -63, +69, -3), CPU 1.125x; the same
 // build, 2 pairs: +58, +113 (+59, +167), 0.945x: noise at this size. Isolated, 7 replays: peak +40 MiB, after
 // +33.5 (+26 the process's own, +7 bun's binary paged in), JS heap after a collection +6, 18.8 ms a call, 1.06x.
-// The MCP server +25.7 MiB peak, +25.1 after (was +74, then +35.7; latest SESSION_CLAUDE_ONLY=1 runs, load 1-1.5:
-// +26.1-26.5 / +25.3-25.7): no MCP SDK, stdin read in small chunks, JSC's compilers off (baseline JIT included)
-// and bun's --smol; CPU 1.05-1.06x by proxy. What is left in opencode is mostly JIT code and data for the plugin's paths, and in both the code loaded
+// The MCP server +21.9-22.5 MiB peak, +20.4-21.1 after (SESSION_CLAUDE_ONLY=1, load 1; was +74, then +35.7,
+// then +26.1): no MCP SDK, stdin read in small chunks, JSC's compilers off (baseline JIT included), bun's
+// --smol, and a full collection shortly after answers once the heap grew; CPU 1.06-1.08x by proxy. What is left in opencode is mostly JIT code and data for the plugin's paths, and in both the code loaded
 // at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
 // `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2), SESSION_REPLAYS
 // the isolated replays of each (default 7); SESSION_READS=1 adds two variants each pair, a file read in place of
