@@ -69,6 +69,32 @@ describe("a server's heap, collected after work", () => {
     expect(heap.looks).toBe(2);
   });
 
+  test("a collection that took long holds the next look off for 19 times as long", async () => {
+    let size = 0;
+    const collected: number[] = [];
+    const looks: number[] = [];
+    const work = heapCollector({
+      delayMs: 1,
+      growth: 1,
+      size: () => (looks.push(performance.now()), size),
+      collect: () => {
+        const started = performance.now();
+        while (performance.now() - started < 20);
+        collected.push(performance.now());
+      },
+    });
+    size = 10;
+    work();
+    for (let i = 0; i < 500 && collected.length < 1; i++) await Bun.sleep(1);
+    expect(collected).toHaveLength(1);
+    size = 20;
+    work();
+    for (let i = 0; i < 2000 && collected.length < 2; i++) await Bun.sleep(1);
+    expect(collected).toHaveLength(2);
+    // the second collection's look came no sooner than 19 x 20 ms after the first ended
+    expect(looks.at(-2)! - collected[0]!).toBeGreaterThanOrEqual(19 * 20 - 1);
+  });
+
   test("a pending look keeps no process alive: a server the host closed exits at once", async () => {
     const module = join(import.meta.dir, "../../src/hook-process/lean-heap.ts");
     const proc = Bun.spawn(
