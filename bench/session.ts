@@ -103,7 +103,7 @@ export async function runSessionBench(): Promise<void> {
   const recording = join(tmpdir(), `hud-session-${process.pid}.jsonl`);
   try {
     await recordSession(recording);
-    runInProcess(recording, Number(process.env.SESSION_REPLAYS ?? 7), cpuWithout);
+    await runInProcess(recording, Number(process.env.SESSION_REPLAYS ?? 7), cpuWithout);
   } finally {
     rmSync(recording, { force: true });
   }
