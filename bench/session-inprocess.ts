@@ -11,7 +11,7 @@
 // `bun session-inprocess.ts` runs it alone; SESSION_RECORDING=<file> reuses a recording (written there when
 // absent), SESSION_REPLAYS the pairs (default 7), SESSION_REPLAY_IN `opencode`, `bare` or both (the default),
 // SESSION_BUNDLES a comma-separated list of builds' server.js to compare (alternated), SESSION_CPU_WITHOUT
-// opencode's CPU for the session without the plugin (ms).
+// opencode's CPU for the session without the plugin (ms), REPLAY_OPTIONS agent-hud's options as JSON (both places).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,7 +54,8 @@ async function replayInOpencode(recording: string, mode: "with" | "without", bun
   const dir = mkdtempSync(join(tmpdir(), "hud-replay-"));
   const result = join(dir, "result.json");
   const llm = new FakeLlm().start();
-  const options = { recording, mode, bundle, dir, result };
+  const pluginOptions = JSON.parse(process.env.REPLAY_OPTIONS ?? "{}") as Record<string, unknown>;
+  const options = { recording, mode, bundle, dir, result, pluginOptions };
   const project = createProject({
     llmUrl: llm.url,
     plugins: [[join(import.meta.dir, "session-replay-plugin.ts"), options]],

@@ -3,7 +3,7 @@
 // writes the result as JSON. opencode's own heap, its garbage collector's pace and the pages of the runtime it
 // has already touched are then the baseline, as they are for agent-hud in use. The peak is reset just before
 // the replay (Linux's clear_refs), so opencode's start-up peak does not hide the replay's. Options: `recording`,
-// `mode` ("with" | "without"), `bundle`, `dir` (a fresh folder), `result` (the file to write), `delayMs`.
+// `mode` ("with" | "without"), `bundle`, `dir` (a fresh folder), `result` (the file to write), `delayMs`, `pluginOptions` (agent-hud's).
 import { readFileSync, writeFileSync } from "node:fs";
 import { replayRecording } from "./session-replay-core.ts";
 
@@ -23,7 +23,8 @@ export default {
     setTimeout(async () => {
       try {
         writeFileSync("/proc/self/clear_refs", "5");
-        const result = await replayRecording({ bytes, mode: options.mode, bundle: options.bundle, dir: options.dir });
+        const { mode, bundle, dir, pluginOptions } = options;
+        const result = await replayRecording({ bytes, mode, bundle, dir, pluginOptions });
         writeFileSync(options.result, JSON.stringify(result));
       } catch (error) {
         writeFileSync(options.result, JSON.stringify({ error: String((error as Error)?.stack ?? error) }));
