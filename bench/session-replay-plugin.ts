@@ -3,7 +3,8 @@
 // writes the result as JSON. opencode's own heap, its garbage collector's pace and the pages of the runtime it
 // has already touched are then the baseline, as they are for agent-hud in use. The peak is reset just before
 // the replay (Linux's clear_refs), so opencode's start-up peak does not hide the replay's. Options: `recording`,
-// `mode` ("with" | "without"), `bundle`, `dir` (a fresh folder), `result` (the file to write), `delayMs`, `pluginOptions` (agent-hud's).
+// `mode` ("with" | "without"), `bundle`, `dir` (a fresh folder), `result` (the file to write),
+// `delayMs`, `pluginOptions` (agent-hud's).
 import { readFileSync, writeFileSync } from "node:fs";
 import { replayRecording } from "./session-replay-core.ts";
 
@@ -14,6 +15,7 @@ type Options = {
   dir: string;
   result: string;
   delayMs?: number;
+  pluginOptions?: Record<string, unknown>;
 };
 
 export default {
