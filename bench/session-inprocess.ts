@@ -131,6 +131,9 @@ async function runReplays(
       `  RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)}`,
     );
     console.log(
+      `    of it the import and start, before any call: ${delta((r) => r.started - r.beforeImport).toFixed(1)} MiB`,
+    );
+    console.log(
       `    of it the process's own (anonymous: heaps, JIT code and data, caches) ${delta((r) => r.anonymous).toFixed(1)} MiB, ` +
         `the runtime's binary paged in ${delta((r) => r.fileBacked).toFixed(1)} MiB (opencode's process has most of it in already)`,
     );

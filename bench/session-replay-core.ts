@@ -23,6 +23,9 @@ type Hooks = Record<string, unknown> & {
 
 export type ReplayResult = {
   calls: number;
+  /** RSS before the bundle's import, and after it and the plugin's start (both before any call) */
+  beforeImport: number;
+  started: number;
   peak: number;
   after: number;
   afterCollection: number;
@@ -74,6 +77,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   const sessionID = /"sessionID":"([^"]+)"/.exec(bytes.toString("utf8", 0, Math.min(bytes.length, 1 << 20)))?.[1];
   let latest: unknown[] = [];
   let hooks: Hooks | undefined;
+  const beforeImport = procStats(pid).rss;
   if (mode === "with") {
     const client = {
       app: { log: async () => {} },
@@ -96,6 +100,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
 
   // the CPU over the session only: opencode imports and starts its plugins before any session, as here
   const start = procStats(pid);
+  const started = start.rss;
   let calls = 0;
   const byHook = new Map<string, number>();
   const cpuNow = () => {
@@ -136,6 +141,8 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   await hooks?.dispose?.();
   return {
     calls,
+    beforeImport,
+    started,
     peak: after.peak,
     after: after.rss,
     afterCollection: collected.rss,
