@@ -128,7 +128,8 @@ async function runReplays(
         `(runs ${runs.map((r) => mib(r.peak).toFixed(0)).join(", ")} against ${without.map((r) => mib(r.peak).toFixed(0)).join(", ")} MiB)`,
     );
     console.log(
-      `  RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)}`,
+      `  RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)} ` +
+        `(after a full collection ${delta((r) => r.afterCollection).toFixed(1)} MiB)`,
     );
     console.log(
       `    of it the import and start, before any call: ${delta((r) => r.started - r.beforeImport).toFixed(1)} MiB`,
