@@ -1,34 +1,29 @@
 // The plugin's own share of opencode's memory and CPU, told from opencode's noise (its own peak moves by tens
 // of MiB between identical sessions): one opencode session of the session bench's 60 calls is recorded with
 // agent-hud loaded through bench/session-recorder.ts (every hook and `hud` call, input and output), then played
-// back in fresh bare bun processes (bench/session-replay.ts), with the bundle and without it, alternated; the
-// medians' difference is what the plugin allocates and spends inside opencode's process. The CPU ratio puts
-// the plugin's CPU over opencode's own for the session (the real runs' median without the plugin); opencode's
-// own work on the `hud` calls (a tool call it handles) is not in it: the real pairs hold that.
+// back with the bundle and without it, alternated, in two places: inside a fresh `opencode serve` process (by
+// bench/session-replay-plugin.ts: opencode's own heap, collector pace and runtime pages are the baseline, as in
+// use; what the targets mean) and in fresh bare bun processes (bench/session-replay.ts: no opencode at all, so
+// JSC's variables can take the plugin's cost apart). The medians' difference is what the plugin allocates and
+// spends inside opencode's process. The CPU ratio puts the plugin's CPU over opencode's own for the session (the
+// real runs' median without the plugin); opencode's own work on the `hud` calls (a tool call it handles) is not
+// in it: the real pairs hold that.
 // `bun session-inprocess.ts` runs it alone; SESSION_RECORDING=<file> reuses a recording (written there when
-// absent), SESSION_REPLAYS the pairs (default 7), SESSION_BUNDLES a comma-separated list of builds' server.js
-// to compare (alternated), SESSION_CPU_WITHOUT opencode's CPU for the session without the plugin (ms).
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+// absent), SESSION_REPLAYS the pairs (default 7), SESSION_REPLAY_IN `opencode`, `bare` or both (the default),
+// SESSION_BUNDLES a comma-separated list of builds' server.js to compare (alternated), SESSION_CPU_WITHOUT
+// opencode's CPU for the session without the plugin (ms), REPLAY_OPTIONS agent-hud's options as JSON (both places).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
-import { PLUGIN_DIR } from "../e2e/harness/opencode.ts";
+import { FakeLlm } from "../e2e/harness/fake-llm.ts";
+import { createProject, PLUGIN_DIR, startOpencode } from "../e2e/harness/opencode.ts";
 import { openCodeSession } from "./session-opencode.ts";
+import type { ReplayResult } from "./session-replay-core.ts";
 import { CALLS, CPU_TARGET, median, met, mib, RSS_TARGET_MIB } from "./session-common.ts";
 
-type Replay = {
-  calls: number;
-  peak: number;
-  after: number;
-  afterCollection: number;
-  anonymous: number;
-  fileBacked: number;
-  cpuMs: number;
-  heapSize: number;
-  extraMemory: number;
-  objects: number;
-  grown: Array<[string, number]>;
-};
+type Replay = ReplayResult;
+type Where = "opencode" | "bare";
 
 const BUNDLE = join(PLUGIN_DIR, "dist", "server.js");
 const load = () =>
@@ -36,33 +31,90 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(" ");
 
-function replay(recording: string, mode: "with" | "without", bundle: string): Replay {
+function checked(result: Replay): Replay {
+  if (result.calls !== CALLS) throw new Error(`the recording holds ${result.calls} LLM calls, not ${CALLS}`);
+  return result;
+}
+
+function replayBare(recording: string, mode: "with" | "without", bundle: string): Replay {
   const dir = mkdtempSync(join(tmpdir(), "hud-replay-"));
   try {
     const run = Bun.spawnSync(["bun", join(import.meta.dir, "session-replay.ts"), recording, mode, bundle, dir], {
       stderr: "pipe",
     });
     if (run.exitCode !== 0) throw new Error(`the replay failed: ${run.stderr.toString().slice(-2_000)}`);
-    const result = JSON.parse(run.stdout.toString().trim().split("\n").at(-1)!) as Replay;
-    if (result.calls !== CALLS) throw new Error(`the recording holds ${result.calls} LLM calls, not ${CALLS}`);
-    return result;
+    return checked(JSON.parse(run.stdout.toString().trim().split("\n").at(-1)!) as Replay);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** One replay inside a fresh `opencode serve`, started once opencode has settled (its start-up is not measured). */
+async function replayInOpencode(recording: string, mode: "with" | "without", bundle: string): Promise<Replay> {
+  const dir = mkdtempSync(join(tmpdir(), "hud-replay-"));
+  const result = join(dir, "result.json");
+  const llm = new FakeLlm().start();
+  const pluginOptions = JSON.parse(process.env.REPLAY_OPTIONS ?? "{}") as Record<string, unknown>;
+  const options = { recording, mode, bundle, dir, result, pluginOptions };
+  const project = createProject({
+    llmUrl: llm.url,
+    plugins: [[join(import.meta.dir, "session-replay-plugin.ts"), options]],
+  });
+  try {
+    const server = await startOpencode(project);
+    try {
+      // opencode starts a project's plugins on its first request for that folder
+      await server.createSession();
+      const deadline = Date.now() + 120_000;
+      while (!existsSync(result)) {
+        if (Date.now() > deadline) throw new Error("the replay inside opencode wrote no result in 120 s");
+        await Bun.sleep(100);
+      }
+    } finally {
+      await server.stop();
+    }
+    const written = JSON.parse(readFileSync(result, "utf8")) as Replay & { error?: string };
+    if (written.error) throw new Error(`the replay inside opencode failed: ${written.error}`);
+    return checked(written);
+  } finally {
+    llm.stop();
+    project.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const replay = (where: Where, recording: string, mode: "with" | "without", bundle: string) =>
+  where === "bare" ? Promise.resolve(replayBare(recording, mode, bundle)) : replayInOpencode(recording, mode, bundle);
+
 /** Plays `recording` back `pairs` times per build and without the plugin, alternated; prints the medians. */
-export function runInProcess(recording: string, pairs: number, cpuWithoutMs?: number, bundles = [BUNDLE]): void {
+export async function runInProcess(
+  recording: string,
+  pairs: number,
+  cpuWithoutMs?: number,
+  bundles = [BUNDLE],
+  places: Where[] = ["opencode", "bare"],
+): Promise<void> {
+  for (const where of places) await runReplays(where, recording, pairs, cpuWithoutMs, bundles);
+}
+
+async function runReplays(
+  where: Where,
+  recording: string,
+  pairs: number,
+  cpuWithoutMs: number | undefined,
+  bundles: string[],
+): Promise<void> {
   console.log(
-    `the plugin inside opencode's process, isolated: a recorded ${CALLS}-call session's hooks and hud calls replayed in ` +
-      `a bare bun process, with the bundle and without, ${pairs} alternated runs each (load ${load()})`,
+    `the plugin inside opencode's process, isolated: a recorded ${CALLS}-call session's hooks and hud calls replayed ` +
+      (where === "bare" ? "in a bare bun process" : "inside a fresh `opencode serve` process") +
+      `, with the bundle and without, ${pairs} alternated runs each (load ${load()})`,
   );
   const without: Replay[] = [];
   const withs: Replay[][] = bundles.map(() => []);
   for (let i = 0; i < pairs; i++) {
-    if (i % 2) without.push(replay(recording, "without", BUNDLE));
-    for (const [b, bundle] of bundles.entries()) withs[b]!.push(replay(recording, "with", bundle));
-    if (i % 2 === 0) without.push(replay(recording, "without", BUNDLE));
+    if (i % 2) without.push(await replay(where, recording, "without", BUNDLE));
+    for (const [b, bundle] of bundles.entries()) withs[b]!.push(await replay(where, recording, "with", bundle));
+    if (i % 2 === 0) without.push(await replay(where, recording, "without", BUNDLE));
   }
   const med = (runs: Replay[], of: (r: Replay) => number) => median(runs.map(of));
   for (const [b, runs] of withs.entries()) {
@@ -76,7 +128,11 @@ export function runInProcess(recording: string, pairs: number, cpuWithoutMs?: nu
         `(runs ${runs.map((r) => mib(r.peak).toFixed(0)).join(", ")} against ${without.map((r) => mib(r.peak).toFixed(0)).join(", ")} MiB)`,
     );
     console.log(
-      `  RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)}`,
+      `  RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)} ` +
+        `(after a full collection ${delta((r) => r.afterCollection).toFixed(1)} MiB)`,
+    );
+    console.log(
+      `    of it the import and start, before any call: ${delta((r) => r.started - r.beforeImport).toFixed(1)} MiB`,
     );
     console.log(
       `    of it the process's own (anonymous: heaps, JIT code and data, caches) ${delta((r) => r.anonymous).toFixed(1)} MiB, ` +
@@ -112,11 +168,13 @@ if (import.meta.main) {
   const recording = process.env.SESSION_RECORDING ?? join(tmpdir(), `hud-session-${process.pid}.jsonl`);
   if (!existsSync(recording)) await recordSession(recording);
   const cpuWithout = process.env.SESSION_CPU_WITHOUT ? Number(process.env.SESSION_CPU_WITHOUT) : undefined;
-  runInProcess(
+  const places = process.env.SESSION_REPLAY_IN?.split(",") as Where[] | undefined;
+  await runInProcess(
     recording,
     Number(process.env.SESSION_REPLAYS ?? 7),
     cpuWithout,
     process.env.SESSION_BUNDLES?.split(","),
+    places,
   );
   if (!process.env.SESSION_RECORDING) rmSync(recording, { force: true });
 }

@@ -6,132 +6,22 @@
 // <bundle> <dir>. For attributing a cost by hand: REPLAY_TIMES=1 prints the CPU by hook; REPLAY_OPTIONS=<json>
 // passes plugin options (`{"recall":{"enabled":false}}` leaves a part out); JSC's own variables apply as usual
 // (`BUN_JSC_useJIT=0`: the interpreter alone, the delta then is the plugin's work without any JIT).
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { heapStats } from "bun:jsc";
-import { procStats, residentSplit } from "./session-common.ts";
+import { readFileSync } from "node:fs";
+import { replayRecording } from "./session-replay-core.ts";
 
 /** Modules opencode has loaded before any plugin: what they cost is not the plugin's. */
 for (const name of ["node:fs", "node:path", "node:os", "node:crypto", "node:url", "node:stream", "bun:sqlite"])
   await import(name);
 
-type Entry = {
-  hook?: string;
-  tool?: string;
-  input?: unknown;
-  output?: unknown;
-  args?: unknown;
-  context?: object;
-  turned?: boolean;
-};
-type Hook = (input: unknown, output: unknown) => Promise<unknown>;
-type Hooks = Record<string, unknown> & {
-  tool?: Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
-  dispose?: () => Promise<void>;
-};
-
 const [recording, mode, bundle, dir] = process.argv.slice(2);
 if (!recording || (mode !== "with" && mode !== "without") || !bundle || !dir)
   throw new Error("usage: bun session-replay.ts <recording> <with|without> <bundle> <dir>");
-const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
-const pid = process.pid;
-const typesAtStart = heapStats().objectTypeCounts;
-
-// the recorded project's folder (gone since) becomes this replay's own, in both modes alike
-const project = join(dir, "project");
-mkdirSync(project, { recursive: true });
-// read as bytes and decoded a line at a time: the driver's own garbage stays small and alike in both modes,
-// so freed pages of it do not hide what the plugin allocates
-const bytes = readFileSync(recording);
-function* lines(): Generator<string> {
-  for (let at = 0; at < bytes.length;) {
-    const end = bytes.indexOf(10, at);
-    const line = bytes.toString("utf8", at, end < 0 ? bytes.length : end);
-    at = end < 0 ? bytes.length : end + 1;
-    if (line) yield line;
-  }
-}
-const all = lines();
-const recorded = (JSON.parse(all.next().value ?? "{}") as { directory?: string }).directory;
-if (!recorded) throw new Error("the recording does not start with the recorded project's folder");
-const sessionID = /"sessionID":"([^"]+)"/.exec(bytes.toString("utf8", 0, Math.min(bytes.length, 1 << 20)))?.[1];
-let latest: unknown[] = [];
-let hooks: Hooks | undefined;
-if (mode === "with") {
-  const client = {
-    app: { log: async () => {} },
-    tui: { showToast: async () => {} },
-    session: {
-      list: async () => ({ data: sessionID ? [{ id: sessionID, time: { updated: Date.now() } }] : [] }),
-      messages: async () => ({ data: latest }),
-    },
-  };
-  const input = {
-    client,
-    project: {},
-    directory: project,
-    worktree: project,
-    serverUrl: new URL("http://127.0.0.1:1"),
-  };
-  const plugin = (await import(bundle)) as { default: { server: (i: unknown, o: unknown) => Promise<Hooks> } };
-  const extra = JSON.parse(process.env.REPLAY_OPTIONS ?? "{}") as Record<string, unknown>;
-  hooks = await plugin.default.server(input, { ...extra, storageDir: join(dir, "store") });
-}
-
-// the CPU over the session only: opencode imports and starts its plugins before any session, as here
-const start = procStats(pid);
-let calls = 0;
-/** REPLAY_TIMES=1: this process's CPU by hook, printed to stderr (parsing the recording not counted). */
-const timed = process.env.REPLAY_TIMES === "1";
-const byHook = new Map<string, number>();
-const cpuNow = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-for (const line of all) {
-  const entry = JSON.parse(line.replaceAll(recorded, project)) as Entry;
-  // a turn of the loop where opencode had one before this call (a recording without the mark: before each)
-  if (entry.turned !== false) await turn();
-  if (entry.hook === "experimental.chat.messages.transform") {
-    latest = (entry.output as { messages: unknown[] }).messages;
-    calls++;
-  }
-  const began = timed ? cpuNow() : 0;
-  if (hooks && entry.hook) await (hooks[entry.hook] as Hook | undefined)?.(entry.input, entry.output);
-  if (hooks && entry.tool)
-    await hooks.tool?.[entry.tool]
-      ?.execute(entry.args, { ...entry.context, abort: new AbortController().signal })
-      .catch(() => {});
-  const name = entry.hook ?? `tool ${entry.tool}`;
-  if (timed) byHook.set(name, (byHook.get(name) ?? 0) + cpuNow() - began);
-}
-await turn();
-const end = procStats(pid);
-if (timed) console.error([...byHook].map(([name, ms]) => `${name}: ${ms.toFixed(0)} ms`).join("\n"));
-// what the calls queued for after them settles, as the session bench waits a second after the session
-await Bun.sleep(1_000);
-const after = procStats(pid);
-Bun.gc(true);
-const heap = heapStats();
-const collected = procStats(pid);
-const split = residentSplit(pid);
-const grown = Object.entries(heap.objectTypeCounts)
-  .map(([type, n]) => [type, n - (typesAtStart[type] ?? 0)] as const)
-  .sort((a, b) => b[1] - a[1])
-  .slice(0, 12);
-await hooks?.dispose?.();
-console.log(
-  JSON.stringify({
-    calls,
-    peak: after.peak,
-    after: after.rss,
-    afterCollection: collected.rss,
-    anonymous: split.anonymous,
-    fileBacked: collected.rss - split.anonymous,
-    cpuMs: end.cpuMs - start.cpuMs,
-    heapSize: heap.heapSize,
-    extraMemory: heap.extraMemorySize,
-    objects: heap.objectCount,
-    grown,
-  }),
-);
+const result = await replayRecording({
+  bytes: readFileSync(recording),
+  mode,
+  bundle,
+  dir,
+  pluginOptions: JSON.parse(process.env.REPLAY_OPTIONS ?? "{}") as Record<string, unknown>,
+  timed: process.env.REPLAY_TIMES === "1",
+});
+console.log(JSON.stringify(result));

@@ -5,8 +5,8 @@
 //    after the session (VmRSS) and its CPU time over the session (user + system, waited-for children included),
 //    and its child processes' RSS when the session ended (a sandbox would be one), which its own RSS leaves out.
 // 2. The plugin's share of that process, isolated (session-inprocess.ts): one such session recorded, its hooks
-//    replayed in bare bun processes with and without the bundle; opencode's own peak moves by tens of MiB
-//    between identical sessions, the replays' medians by ~2.
+//    replayed with and without the bundle inside fresh `opencode serve` processes and in bare bun ones;
+//    opencode's own peak moves by tens of MiB between identical sessions, the replays' medians by ~2.
 // 3. Claude Code: the session's `hud` MCP server fed 60 forwarded hooks and the agent's `hud` calls
 //    (session-claude-code.ts), against a bare bun process.
 // 4. A cold hook process that renders in-process (no server), with the estimate and with o200k.
@@ -103,7 +103,7 @@ export async function runSessionBench(): Promise<void> {
   const recording = join(tmpdir(), `hud-session-${process.pid}.jsonl`);
   try {
     await recordSession(recording);
-    runInProcess(recording, Number(process.env.SESSION_REPLAYS ?? 7), cpuWithout);
+    await runInProcess(recording, Number(process.env.SESSION_REPLAYS ?? 7), cpuWithout);
   } finally {
     rmSync(recording, { force: true });
   }
