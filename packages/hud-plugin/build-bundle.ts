@@ -136,6 +136,32 @@ export const hookRuntimeApart: BunPlugin = {
   },
 };
 
+/**
+ * The hook runtime's own dynamic imports made static (build-host-root.ts): a CommonJS bundle inlines a
+ * dynamic import and wraps the module it imports, and every module that one reaches, in an initialiser. The
+ * compaction's router and the memory file's parse reach most of the runtime, so most of it was wrapped: each
+ * barrel's initialiser ran all it re-exports and nothing of them was tree-shaken (~90 KB of the bundle's
+ * source, ~3 ms of a cold hook's import). The lazy tokenizer's o200k and TypeBox's compiler stay dynamic:
+ * leaves, which wrap only themselves. A listed file that no longer imports its module fails the build.
+ */
+export const staticImports: BunPlugin = {
+  name: "static-imports",
+  setup(build) {
+    const imports: Record<string, string> = {
+      "/src/host/claude-code/handle.ts": "../../hooks/session-compacting.ts",
+      "/src/memory-file/parser.ts": "./parse-file.ts",
+    };
+    build.onLoad({ filter: /\/src\/(host\/claude-code\/handle|memory-file\/parser)\.ts$/ }, async (args) => {
+      const specifier = Object.entries(imports).find(([file]) => args.path.endsWith(file))?.[1];
+      const text = await Bun.file(args.path).text();
+      const dynamic = `import(${JSON.stringify(specifier)})`;
+      if (!specifier || !text.includes(dynamic)) throw new Error(`${args.path} no longer imports ${specifier}`);
+      const contents = `import * as staticImport from ${JSON.stringify(specifier)};\n${text.replace(dynamic, "Promise.resolve(staticImport)")}`;
+      return { contents, loader: "ts" };
+    });
+  },
+};
+
 type BundleOptions = {
   entrypoints: string[];
   outdir: string;

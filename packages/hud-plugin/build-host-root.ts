@@ -3,7 +3,7 @@
 // wrappers, and the package's README and licence.
 import type { BunPlugin } from "bun";
 import { chmodSync, copyFileSync, writeFileSync } from "node:fs";
-import { bundle, hookRuntimeApart, interpretedChecks, lazyMarkdown } from "./build-bundle.ts";
+import { bundle, hookRuntimeApart, interpretedChecks, lazyMarkdown, staticImports } from "./build-bundle.ts";
 
 export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -44,7 +44,7 @@ export async function buildHostRoot(
   const hook = (entry: string, naming: string, plugins: BunPlugin[] = []) =>
     bundle({ entrypoints: [src(`host/${host}/${entry}`)], outdir: scripts, naming, bytecode: true, plugins }, label);
   await hook("hook.ts", "hook.[ext]", [hookRuntimeApart]);
-  await hook("in-process.ts", "hook-runtime.[ext]", [lazyMarkdown, interpretedChecks]);
+  await hook("in-process.ts", "hook-runtime.[ext]", [staticImports, lazyMarkdown, interpretedChecks]);
   // what the runtime reads beside its chunks, on first need: the secret rule set, the engine of the
   // person's patterns, the HTML entity table, the tokenizer of component sources, o200k's encoding and the
   // markdown parser (the hook's), the agent components' process and QuickJS's wasm
