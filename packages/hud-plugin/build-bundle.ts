@@ -109,6 +109,20 @@ export const lazyMarkdown: BunPlugin = {
   },
 };
 
+/**
+ * TypeBox's errors out of a bundle (build-lazy-typebox-errors.ts): for the CommonJS hook runtime, which only
+ * describes a value once a check failed. Ahead of `typeboxParts`, which would take the name first.
+ */
+export const lazyTypeboxErrors: BunPlugin = {
+  name: "lazy-typebox-errors",
+  setup(build) {
+    const path = new URL("./build-lazy-typebox-errors.ts", import.meta.url).pathname;
+    build.onResolve({ filter: /^@sinclair\/typebox\/errors$/ }, (args) =>
+      args.importer === path ? undefined : { path },
+    );
+  },
+};
+
 /** TypeBox's schema compiler left out of a bundle (build-interpreted-checks.ts): for the CommonJS hook runtime. */
 export const interpretedChecks: BunPlugin = {
   name: "interpreted-checks",
@@ -185,7 +199,8 @@ export async function bundle(options: BundleOptions, label: (path: string) => st
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     minify: { syntax: true, whitespace: false, identifiers: false },
     sourcemap: "none",
-    plugins: [typeboxParts, lazyEntities, lazyJsTokens, lazyO200k, ...plugins],
+    // a caller's own first: each takes a name the defaults would otherwise resolve
+    plugins: [...plugins, typeboxParts, lazyEntities, lazyJsTokens, lazyO200k],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);
