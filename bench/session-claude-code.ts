@@ -1,7 +1,7 @@
 // Claude Code's side of the session bench (session.ts): the session's `hud` MCP server over 60 forwarded
 // hooks and the agent's `hud` calls, against a bare bun process (without the plugin there is no such process;
 // the bare runtime is the floor any server of ours costs); then a cold hook process that renders in-process
-// (~60-70 ms CPU on a shared 2-core machine against the 60 ms target, was ~125-150; docs/architecture.md has
+// (~55 ms CPU at load 1-2 against the 60 ms target, was ~60-70, before that ~125-150; docs/architecture.md has
 // where it goes).
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

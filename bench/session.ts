@@ -11,7 +11,8 @@
 //    (session-claude-code.ts), against a bare bun process.
 // 4. A cold hook process that renders in-process (no server), with the estimate and with o200k.
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU
-// (last measured, load 1.5-2: 58-78 ms SessionStart, 59-90 ms PostToolBatch with the estimate over six runs,
+// (last measured, the leaner hook runtime alternated hook by hook with the build before it, load 1.3: 56.1
+// against 63.9 ms SessionStart, p25 54.5 against 61.8; earlier, load 1.5-2: 58-78 ms SessionStart, 59-90 ms PostToolBatch with the estimate over six runs,
 // alternated with the build before the smaller hook runtime: 64-82 / 64-98; hook by hook, alternated, 68.2
 // against 70.7; before it 72 / 70 against 125 / 129 without the hook's bytecode and JIT setting, load ~6;
 // docs/architecture.md).

@@ -95,5 +95,13 @@ test("the hook runtime (CommonJS with bytecode, read whole by every in-process h
     expect(bundledPackages(dist, [`${host}/scripts/hook.js`])).not.toContain("@sinclair/typebox");
     // the parser is beside it, required on the first parse of a memory file
     expect(bundledPackages(dist, [`${host}/scripts/markdown-parser.js`])).toContain("micromark-extension-gfm");
+    // TypeBox's errors too, required on the first failed check's description; and no initialiser wraps the
+    // runtime's modules (an inlined dynamic import would)
+    expect(runtime).not.toContain("@sinclair/typebox/build/esm/errors/errors.mjs\n");
+    expect(readFileSync(join(scripts, "typebox-errors.js"), "utf8")).toContain(
+      "@sinclair/typebox/build/esm/errors/errors.mjs\n",
+    );
+    expect(runtime).not.toContain("hud-components/src/router/catalog.ts\n");
+    expect(runtime.match(/= __esm\(/g)?.length ?? 0).toBeLessThan(10);
   }
 });

@@ -109,6 +109,20 @@ export const lazyMarkdown: BunPlugin = {
   },
 };
 
+/**
+ * TypeBox's errors out of a bundle (build-lazy-typebox-errors.ts): for the CommonJS hook runtime, which only
+ * describes a value once a check failed. Ahead of `typeboxParts`, which would take the name first.
+ */
+export const lazyTypeboxErrors: BunPlugin = {
+  name: "lazy-typebox-errors",
+  setup(build) {
+    const path = new URL("./build-lazy-typebox-errors.ts", import.meta.url).pathname;
+    build.onResolve({ filter: /^@sinclair\/typebox\/errors$/ }, (args) =>
+      args.importer === path ? undefined : { path },
+    );
+  },
+};
+
 /** TypeBox's schema compiler left out of a bundle (build-interpreted-checks.ts): for the CommonJS hook runtime. */
 export const interpretedChecks: BunPlugin = {
   name: "interpreted-checks",
@@ -136,6 +150,32 @@ export const hookRuntimeApart: BunPlugin = {
   },
 };
 
+/**
+ * The hook runtime's own dynamic imports made static (build-host-root.ts): a CommonJS bundle inlines a
+ * dynamic import and wraps the module it imports, and every module that one reaches, in an initialiser. The
+ * compaction's router and the memory file's parse reach most of the runtime, so most of it was wrapped: each
+ * barrel's initialiser ran all it re-exports and nothing of them was tree-shaken (~90 KB of the bundle's
+ * source, ~3 ms of a cold hook's import). The lazy tokenizer's o200k and TypeBox's compiler stay dynamic:
+ * leaves, which wrap only themselves. A listed file that no longer imports its module fails the build.
+ */
+export const staticImports: BunPlugin = {
+  name: "static-imports",
+  setup(build) {
+    const imports: Record<string, string> = {
+      "/src/host/claude-code/handle.ts": "../../hooks/session-compacting.ts",
+      "/src/memory-file/parser.ts": "./parse-file.ts",
+    };
+    build.onLoad({ filter: /\/src\/(host\/claude-code\/handle|memory-file\/parser)\.ts$/ }, async (args) => {
+      const specifier = Object.entries(imports).find(([file]) => args.path.endsWith(file))?.[1];
+      const text = await Bun.file(args.path).text();
+      const dynamic = `import(${JSON.stringify(specifier)})`;
+      if (!specifier || !text.includes(dynamic)) throw new Error(`${args.path} no longer imports ${specifier}`);
+      const contents = `import * as staticImport from ${JSON.stringify(specifier)};\n${text.replace(dynamic, "Promise.resolve(staticImport)")}`;
+      return { contents, loader: "ts" };
+    });
+  },
+};
+
 type BundleOptions = {
   entrypoints: string[];
   outdir: string;
@@ -159,7 +199,8 @@ export async function bundle(options: BundleOptions, label: (path: string) => st
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     minify: { syntax: true, whitespace: false, identifiers: false },
     sourcemap: "none",
-    plugins: [typeboxParts, lazyEntities, lazyJsTokens, lazyO200k, ...plugins],
+    // a caller's own first: each takes a name the defaults would otherwise resolve
+    plugins: [...plugins, typeboxParts, lazyEntities, lazyJsTokens, lazyO200k],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);

@@ -3,7 +3,14 @@
 // wrappers, and the package's README and licence.
 import type { BunPlugin } from "bun";
 import { chmodSync, copyFileSync, writeFileSync } from "node:fs";
-import { bundle, hookRuntimeApart, interpretedChecks, lazyMarkdown } from "./build-bundle.ts";
+import {
+  bundle,
+  hookRuntimeApart,
+  interpretedChecks,
+  lazyMarkdown,
+  lazyTypeboxErrors,
+  staticImports,
+} from "./build-bundle.ts";
 
 export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -44,10 +51,15 @@ export async function buildHostRoot(
   const hook = (entry: string, naming: string, plugins: BunPlugin[] = []) =>
     bundle({ entrypoints: [src(`host/${host}/${entry}`)], outdir: scripts, naming, bytecode: true, plugins }, label);
   await hook("hook.ts", "hook.[ext]", [hookRuntimeApart]);
-  await hook("in-process.ts", "hook-runtime.[ext]", [lazyMarkdown, interpretedChecks]);
+  await hook("in-process.ts", "hook-runtime.[ext]", [
+    staticImports,
+    lazyMarkdown,
+    lazyTypeboxErrors,
+    interpretedChecks,
+  ]);
   // what the runtime reads beside its chunks, on first need: the secret rule set, the engine of the
-  // person's patterns, the HTML entity table, the tokenizer of component sources, o200k's encoding and the
-  // markdown parser (the hook's), the agent components' process and QuickJS's wasm
+  // person's patterns, the HTML entity table, the tokenizer of component sources, o200k's encoding, the
+  // markdown parser and TypeBox's errors (the hook's), the agent components' process and QuickJS's wasm
   for (const file of [
     "privacy-rules.js",
     "privacy-patterns.js",
@@ -55,6 +67,7 @@ export async function buildHostRoot(
     "js-tokens.js",
     "o200k-base.js",
     "markdown-parser.js",
+    "typebox-errors.js",
     "sandbox-process.js",
     "quickjs.wasm",
   ])

@@ -57,6 +57,17 @@ await bundle(
   fileName,
 );
 
+// TypeBox's errors, for the hook bundles, which describe a value only once a check failed
+// (build-lazy-typebox-errors.ts).
+await bundle(
+  {
+    entrypoints: [new URL("./build-typebox-errors.ts", import.meta.url).pathname],
+    outdir,
+    naming: "typebox-errors.[ext]",
+  },
+  fileName,
+);
+
 // The process agent components run in (src/agent-components/sandbox-client.ts starts it from beside the
 // chunks): a file of its own, with the compiler and QuickJS's glue, none of which the plugin's thread loads.
 await bundle(

@@ -19,3 +19,24 @@ export function defineNode<S extends TSchema, L extends boolean = false>(
   }
   return Object.freeze({ name, schema: propsSchema, leaf: (options.leaf === true) as L });
 }
+
+/**
+ * `defineNode` for the intrinsic kinds, its schema built on first read: a trusted render (the package's own
+ * trees over a validated state) never reads one, so a process that lives for one such render (a host's hook)
+ * never builds the nineteen. The same schema object on every read.
+ */
+export function defineLazyNode<S extends TSchema, L extends boolean = false>(
+  name: string,
+  buildSchema: () => S,
+  options: { leaf?: L } = {},
+): NodeKind<S, L> {
+  const { leaf } = defineNode(name, {} as S, options);
+  let schema: S | undefined;
+  return Object.freeze({
+    name,
+    get schema(): S {
+      return (schema ??= buildSchema());
+    },
+    leaf,
+  });
+}

@@ -1,4 +1,5 @@
 import { estimateTokenCount } from "tokenx";
+import { asciiEstimate } from "./ascii-estimate.ts";
 import type { Tokenizer } from "./tokenizer.ts";
 
 /**
@@ -46,6 +47,10 @@ function floor(text: string): number {
   return bytes + punctuation / 2;
 }
 
+/** The estimate through tokenx itself: what the one-pass count gives wherever it answers. */
+export const tokenxEstimate = (text: string): number =>
+  text ? Math.ceil(Math.max(estimateTokenCount(text) * ESTIMATE_FACTOR, floor(text))) : 0;
+
 /**
  * The default count: tokenx's estimate (word, number, punctuation and script rules over the text's
  * segments, no table) times `ESTIMATE_FACTOR`, or the floor where that is more. Costs nothing to load and
@@ -55,6 +60,11 @@ function floor(text: string): number {
  */
 export const estimateTokenizer: Tokenizer = {
   name: `tokenx×${ESTIMATE_FACTOR}`,
-  count: (text) => (text ? Math.ceil(Math.max(estimateTokenCount(text) * ESTIMATE_FACTOR, floor(text))) : 0),
+  count: (text) => {
+    if (!text) return 0;
+    // ASCII and the HUD's marks (nearly every HUD part) in one pass: tokenx's count and the floor's together
+    const ascii = asciiEstimate(text);
+    return ascii ? Math.ceil(Math.max(ascii.tokens * ESTIMATE_FACTOR, ascii.symbols / 2)) : tokenxEstimate(text);
+  },
   upperBound: true,
 };

@@ -1,4 +1,6 @@
-import { planOperation } from "@agent-hud/hud-components";
+// the snapshot operation's own text, without the operation router (its catalog and argument schemas): a hook
+// process that compacts loads the renderer only
+import { formatSnapshot } from "@agent-hud/hud-components/internal";
 import type { HookDeps } from "../runtime/hook-deps.ts";
 import { hudOff } from "../runtime/hud-switch.ts";
 
@@ -25,6 +27,5 @@ export function compactionSnapshot(deps: HookDeps, sessionID: string): string | 
   session.compacting = true;
   deps.runtime.record(session, [{ scope: "session", event: { kind: "compact.before", at: deps.now() } }]);
   if (hudOff(deps, sessionID)) return undefined;
-  const result = planOperation(deps.runtime.view(session), { tool: "snapshot" }, { now: deps.now() });
-  return result.ok && "output" in result ? result.output : undefined;
+  return formatSnapshot(deps.runtime.view(session));
 }

@@ -52,6 +52,7 @@ const ALLOWED: Record<string, string> = {
   "hook-runtime.js": "in the built plugin roots' scripts/, beside hook.js",
   "o200k-base.js": "build output (bun run build), copied beside each host's hook",
   "markdown-parser.js": "build output (bun run build), copied beside each host's hook",
+  "typebox-errors.js": "build output (bun run build), copied beside each host's hook",
   "hook.sh": "in the built plugin roots' scripts/",
   "scripts/mcp.js": "in the built Claude Code plugin root",
   "packages/hud-plugin/dist/claude-code/scripts/statusline.sh": "in the built Claude Code plugin root",

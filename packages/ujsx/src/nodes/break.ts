@@ -1,5 +1,5 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A hard line break inside inline content. */
-export const Break = defineNode("break", Type.Object({}, { additionalProperties: false }), { leaf: true });
+export const Break = defineLazyNode("break", () => Type.Object({}, { additionalProperties: false }), { leaf: true });

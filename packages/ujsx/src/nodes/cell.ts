@@ -1,5 +1,5 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A table cell of inline content. */
-export const Cell = defineNode("cell", Type.Object({}, { additionalProperties: false }), { leaf: false });
+export const Cell = defineLazyNode("cell", () => Type.Object({}, { additionalProperties: false }), { leaf: false });

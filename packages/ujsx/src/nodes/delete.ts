@@ -1,5 +1,5 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** Struck-through content (GFM). */
-export const Delete = defineNode("delete", Type.Object({}, { additionalProperties: false }), { leaf: false });
+export const Delete = defineLazyNode("delete", () => Type.Object({}, { additionalProperties: false }), { leaf: false });

@@ -1,5 +1,7 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** Emphasis (italic). */
-export const Emphasis = defineNode("emphasis", Type.Object({}, { additionalProperties: false }), { leaf: false });
+export const Emphasis = defineLazyNode("emphasis", () => Type.Object({}, { additionalProperties: false }), {
+  leaf: false,
+});

@@ -1,9 +1,9 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** Inline code, mdast's `inlineCode`: one line, in a paragraph, heading, cell or link. */
-export const InlineCode = defineNode(
+export const InlineCode = defineLazyNode(
   "inlineCode",
-  Type.Object({ value: Type.String() }, { additionalProperties: false }),
+  () => Type.Object({ value: Type.String() }, { additionalProperties: false }),
   { leaf: true },
 );

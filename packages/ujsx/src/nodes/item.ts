@@ -1,9 +1,9 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A list item; setting `checked` makes it a GFM task item (`- [ ]` / `- [x]`). */
-export const Item = defineNode(
+export const Item = defineLazyNode(
   "item",
-  Type.Object({ checked: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+  () => Type.Object({ checked: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
   { leaf: false },
 );

@@ -1,9 +1,9 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A link around inline content. */
-export const Link = defineNode(
+export const Link = defineLazyNode(
   "link",
-  Type.Object({ url: Type.String(), title: Type.Optional(Type.String()) }, { additionalProperties: false }),
+  () => Type.Object({ url: Type.String(), title: Type.Optional(Type.String()) }, { additionalProperties: false }),
   { leaf: false },
 );

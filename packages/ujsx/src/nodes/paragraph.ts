@@ -1,5 +1,7 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A paragraph of inline content. */
-export const Paragraph = defineNode("paragraph", Type.Object({}, { additionalProperties: false }), { leaf: false });
+export const Paragraph = defineLazyNode("paragraph", () => Type.Object({}, { additionalProperties: false }), {
+  leaf: false,
+});

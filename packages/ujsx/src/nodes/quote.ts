@@ -1,5 +1,5 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A block quote. */
-export const Quote = defineNode("quote", Type.Object({}, { additionalProperties: false }), { leaf: false });
+export const Quote = defineLazyNode("quote", () => Type.Object({}, { additionalProperties: false }), { leaf: false });

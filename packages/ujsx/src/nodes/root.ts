@@ -1,5 +1,5 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** The top of a document; `resolve()` wraps anything else in one. */
-export const Root = defineNode("root", Type.Object({}, { additionalProperties: false }), { leaf: false });
+export const Root = defineLazyNode("root", () => Type.Object({}, { additionalProperties: false }), { leaf: false });

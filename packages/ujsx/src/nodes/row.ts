@@ -1,5 +1,5 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A table row of cells. */
-export const Row = defineNode("row", Type.Object({}, { additionalProperties: false }), { leaf: false });
+export const Row = defineLazyNode("row", () => Type.Object({}, { additionalProperties: false }), { leaf: false });

@@ -1,5 +1,5 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A thematic break. */
-export const Rule = defineNode("rule", Type.Object({}, { additionalProperties: false }), { leaf: true });
+export const Rule = defineLazyNode("rule", () => Type.Object({}, { additionalProperties: false }), { leaf: true });

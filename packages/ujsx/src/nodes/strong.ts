@@ -1,5 +1,5 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** Strong importance (bold). */
-export const Strong = defineNode("strong", Type.Object({}, { additionalProperties: false }), { leaf: false });
+export const Strong = defineLazyNode("strong", () => Type.Object({}, { additionalProperties: false }), { leaf: false });

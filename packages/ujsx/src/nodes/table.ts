@@ -1,16 +1,17 @@
 import { Type } from "../schema-builders.ts";
-import { defineNode } from "../node-kind.ts";
+import { defineLazyNode } from "../node-kind.ts";
 
 /** A GFM table; the first row is the header. */
-export const Table = defineNode(
+export const Table = defineLazyNode(
   "table",
-  Type.Object(
-    {
-      align: Type.Optional(
-        Type.Array(Type.Union([Type.Literal("left"), Type.Literal("right"), Type.Literal("center"), Type.Null()])),
-      ),
-    },
-    { additionalProperties: false },
-  ),
+  () =>
+    Type.Object(
+      {
+        align: Type.Optional(
+          Type.Array(Type.Union([Type.Literal("left"), Type.Literal("right"), Type.Literal("center"), Type.Null()])),
+        ),
+      },
+      { additionalProperties: false },
+    ),
   { leaf: false },
 );

@@ -46,6 +46,36 @@ describe("the hook process", () => {
     }
   });
 
+  test("a host that keeps stdin open after its object: the hook replies at once, not at its deadline", async () => {
+    const s = claudeSession();
+    const proc = Bun.spawn(["bun", ENTRY], { stdin: "pipe", stdout: "pipe", env: process.env });
+    proc.stdin.write(JSON.stringify(s.input("SessionStart", { source: "startup" })));
+    await proc.stdin.flush();
+    const started = Date.now();
+    const out = await new Response(proc.stdout).text();
+    expect(await proc.exited).toBe(0);
+    // the deadline (8 s) would end it with nothing on stdout
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(out).toContain("<agent-hud>");
+    proc.stdin.end();
+  }, 15_000);
+
+  test("an object that arrives in pieces, the first ending in a brace, is read whole", async () => {
+    const s = claudeSession();
+    const text = JSON.stringify(s.input("SessionStart", { source: "startup", extra: { a: 1 } }));
+    const cut = text.indexOf("}") + 1;
+    const proc = Bun.spawn(["bun", ENTRY], { stdin: "pipe", stdout: "pipe", env: process.env });
+    proc.stdin.write(text.slice(0, cut));
+    await proc.stdin.flush();
+    // the rest only once the hook has read the first piece: nothing else is waiting on its stdin by then
+    await Bun.sleep(300);
+    proc.stdin.write(text.slice(cut));
+    proc.stdin.end();
+    const out = await new Response(proc.stdout).text();
+    expect(await proc.exited).toBe(0);
+    expect(out).toContain("<agent-hud>");
+  });
+
   test("PreCompact prints plain text for the summary instructions", () => {
     const s = claudeSession();
     runHook(JSON.stringify(s.input("SessionStart", { source: "startup" })));
