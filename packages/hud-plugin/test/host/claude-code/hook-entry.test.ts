@@ -51,11 +51,9 @@ describe("the hook process", () => {
     const proc = Bun.spawn(["bun", ENTRY], { stdin: "pipe", stdout: "pipe", env: process.env });
     proc.stdin.write(JSON.stringify(s.input("SessionStart", { source: "startup" })));
     await proc.stdin.flush();
-    const started = Date.now();
     const out = await new Response(proc.stdout).text();
     expect(await proc.exited).toBe(0);
-    // the deadline (8 s) would end it with nothing on stdout
-    expect(Date.now() - started).toBeLessThan(6_000);
+    // waiting for the end of input, the hook would meet its deadline (8 s) and end with nothing on stdout
     expect(out).toContain("<agent-hud>");
     proc.stdin.end();
   }, 15_000);
