@@ -28,6 +28,15 @@ fi
 `;
 
 /**
+ * Bun's flags for every process a host starts for agent-hud (hooks, MCP servers, the status line). A host
+ * starts them in the project's folder, where Bun would otherwise read the project's `bunfig.toml` (whose
+ * `preload` runs the repository's own code first, with the person's rights, on every hook: the bunfig
+ * attack) and its `.env` files (whose variables would steer our processes: the data folder, JSC's options:
+ * the dotenv attack). A cloned repository is not trusted, so neither is read: the config is an empty one.
+ */
+export const BUN_FLAGS = ["--no-env-file", "--config=/dev/null"] as const;
+
+/**
  * The JSC option the launcher sets for the hook (and the MCP servers' relaunch, host/lean-jit.ts), and the
  * variable that says the launcher set it (the hook removes both, hook-main.ts, so the processes it starts
  * start as bun does).
@@ -51,7 +60,7 @@ if command -v bun >/dev/null 2>&1; then
     ${HOOK_JIT_FLAG}=0 ${HOOK_JIT_MARK}=1
     export ${HOOK_JIT_FLAG} ${HOOK_JIT_MARK}
   fi
-  exec bun "$(dirname "$0")/hook.js"
+  exec bun ${BUN_FLAGS.join(" ")} "$(dirname "$0")/hook.js"
 fi
 cat >/dev/null
 ${withoutBun}exit 0

@@ -1,4 +1,10 @@
-import { hookLauncher, launcherHooks, NO_BUN_NOTICE, PLUGIN_ABOUT } from "../../hook-process/plugin-files.ts";
+import {
+  BUN_FLAGS,
+  hookLauncher,
+  launcherHooks,
+  NO_BUN_NOTICE,
+  PLUGIN_ABOUT,
+} from "../../hook-process/plugin-files.ts";
 import { HOOK_EVENTS } from "./handle.ts";
 import { PLUGIN_NAME } from "./lead.ts";
 
@@ -41,7 +47,7 @@ export function hooksJson() {
  * ToolSearch, and a deferred `hud` is never offered to the model. Older versions accept and ignore the field.
  */
 export function mcpJson() {
-  return { mcpServers: { hud: { command: "bun", args: [`${ROOT}/scripts/mcp.js`], alwaysLoad: true } } };
+  return { mcpServers: { hud: { command: "bun", args: [...BUN_FLAGS, `${ROOT}/scripts/mcp.js`], alwaysLoad: true } } };
 }
 
 /** The hook launcher; without Bun it says so once per session. */
@@ -54,7 +60,7 @@ export const HOOK_SH = hookLauncher("Claude Code", NO_BUN_NOTICE);
 export const STATUSLINE_SH = `#!/bin/sh
 # agent-hud status line: put this file's path in Claude Code's statusLine setting.
 if command -v bun >/dev/null 2>&1; then
-  exec bun "$(dirname "$0")/statusline-command.js"
+  exec bun ${BUN_FLAGS.join(" ")} "$(dirname "$0")/statusline-command.js"
 fi
 cat >/dev/null
 echo "HUD: Bun is not installed (https://bun.sh)"

@@ -1,4 +1,10 @@
-import { hookLauncher, launcherHooks, NO_BUN_NOTICE, PLUGIN_ABOUT } from "../../hook-process/plugin-files.ts";
+import {
+  BUN_FLAGS,
+  hookLauncher,
+  launcherHooks,
+  NO_BUN_NOTICE,
+  PLUGIN_ABOUT,
+} from "../../hook-process/plugin-files.ts";
 import { HOOK_EVENTS } from "./handle.ts";
 import { PLUGIN_NAME, SERVER_NAME } from "./lead.ts";
 
@@ -43,7 +49,9 @@ export const PASSED_ENV = ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME",
  */
 export function mcpJson() {
   return {
-    mcpServers: { [SERVER_NAME]: { command: "bun", args: ["./scripts/mcp.js"], cwd: ".", env_vars: PASSED_ENV } },
+    mcpServers: {
+      [SERVER_NAME]: { command: "bun", args: [...BUN_FLAGS, "./scripts/mcp.js"], cwd: ".", env_vars: PASSED_ENV },
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { BUN_FLAGS } from "../../../src/hook-process/plugin-files.ts";
 import { HOOK_EVENTS } from "../../../src/host/codex/handle.ts";
 import { TOOL_NAME } from "../../../src/host/codex/lead.ts";
 import { hooksJson, marketplaceJson, mcpJson, PASSED_ENV, pluginJson } from "../../../src/host/codex/plugin-root.ts";
@@ -19,7 +20,7 @@ describe("the Codex plugin root and its marketplace", () => {
 
   test("the server starts in the installed copy (cwd '.'), so its script path is relative; the tool is named after the server", () => {
     expect(mcpJson()).toEqual({
-      mcpServers: { hud: { command: "bun", args: ["./scripts/mcp.js"], cwd: ".", env_vars: PASSED_ENV } },
+      mcpServers: { hud: { command: "bun", args: [...BUN_FLAGS, "./scripts/mcp.js"], cwd: ".", env_vars: PASSED_ENV } },
     });
     // the data folder's variable reaches the server, or it and the hooks would keep two stores
     expect(PASSED_ENV).toContain("XDG_DATA_HOME");
