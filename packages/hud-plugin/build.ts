@@ -3,9 +3,10 @@
 // production builds of every dependency (no micromark assertions or `debug`), and the o200k rank table in a
 // file of its own: no hud-components entry imports it eagerly, only the lazy tokenizer, in the background,
 // when a HUD grows.
-import { copyFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { bundle, entityTable, jsTokensPackage, o200kEncoding } from "./build-bundle.ts";
 import { configJsonSchema } from "./src/config/json-schema.ts";
+import { CLI_HEAD } from "./src/hook-process/plugin-files.ts";
 
 const outdir = new URL("./dist", import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
@@ -78,6 +79,12 @@ await bundle(
 // QuickJS's wasm, for agent components: read beside the chunks (src/agent-components/quickjs.ts) on the first
 // component, never at start.
 copyFileSync(Bun.resolveSync("@jitl/quickjs-wasmfile-release-sync/wasm", import.meta.dir), `${outdir}/quickjs.wasm`);
+
+// the command starts bun without the project's bunfig.toml and .env (CLI_HEAD), in place of the source's `#!` line
+const cli = `${outdir}/cli/index.js`;
+const cliText = readFileSync(cli, "utf8");
+if (!cliText.startsWith("#!/usr/bin/env bun\n")) throw new Error(`${cli} does not start with the source's #! line`);
+writeFileSync(cli, CLI_HEAD + cliText.slice(cliText.indexOf("\n") + 1));
 
 writeFileSync(`${outdir}/agent-hud.schema.json`, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
 

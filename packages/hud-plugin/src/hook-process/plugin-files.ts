@@ -37,6 +37,14 @@ fi
 export const BUN_FLAGS = ["--no-env-file", "--config=/dev/null"] as const;
 
 /**
+ * The first lines of the `agent-hud` command (`dist/cli/index.js`, the package's `bin`): read by `sh`, they start
+ * bun with `BUN_FLAGS` on the file itself (a person runs the command, and Claude Code's status line may, in a
+ * project's folder); read by bun, the second line is a string and a comment. `env -S` would say the same in a
+ * `#!` line, but BusyBox's `env` has no `-S`.
+ */
+export const CLI_HEAD = `#!/bin/sh\n':' //; exec bun ${BUN_FLAGS.join(" ")} "$0" "$@"\n`;
+
+/**
  * The JSC option the launcher sets for the hook (and the MCP servers' relaunch, host/lean-jit.ts), and the
  * variable that says the launcher set it (the hook removes both, hook-main.ts, so the processes it starts
  * start as bun does).

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CLI_HEAD } from "../../src/hook-process/plugin-files.ts";
 import { STATUSLINE_SH, mcpJson as claudeMcp } from "../../src/host/claude-code/plugin-root.ts";
 import { HOOK_SH as CODEX_HOOK_SH, mcpJson as codexMcp } from "../../src/host/codex/plugin-root.ts";
 import { HOOK_SH as GEMINI_HOOK_SH, extensionJson } from "../../src/host/gemini/extension.ts";
@@ -107,6 +108,20 @@ process.stdout.write(JSON.stringify({ dotenv: process.env.AGENT_HUD_TEST_DOTENV 
     // relaunched (`--smol` is the relaunch's), and neither start read the project's files
     expect(JSON.parse(run.stdout.toString())).toEqual({ dotenv: null, lean: true });
     expect(existsSync(project.preloaded)).toBe(false);
+  });
+
+  test("bunfig attack and dotenv attack, the agent-hud command: run through the link a package manager makes", () => {
+    const project = hostileProject();
+    const plugin = pluginFolder("index.js");
+    const command = join(plugin, "scripts", "index.js");
+    writeFileSync(command, CLI_HEAD + readFileSync(command, "utf8"));
+    chmodSync(command, 0o755);
+    const link = join(mkdtempSync(join(tmpdir(), "bin-")), "agent-hud");
+    symlinkSync(command, link);
+    expectIsolated(Bun.spawnSync([link], { cwd: project.dir, env }), project.preloaded);
+    // bun reads the same file as a script: the shell's line is a string and a comment to it
+    const direct = Bun.spawnSync(["bun", "--no-env-file", "--config=/dev/null", command], { cwd: project.dir, env });
+    expectIsolated(direct, project.preloaded);
   });
 
   test("the hostile project is hostile: a bare `bun` started there runs its preload and reads its .env", () => {
