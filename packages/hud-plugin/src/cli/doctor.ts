@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { configFiles, globalConfigDir, readLayer } from "../config/files.ts";
+import { configFiles, configLayers, globalConfigDir, readBoundedText } from "../config/files.ts";
 import { loadConfig } from "../config/load.ts";
 import { storageDirFor } from "../config/storage-dir.ts";
 import { decisionsDir } from "../component-files/acceptance.ts";
@@ -21,10 +21,9 @@ const mode = (path: string) => (statSync(path).mode & 0o777).toString(8).padStar
 /** Which layer last set each top-level option: the file, or the plugin entry. */
 function origins(directory: string, env: Env): Array<[string, string]> {
   const from = new Map<string, string>();
-  for (const file of configFiles(directory, env)) {
-    const layer = readLayer(file);
+  for (const layer of configLayers(directory, env)) {
     if (layer?.options && typeof layer.options === "object")
-      for (const key of Object.keys(layer.options as object)) from.set(key, file);
+      for (const key of Object.keys(layer.options as object)) from.set(key, layer.source);
   }
   return [...from.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
@@ -33,7 +32,8 @@ function origins(directory: string, env: Env): Array<[string, string]> {
 function tuiRegistered(directory: string, env: Env): string | undefined {
   for (const file of [join(directory, ".opencode", "tui.json"), join(globalConfigDir(env), "tui.json")]) {
     if (!existsSync(file)) continue;
-    const text = readFileSync(file, "utf8");
+    const text = readBoundedText(file);
+    if (typeof text !== "string") continue;
     if (text.includes(PACKAGE) || /hud-plugin/.test(text)) return file;
   }
   return undefined;
@@ -43,8 +43,9 @@ function tuiRegistered(directory: string, env: Env): string | undefined {
 export function runDoctor(cwd: string, env: Env, io: Io): number {
   const worktree = worktreeOf(cwd);
   const lines: string[] = [`project ${worktree}`];
-  for (const file of configFiles(cwd, env)) {
-    const layer = readLayer(file);
+  const layers = configLayers(cwd, env);
+  for (const [i, file] of configFiles(cwd, env).entries()) {
+    const layer = layers[i];
     lines.push(`config ${file}: ${!layer ? "not present" : layer.error ? `ignored, ${layer.error}` : "read"}`);
   }
   const { config, problems } = loadConfig(cwd, undefined, env);

@@ -1,4 +1,4 @@
-import { configFiles, readLayer, type ConfigLayer } from "./files.ts";
+import { configLayers, type ConfigLayer } from "./files.ts";
 import { parseConfig, validOptions, type ConfigProblem, type ParsedConfig } from "./parse.ts";
 import { ignoredLine, limitProjectLayer } from "./user-only.ts";
 
@@ -49,12 +49,8 @@ export function loadConfig(
   entryOptions: unknown,
   env?: Record<string, string | undefined>,
 ): ParsedConfig {
-  const files = configFiles(directory, env).map((file, i, all) => {
-    const layer = readLayer(file);
-    return layer && i === all.length - 1 ? { ...layer, project: true } : layer;
-  });
-  const globals = files.slice(0, -1).filter((layer): layer is ConfigLayer => layer !== undefined);
-  const layers = files.filter((layer): layer is ConfigLayer => layer !== undefined);
+  const layers = configLayers(directory, env).filter((layer): layer is ConfigLayer => layer !== undefined);
+  const globals = layers.filter((layer) => !layer.project);
   const parsed = mergeLayers([...layers, { source: "the plugin entry in opencode.json", options: entryOptions }]);
   // only the global files speak for every project; this project's file and entry speak for it alone
   const others = mergeLayers(globals).config.retentionDays;

@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { defaultDir } from "../store/paths.ts";
 import { gitWorktreeOf } from "../store/worktree.ts";
-import { configFiles, readLayer } from "./files.ts";
+import { configLayers } from "./files.ts";
 
 /**
  * An absolute folder, or one under the home folder (`~/…`). A relative path would depend on the folder
@@ -44,9 +44,9 @@ export function storageDirFor(
 ): string {
   // the project's own file is left out: only the person's settings move the data folder (see user-only.ts)
   const layers = directory
-    ? configFiles(directory, env)
-        .slice(0, -1)
-        .map((file) => readLayer(file)?.options)
+    ? configLayers(directory, env)
+        .filter((layer) => !layer?.project)
+        .map((layer) => layer?.options)
     : [];
   let dir: string | undefined;
   for (const options of [...layers, entryOptions]) {
