@@ -9,7 +9,7 @@ const section = (options: Options, key: string): Options => (isObject(options[ke
  * A project's `agent-hud.jsonc` travels with the repository: a clone, a pull or an agent's file write
  * changes it. It may make the plugin stricter for that project, never looser than the person's own
  * settings: where the data lives, whether secrets are redacted, whether the conversation is indexed, how
- * long it is kept and whether agents may run components are the person's choice, made in the global file
+ * long it is kept, whether agents may run components and whether the memory file is read and shared are the person's choice, made in the global file
  * (or the plugin entry of their opencode config, which can load any plugin and so is trusted as code).
  * Returns the project's options with those keys taken out, and the names of the keys it set.
  */
@@ -31,12 +31,19 @@ export function limitProjectLayer(project: Options, below: Options): { options: 
     }
   }
   const switchedOff = (key: string) => section(below, key).enabled === false;
-  for (const key of ["recall", "agentComponents"]) {
+  // the memory file too: switched on, it reads the repository's own text into the agent's prompt
+  for (const key of ["recall", "agentComponents", "memoryFile"]) {
     const own = options[key];
     if (isObject(own) && own.enabled === true && switchedOff(key)) {
       options[key] = { ...own };
       drop(`${key}.enabled`, options[key] as Options, "enabled");
     }
+  }
+  // kept on this machine by the person; a repository may not have it shared through git
+  const git = options.memoryFile;
+  if (isObject(git) && git.git === "share" && section(below, "memoryFile").git === "ignore") {
+    options.memoryFile = { ...git };
+    drop("memoryFile.git", options.memoryFile as Options, "git");
   }
   const limit = typeof below.retentionDays === "number" ? below.retentionDays : defaultConfig.retentionDays;
   if (typeof options.retentionDays === "number" && options.retentionDays > limit)

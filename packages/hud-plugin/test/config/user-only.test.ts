@@ -75,6 +75,21 @@ describe("keys only the person's global file may set", () => {
     expect(messages()).toEqual([]);
   });
 
+  test("memory file switch-on attack: where the person switched the file off or kept it local, a project cannot undo it", () => {
+    write(globalFile(), `{ "memoryFile": { "enabled": false, "git": "ignore" } }`);
+    write(projectFile(), `{ "memoryFile": { "enabled": true, "git": "share" } }`);
+    const { config, problems } = loadConfig(project, undefined, env);
+    expect(config.memoryFile).toEqual({ enabled: false, git: "ignore" });
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringContaining("sets memoryFile.enabled, memoryFile.git,"),
+    ]);
+    // the stricter way round is the project's to choose
+    rmSync(globalFile());
+    write(projectFile(), `{ "memoryFile": { "enabled": false, "git": "ignore" } }`);
+    expect(loadConfig(project, undefined, env).config.memoryFile).toEqual({ enabled: false, git: "ignore" });
+    expect(messages()).toEqual([]);
+  });
+
   test("a project may keep its sessions for less time than the person's window, not longer", () => {
     write(globalFile(), `{ "retentionDays": 30 }`);
     write(projectFile(), `{ "retentionDays": 3650 }`);
