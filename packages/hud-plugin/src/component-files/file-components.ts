@@ -14,7 +14,7 @@ export type FileGate = { dataDir: string; notify: (line: string) => void };
 export type FileComponents = { files: FileDefinition[]; failed: CustomSection[] };
 
 type Known = { stamp: string; decisions: string; out: FileDefinition | CustomSection | undefined };
-type Cache = { known: Map<string, Known>; result: FileComponents; told: Set<string> };
+type Cache = { known: Map<string, Known>; result: FileComponents; told: Set<string>; skips?: string };
 const caches = new Map<string, Cache>();
 
 export const shortHash = (hash: string) => hash.slice(0, 12);
@@ -33,9 +33,18 @@ export function fileComponents(directory: string, gate: FileGate | undefined, op
   if (!cache) caches.set(cacheKey, (cache = { known: new Map(), result: { files: [], failed: [] }, told: new Set() }));
   const store = gate ? AcceptanceStore.forPerson(options.env) : undefined;
   const decisions = store?.stamp() ?? "none";
-  const found = discoverComponents(roots);
+  // a folder too full to read: one line in the HUD and one for the person, said once
+  const skipped: CustomSection[] = [];
+  const skips: string[] = [];
+  const found = discoverComponents(roots, (root, reason) => {
+    const label = root.display(root.dir);
+    skips.push(`${root.dir}\0${reason}`);
+    skipped.push(failedSection(`${root.scope} component folder`, label, reason));
+    if (!cache.told.has(skips.at(-1)!)) gate?.notify(`agent-hud: ${label}: ${reason}`);
+    cache.told.add(skips.at(-1)!);
+  });
   const known = new Map<string, Known>();
-  let changed = found.length !== cache.known.size;
+  let changed = found.length !== cache.known.size || skips.join("\0\0") !== cache.skips;
   for (const file of found) {
     const stamp = stampOf(file.path);
     const previous = cache.known.get(file.path);
@@ -49,10 +58,11 @@ export function fileComponents(directory: string, gate: FileGate | undefined, op
   }
   if (!changed) return cache.result;
   cache.known = known;
+  cache.skips = skips.join("\0\0");
   const outs = [...known.values()].flatMap((k) => (k.out ? [k.out] : []));
   cache.result = {
     files: outs.filter((o): o is FileDefinition => "entry" in o),
-    failed: outs.filter((o): o is CustomSection => "component" in o),
+    failed: [...skipped, ...outs.filter((o): o is CustomSection => "component" in o)],
   };
   return cache.result;
 }

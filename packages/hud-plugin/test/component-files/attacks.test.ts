@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AcceptanceStore, ACCEPTED_FILE, decisionsDir, sha256 } from "../../src/component-files/acceptance.ts";
-import { discoverComponents } from "../../src/component-files/discover.ts";
+import { discoverComponents, MAX_COMPONENT_FILES, MAX_FOLDER_ENTRIES } from "../../src/component-files/discover.ts";
 import { readComponent } from "../../src/component-files/read-component.ts";
 import { reviewComponents } from "../../src/component-files/review.ts";
 import { hudRoots } from "../../src/component-files/roots.ts";
@@ -182,6 +182,36 @@ describe("the decisions folder", () => {
       chownSync(store.file, 65534, 65534);
       expect(() => fresh().decision("/x.tsx", "a".repeat(64))).toThrow("owned by another user");
     }
+  });
+});
+
+describe("a folder filled by a repository", () => {
+  const failedLines = () => fixture.load().failed.map((f) => `${f.name} ${f.source}`);
+
+  test(`flood attack: of a folder of 100 component files the first ${MAX_COMPONENT_FILES} by name are read, with one line and one notice`, () => {
+    for (let i = 0; i < 100; i++) fixture.dirs.write(`C${String(i).padStart(3, "0")}.tsx`, component(`c${i}`));
+    fixture.acceptAll();
+    const { files } = fixture.load();
+    expect(files.map((f) => f.name)).toEqual(
+      Array.from({ length: MAX_COMPONENT_FILES }, (_, i) => `C${String(i).padStart(3, "0")}`),
+    );
+    expect(failedLines()).toEqual([`project component folder ${join(".opencode", "hud")}`]);
+    const told = fixture.notices.filter((line) => line.includes("component files; only the first"));
+    expect(told).toEqual([
+      `agent-hud: .opencode/hud: the folder holds 100 component files; only the first 64 by name are read`,
+    ]);
+  });
+
+  test(`flood attack: a folder of more than ${MAX_FOLDER_ENTRIES} entries is not listed further, and none of its files is read`, () => {
+    const path = fixture.dirs.write("Real.tsx", component("real"));
+    for (let i = 0; i < MAX_FOLDER_ENTRIES; i++) writeFileSync(join(path, "..", `_${i}.txt`), "");
+    fixture.acceptAll();
+    expect(discoverComponents(hudRoots(fixture.dirs.project, { env: fixture.dirs.env }))).toEqual([]);
+    expect(fixture.load().files).toEqual([]);
+    expect(failedLines()).toEqual([`project component folder ${join(".opencode", "hud")}`]);
+    expect(fixture.notices).toEqual([
+      `agent-hud: .opencode/hud: the folder holds more than ${MAX_FOLDER_ENTRIES} entries; none of its files is read`,
+    ]);
   });
 });
 
