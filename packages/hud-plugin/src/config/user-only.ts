@@ -9,7 +9,8 @@ const section = (options: Options, key: string): Options => (isObject(options[ke
  * A project's `agent-hud.jsonc` travels with the repository: a clone, a pull or an agent's file write
  * changes it. It may make the plugin stricter for that project, never looser than the person's own
  * settings: where the data lives, whether secrets are redacted, whether the conversation is indexed, how
- * long it is kept, whether agents may run components and whether the memory file is read and shared are the person's choice, made in the global file
+ * long it is kept, whether agents may run components, whether the memory file is read and shared, and the
+ * memory a tokenizer table costs are the person's choice, made in the global file
  * (or the plugin entry of their opencode config, which can load any plugin and so is trusted as code).
  * Returns the project's options with those keys taken out, and the names of the keys it set.
  */
@@ -45,6 +46,8 @@ export function limitProjectLayer(project: Options, below: Options): { options: 
     options.memoryFile = { ...git };
     drop("memoryFile.git", options.memoryFile as Options, "git");
   }
+  // ~93 MiB and ~0.5 s in every process that counts a HUD: the person's machine, the person's choice
+  if (options.tokenizer === "o200k" && below.tokenizer !== "o200k") drop("tokenizer", options, "tokenizer");
   const limit = typeof below.retentionDays === "number" ? below.retentionDays : defaultConfig.retentionDays;
   if (typeof options.retentionDays === "number" && options.retentionDays > limit)
     drop("retentionDays", options, "retentionDays");

@@ -90,6 +90,18 @@ describe("keys only the person's global file may set", () => {
     expect(messages()).toEqual([]);
   });
 
+  test("tokenizer memory attack: a project cannot make every process load the o200k table; the person's file can", () => {
+    write(projectFile(), `{ "tokenizer": "o200k" }`);
+    expect(loadConfig(project, undefined, env).config.tokenizer).toBe("estimate");
+    expect(messages()).toEqual([expect.stringContaining("sets tokenizer,")]);
+    write(globalFile(), `{ "tokenizer": "o200k" }`);
+    write(projectFile(), `{ "tokenizer": "estimate" }`);
+    expect(loadConfig(project, undefined, env).config.tokenizer).toBe("estimate");
+    rmSync(projectFile());
+    expect(loadConfig(project, undefined, env).config.tokenizer).toBe("o200k");
+    expect(messages()).toEqual([]);
+  });
+
   test("a project may keep its sessions for less time than the person's window, not longer", () => {
     write(globalFile(), `{ "retentionDays": 30 }`);
     write(projectFile(), `{ "retentionDays": 3650 }`);
