@@ -37,12 +37,37 @@ fi
 export const BUN_FLAGS = ["--no-env-file", "--config=/dev/null"] as const;
 
 /**
+ * Variables that make bun run code before ours, or take code from outside: `BUN_OPTIONS` adds any flag (a
+ * `--preload`), `BUN_INSPECT_PRELOAD` preloads a file, and `BUN_INSPECT` / `BUN_INSPECT_CONNECT_TO` open a
+ * debugger that evaluates what it is sent (on a port, or over a connection out). A repository can set a host's
+ * environment (Gemini CLI loads the project's `.env` into its own; Claude Code's project settings `env`), and a
+ * host passes it to what it starts, so every launcher unsets them before bun starts (the env attack).
+ */
+export const BUN_CODE_VARIABLES = [
+  "BUN_OPTIONS",
+  "BUN_INSPECT",
+  "BUN_INSPECT_CONNECT_TO",
+  "BUN_INSPECT_NOTIFY",
+  "BUN_INSPECT_PRELOAD",
+] as const;
+export const UNSET_BUN_CODE = `unset ${BUN_CODE_VARIABLES.join(" ")}`;
+
+/**
+ * An MCP server's `command` and `args` for a host that starts it directly: `sh` unsets BUN_CODE_VARIABLES
+ * (an empty value in the server's `env` would not do: bun reads an empty `BUN_INSPECT_PRELOAD` as a file to
+ * preload, and fails), then becomes bun on `script` (`$0`, where the host expands its variables).
+ */
+export function bunServer(script: string): { command: string; args: string[] } {
+  return { command: "sh", args: ["-c", `${UNSET_BUN_CODE}; exec bun ${BUN_FLAGS.join(" ")} "$0"`, script] };
+}
+
+/**
  * The first lines of the `agent-hud` command (`dist/cli/index.js`, the package's `bin`): read by `sh`, they start
  * bun with `BUN_FLAGS` on the file itself (a person runs the command, and Claude Code's status line may, in a
  * project's folder); read by bun, the second line is a string and a comment. `env -S` would say the same in a
  * `#!` line, but BusyBox's `env` has no `-S`.
  */
-export const CLI_HEAD = `#!/bin/sh\n':' //; exec bun ${BUN_FLAGS.join(" ")} "$0" "$@"\n`;
+export const CLI_HEAD = `#!/bin/sh\n':' //; ${UNSET_BUN_CODE}; exec bun ${BUN_FLAGS.join(" ")} "$0" "$@"\n`;
 
 /**
  * The JSC option the launcher sets for the hook (and the MCP servers' relaunch, host/lean-jit.ts), and the
@@ -64,6 +89,7 @@ export function hookLauncher(host: string, withoutBun = ""): string {
   return `#!/bin/sh
 # agent-hud hook launcher: ${host} runs it for every hook; it never fails the turn.
 if command -v bun >/dev/null 2>&1; then
+  ${UNSET_BUN_CODE}
   if [ -z "\$${HOOK_JIT_FLAG}" ]; then
     ${HOOK_JIT_FLAG}=0 ${HOOK_JIT_MARK}=1
     export ${HOOK_JIT_FLAG} ${HOOK_JIT_MARK}

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CLI_HEAD } from "../../src/hook-process/plugin-files.ts";
+import { BUN_CODE_VARIABLES, CLI_HEAD } from "../../src/hook-process/plugin-files.ts";
 import { STATUSLINE_SH, mcpJson as claudeMcp } from "../../src/host/claude-code/plugin-root.ts";
 import { HOOK_SH as CODEX_HOOK_SH, mcpJson as codexMcp } from "../../src/host/codex/plugin-root.ts";
 import { HOOK_SH as GEMINI_HOOK_SH, extensionJson } from "../../src/host/gemini/extension.ts";
@@ -131,5 +131,91 @@ process.stdout.write(JSON.stringify({ dotenv: process.env.AGENT_HUD_TEST_DOTENV 
     expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.stdout.toString())).toEqual({ dotenv: "from-the-repository" });
     expect(existsSync(project.preloaded)).toBe(true);
+  });
+});
+
+/**
+ * The environment a repository gives a host (Gemini CLI's project `.env`, Claude Code's project settings
+ * `env`), which the host passes on: `BUN_OPTIONS` and `BUN_INSPECT_PRELOAD` preload the repository's code,
+ * `BUN_INSPECT` would open a debugger anyone who reaches the port can run code through.
+ */
+function hostileEnv(): { env: Record<string, string>; marks: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), "hostile-env-"));
+  const marks = ["options", "inspect-preload"].map((name) => join(dir, name));
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "" };
+  for (const [i, mark] of marks.entries()) {
+    const script = join(dir, `evil-${i}.js`);
+    writeFileSync(script, `require("node:fs").writeFileSync(${JSON.stringify(mark)}, "ran");\n`);
+    env[i === 0 ? "BUN_OPTIONS" : "BUN_INSPECT_PRELOAD"] = i === 0 ? `--preload ${script}` : script;
+  }
+  env.BUN_INSPECT = "ws://127.0.0.1:0/agent-hud-test";
+  return { env, marks };
+}
+
+/** A plugin folder whose script `name` prints which of bun's code variables it was started with. */
+function envPluginFolder(...names: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "plugin-scripts-"));
+  mkdirSync(join(dir, "scripts"));
+  const seen = `Object.keys(process.env).filter((k) => ${JSON.stringify(BUN_CODE_VARIABLES)}.includes(k))`;
+  for (const name of names)
+    writeFileSync(join(dir, "scripts", name), `process.stdout.write(JSON.stringify(${seen}));\n`);
+  return dir;
+}
+
+function expectClean(run: { exitCode: number | null; stdout: Buffer; stderr: Buffer }, marks: string[]): void {
+  expect({ code: run.exitCode, seen: run.stdout.toString(), stderr: run.stderr.toString() }).toEqual({
+    code: 0,
+    seen: "[]",
+    stderr: "",
+  });
+  for (const mark of marks) expect(existsSync(mark)).toBe(false);
+}
+
+describe("bun's code variables in the host's environment never reach agent-hud's processes", () => {
+  test("env attack, hook launcher and status line: BUN_OPTIONS, BUN_INSPECT_PRELOAD and BUN_INSPECT are unset first", () => {
+    for (const [launcher, script] of [
+      [CLAUDE_HOOK_SH, "hook.js"],
+      [CODEX_HOOK_SH, "hook.js"],
+      [GEMINI_HOOK_SH, "hook.js"],
+      [STATUSLINE_SH, "statusline-command.js"],
+    ] as const) {
+      const { env, marks } = hostileEnv();
+      const plugin = envPluginFolder(script);
+      writeFileSync(join(plugin, "scripts", "launcher.sh"), launcher);
+      const run = Bun.spawnSync(["sh", join(plugin, "scripts", "launcher.sh"), "SessionStart"], {
+        env,
+        stdin: Buffer.from("{}"),
+      });
+      expectClean(run, marks);
+    }
+  });
+
+  test("env attack, MCP servers a host starts with its own environment (Claude Code, Gemini CLI), and the agent-hud command", () => {
+    const plugin = envPluginFolder("mcp.js", "index.js");
+    for (const server of [claudeMcp().mcpServers.hud, Object.values(extensionJson("0.0.0").mcpServers)[0]!]) {
+      const { env, marks } = hostileEnv();
+      const args = server.args.map((arg) =>
+        arg.replace("${CLAUDE_PLUGIN_ROOT}", plugin).replace("${extensionPath}", plugin),
+      );
+      expectClean(Bun.spawnSync([server.command, ...args], { env }), marks);
+    }
+    const command = join(plugin, "scripts", "index.js");
+    writeFileSync(command, CLI_HEAD + readFileSync(command, "utf8"));
+    chmodSync(command, 0o755);
+    const { env, marks } = hostileEnv();
+    expectClean(Bun.spawnSync([command], { env }), marks);
+  });
+
+  test("Codex CLI starts its MCP server with the variables it names only, none of bun's code variables", () => {
+    const server = codexMcp().mcpServers.hud;
+    for (const name of BUN_CODE_VARIABLES) expect(server.env_vars).not.toContain(name);
+  });
+
+  test("the hostile environment is hostile: a bare `bun` started with it runs both preloads", () => {
+    const { env, marks } = hostileEnv();
+    delete env.BUN_INSPECT;
+    const run = Bun.spawnSync(["bun", "--no-env-file", "--config=/dev/null", "-e", "1"], { env });
+    expect(run.exitCode).toBe(0);
+    for (const mark of marks) expect(existsSync(mark)).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import {
   BUN_FLAGS,
+  bunServer,
   hookLauncher,
   launcherHooks,
   NO_BUN_NOTICE,
   PLUGIN_ABOUT,
+  UNSET_BUN_CODE,
 } from "../../hook-process/plugin-files.ts";
 import { HOOK_EVENTS } from "./handle.ts";
 import { PLUGIN_NAME } from "./lead.ts";
@@ -47,7 +49,7 @@ export function hooksJson() {
  * ToolSearch, and a deferred `hud` is never offered to the model. Older versions accept and ignore the field.
  */
 export function mcpJson() {
-  return { mcpServers: { hud: { command: "bun", args: [...BUN_FLAGS, `${ROOT}/scripts/mcp.js`], alwaysLoad: true } } };
+  return { mcpServers: { hud: { ...bunServer(`${ROOT}/scripts/mcp.js`), alwaysLoad: true } } };
 }
 
 /** The hook launcher; without Bun it says so once per session. */
@@ -60,6 +62,7 @@ export const HOOK_SH = hookLauncher("Claude Code", NO_BUN_NOTICE);
 export const STATUSLINE_SH = `#!/bin/sh
 # agent-hud status line: put this file's path in Claude Code's statusLine setting.
 if command -v bun >/dev/null 2>&1; then
+  ${UNSET_BUN_CODE}
   exec bun ${BUN_FLAGS.join(" ")} "$(dirname "$0")/statusline-command.js"
 fi
 cat >/dev/null

@@ -2,7 +2,7 @@
 // writes them, the tests read the same values. Gemini CLI reads an extension's hooks from `hooks/hooks.json`
 // under its root and nowhere else, which is why the extension is a folder of its own, not the package's root
 // (there that path is Claude Code's).
-import { BUN_FLAGS, hookLauncher, launcherHooks } from "../../hook-process/plugin-files.ts";
+import { bunServer, hookLauncher, launcherHooks } from "../../hook-process/plugin-files.ts";
 import { GEMINI_HOOK_EVENTS } from "./handle.ts";
 import { EXTENSION_NAME, SERVER_KEY } from "./names.ts";
 import { AGENT_TOOL } from "./subagents.ts";
@@ -18,8 +18,7 @@ export function extensionJson(version: string) {
     // the project is the workspace Gemini CLI runs in; the server's own working folder is not it
     mcpServers: {
       [SERVER_KEY]: {
-        command: "bun",
-        args: [...BUN_FLAGS, `${ROOT}/scripts/mcp.js`],
+        ...bunServer(`${ROOT}/scripts/mcp.js`),
         env: { AGENT_HUD_PROJECT_DIR: "${workspacePath}" },
       },
     },

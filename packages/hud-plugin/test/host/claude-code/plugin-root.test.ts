@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BUN_FLAGS } from "../../../src/hook-process/plugin-files.ts";
+import { bunServer } from "../../../src/hook-process/plugin-files.ts";
 import { HOOK_EVENTS } from "../../../src/host/claude-code/handle.ts";
 import { underPackageRoot } from "../../../src/host/claude-code/package-root.ts";
 import { HOOK_SH, STATUSLINE_SH, hooksJson, mcpJson, pluginJson } from "../../../src/host/claude-code/plugin-root.ts";
@@ -43,7 +43,7 @@ describe("the Claude Code plugin root", () => {
 
   test("the package root's manifests run the built root's scripts: every path moves under dist/claude-code", () => {
     const mcp = underPackageRoot(mcpJson());
-    expect(mcp.mcpServers.hud.args).toEqual([...BUN_FLAGS, "${CLAUDE_PLUGIN_ROOT}/dist/claude-code/scripts/mcp.js"]);
+    expect(mcp.mcpServers.hud).toMatchObject(bunServer("${CLAUDE_PLUGIN_ROOT}/dist/claude-code/scripts/mcp.js"));
     const commands = Object.values(underPackageRoot(hooksJson()).hooks).flatMap((m) =>
       m[0]!.hooks.map((h) => h.command),
     );
