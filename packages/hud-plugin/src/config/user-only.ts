@@ -9,8 +9,8 @@ const section = (options: Options, key: string): Options => (isObject(options[ke
  * A project's `agent-hud.jsonc` travels with the repository: a clone, a pull or an agent's file write
  * changes it. It may make the plugin stricter for that project, never looser than the person's own
  * settings: where the data lives, whether secrets are redacted, whether the conversation is indexed, how
- * long it is kept, whether agents may run components, whether the memory file is read and shared, and the
- * memory a tokenizer table costs are the person's choice, made in the global file
+ * long it is kept, whether agents may run components and how many for how long, whether the memory file is
+ * read and shared, and the memory a tokenizer table costs are the person's choice, made in the global file
  * (or the plugin entry of their opencode config, which can load any plugin and so is trusted as code).
  * Returns the project's options with those keys taken out, and the names of the keys it set.
  */
@@ -38,6 +38,15 @@ export function limitProjectLayer(project: Options, below: Options): { options: 
     if (isObject(own) && own.enabled === true && switchedOff(key)) {
       options[key] = { ...own };
       drop(`${key}.enabled`, options[key] as Options, "enabled");
+    }
+  }
+  // the sandbox's room (16 MiB per component) and how long a call may wait for it: lowered, never raised
+  if (isObject(options.agentComponents)) {
+    const agents = (options.agentComponents = { ...options.agentComponents });
+    const own = section(below, "agentComponents");
+    for (const key of ["maxCount", "budgetMs"] as const) {
+      const limit = typeof own[key] === "number" ? own[key] : defaultConfig.agentComponents[key];
+      if (typeof agents[key] === "number" && agents[key] > limit) drop(`agentComponents.${key}`, agents, key);
     }
   }
   // kept on this machine by the person; a repository may not have it shared through git

@@ -102,6 +102,20 @@ describe("keys only the person's global file may set", () => {
     expect(messages()).toEqual([]);
   });
 
+  test("sandbox room attack: a project may lower agentComponents.maxCount and budgetMs, never raise them", () => {
+    write(projectFile(), `{ "agentComponents": { "maxCount": 32, "budgetMs": 5000 } }`);
+    expect(loadConfig(project, undefined, env).config.agentComponents).toEqual({
+      enabled: true,
+      maxCount: 8,
+      budgetMs: 150,
+    });
+    expect(messages()).toEqual([expect.stringContaining("sets agentComponents.maxCount, agentComponents.budgetMs,")]);
+    write(globalFile(), `{ "agentComponents": { "maxCount": 16 } }`);
+    write(projectFile(), `{ "agentComponents": { "maxCount": 12, "budgetMs": 100 } }`);
+    expect(loadConfig(project, undefined, env).config.agentComponents).toMatchObject({ maxCount: 12, budgetMs: 100 });
+    expect(messages()).toEqual([]);
+  });
+
   test("a project may keep its sessions for less time than the person's window, not longer", () => {
     write(globalFile(), `{ "retentionDays": 30 }`);
     write(projectFile(), `{ "retentionDays": 3650 }`);
