@@ -1,6 +1,6 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { accountHome, gitWorktreeOf } from "../store/worktree.ts";
 
 export const CONFIG_FILE = "agent-hud.jsonc";
@@ -44,15 +44,16 @@ export function configLayers(
   const top = gitWorktreeOf(directory);
   return files.map((file, i) => {
     const own = i === files.length - 1;
-    const project = own || inCheckout(file, top ?? resolve(directory));
-    const layer = readLayer(file, project ? (top ?? (own ? dirname(dirname(file)) : resolve(directory))) : undefined);
-    return layer && project ? { ...layer, project: true } : layer;
+    if (!own && !inCheckout(file, top ?? resolve(directory))) return readLayer(file);
+    // outside git, the project's own file is the one of the folder holding its `.opencode`
+    const layer = readLayer(file, top ?? (own ? dirname(dirname(file)) : resolve(directory)));
+    return layer && { ...layer, project: true };
   });
 }
 
 const within = (path: string, folder: string) => {
   const rel = relative(folder, path);
-  return rel === "" || (!rel.startsWith("..") && !rel.startsWith("/"));
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 };
 const real = (path: string) => {
   try {
