@@ -1,7 +1,7 @@
 // Text from agents, people and repositories must not act on whoever reads it: no terminal escape
 // sequence, no C0/C1 control, no bidi override and no invisible tag character survives, whether the text
-// reaches a terminal or the model (the markdown). Escape sequences go as a whole (an orphaned "[31m" would still be noise). One
-// function for every target; only whether line endings may stay differs.
+// reaches a terminal or the model (the markdown). Escape sequences go as a whole (an orphaned "[31m" would
+// still be noise). One function for every target; only whether line endings may stay differs.
 const ESCAPES =
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x9b[0-?]*[ -/]*[@-~]|\x1b[@-_]?/g;
 const SPACES = /\r\n|[\t\n\v\f\r\x85\u2028\u2029]/g;
