@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHooks } from "@agent-hud/hud-plugin/internal";
+import { pluginInput } from "./session-common.ts";
 
 const HOOK_TARGET_P99_MS = 2;
 /** Linux's RAM-backed tmpfs; skipped where absent. */
@@ -54,15 +55,7 @@ export async function plugin(dir: string, options: Record<string, unknown>): Pro
     app: { log: async () => {} },
     session: { messages: async () => ({ data: [] }), summarize: async () => {} },
   };
-  const project = join(dir, "project");
-  const input = {
-    client,
-    project: {},
-    directory: project,
-    worktree: project,
-    serverUrl: new URL("http://127.0.0.1:1"),
-    $: undefined,
-  };
+  const input = { ...pluginInput(client, join(dir, "project")), $: undefined };
   return (await createHooks(input as never, { storageDir: join(dir, "store"), ...options })) as Hooks;
 }
 

@@ -88,3 +88,8 @@ export function hudCallsAt(i: number): Array<{ tool: string; args: Record<string
   const calls = [{ tool: "steps.add", args: { description: `write part ${i} of the exporter` } }];
   return i % 4 === 0 ? [...calls, { tool: "steps.complete", args: { id: `s${i / 4}` } }] : calls;
 }
+
+/** What opencode hands a plugin's `server`, over `directory`, with `client` standing in for its SDK client. */
+export function pluginInput(client: object, directory: string): Record<string, unknown> {
+  return { client, project: {}, directory, worktree: directory, serverUrl: new URL("http://127.0.0.1:1") };
+}

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { heapStats } from "bun:jsc";
-import { procStats, residentSplit } from "./session-common.ts";
+import { pluginInput, procStats, residentSplit } from "./session-common.ts";
 
 type Entry = {
   hook?: string;
@@ -87,13 +87,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
         messages: async () => ({ data: latest }),
       },
     };
-    const input = {
-      client,
-      project: {},
-      directory: project,
-      worktree: project,
-      serverUrl: new URL("http://127.0.0.1:1"),
-    };
+    const input = pluginInput(client, project);
     const plugin = (await import(bundle)) as { default: { server: (i: unknown, o: unknown) => Promise<Hooks> } };
     hooks = await plugin.default.server(input, { ...options.pluginOptions, storageDir: join(dir, "store") });
   }

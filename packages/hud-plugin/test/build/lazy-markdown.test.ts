@@ -1,20 +1,14 @@
 // The hook runtime's markdown parser, required beside the hook on the first parse (build-lazy-markdown.ts):
 // ujsx's options, built before the parser is loaded, must parse exactly as the packages' own do.
-import { describe, expect, mock, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { fromMarkdown as packageParse } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm as packageGfm } from "micromark-extension-gfm";
+import { mockRequireBeside } from "../helpers/require-beside-mock.ts";
 
 const GFM_TEXT = "| a | b |\n| - | - |\n| 1 | ~~2~~ |\n\n- [x] done www.example.com\n\ntext &amp; more\n";
 
-let beside: unknown;
-let loads = 0;
-mock.module("../../build-require-beside.ts", () => ({
-  requireBeside: () => {
-    loads++;
-    return beside;
-  },
-}));
+const file = mockRequireBeside();
 const lazy = await import("../../build-lazy-markdown.ts");
 
 describe("the hook runtime's lazy markdown parser", () => {
@@ -25,8 +19,8 @@ describe("the hook runtime's lazy markdown parser", () => {
   });
 
   test("options built with its gfm() parse as the packages' own, and the parser loads once, on the first parse", () => {
-    beside = { fromMarkdown: packageParse, gfm: packageGfm };
-    loads = 0;
+    file.beside = { fromMarkdown: packageParse, gfm: packageGfm };
+    file.loads = 0;
     const options = { extensions: [lazy.gfm()], mdastExtensions: [gfmFromMarkdown()] };
     const parsed = lazy.fromMarkdown(GFM_TEXT, options);
     expect(parsed).toEqual(
@@ -34,6 +28,6 @@ describe("the hook runtime's lazy markdown parser", () => {
     );
     expect(JSON.stringify(parsed)).toContain('"type":"table"');
     lazy.fromMarkdown("again", options);
-    expect(loads).toBe(1);
+    expect(file.loads).toBe(1);
   });
 });

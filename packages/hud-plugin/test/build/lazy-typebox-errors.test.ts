@@ -1,17 +1,11 @@
 // The hook runtime's TypeBox errors, required beside the hook on the first failed check's description
 // (build-lazy-typebox-errors.ts): the same iterator as the package's, loaded once.
-import { describe, expect, mock, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Type } from "@sinclair/typebox";
 import { Errors as packageErrors } from "@sinclair/typebox/errors";
+import { mockRequireBeside } from "../helpers/require-beside-mock.ts";
 
-let beside: unknown;
-let loads = 0;
-mock.module("../../build-require-beside.ts", () => ({
-  requireBeside: () => {
-    loads++;
-    return beside;
-  },
-}));
+const file = mockRequireBeside();
 const lazy = await import("../../build-lazy-typebox-errors.ts");
 
 const schema = Type.Object({ n: Type.Integer({ minimum: 1 }), s: Type.String() }, { additionalProperties: false });
@@ -25,12 +19,12 @@ describe("the hook runtime's lazy TypeBox errors", () => {
   });
 
   test("describes a value as the package does, and the file loads once, on the first description", () => {
-    beside = { Errors: packageErrors };
-    loads = 0;
+    file.beside = { Errors: packageErrors };
+    file.loads = 0;
     const described = [...lazy.Errors(schema, value)].map(({ path, message }) => ({ path, message }));
     expect(described).toEqual([...packageErrors(schema, value)].map(({ path, message }) => ({ path, message })));
     expect(described.length).toBeGreaterThanOrEqual(3);
     expect(lazy.Errors(schema, { n: 2, s: "x" }).First()).toBeUndefined();
-    expect(loads).toBe(1);
+    expect(file.loads).toBe(1);
   });
 });
