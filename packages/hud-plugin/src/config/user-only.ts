@@ -1,3 +1,4 @@
+import { defaultBudgets, defaultCaps } from "@agent-hud/hud-components";
 import { defaultConfig } from "./schema.ts";
 
 type Options = Record<string, unknown>;
@@ -10,7 +11,8 @@ const section = (options: Options, key: string): Options => (isObject(options[ke
  * changes it. It may make the plugin stricter for that project, never looser than the person's own
  * settings: where the data lives, whether secrets are redacted, whether the conversation is indexed, how
  * long it is kept, whether agents may run components and how many for how long, whether the memory file is
- * read and shared, and the memory a tokenizer table costs are the person's choice, made in the global file
+ * read and shared, the memory a tokenizer table costs, and how many tokens and items the HUD may take of a
+ * call are the person's choice, made in the global file
  * (or the plugin entry of their opencode config, which can load any plugin and so is trusted as code).
  * Returns the project's options with those keys taken out, and the names of the keys it set.
  */
@@ -47,6 +49,19 @@ export function limitProjectLayer(project: Options, below: Options): { options: 
     for (const key of ["maxCount", "budgetMs"] as const) {
       const limit = typeof own[key] === "number" ? own[key] : defaultConfig.agentComponents[key];
       if (typeof agents[key] === "number" && agents[key] > limit) drop(`agentComponents.${key}`, agents, key);
+    }
+  }
+  // what the HUD may spend of every call, in tokens and items: lowered, never raised (the person pays)
+  for (const [key, defaults] of [
+    ["budgets", defaultBudgets],
+    ["caps", defaultCaps],
+  ] as const) {
+    if (!isObject(options[key])) continue;
+    const mine = (options[key] = { ...options[key] });
+    const own = section(below, key);
+    for (const [name, value] of Object.entries(mine)) {
+      const limit = typeof own[name] === "number" ? own[name] : (defaults as Record<string, number>)[name];
+      if (typeof value === "number" && typeof limit === "number" && value > limit) drop(`${key}.${name}`, mine, name);
     }
   }
   // kept on this machine by the person; a repository may not have it shared through git

@@ -114,3 +114,23 @@ describe("files that are no options file", () => {
     });
   });
 });
+
+describe("token cost attack", () => {
+  test("a project's file lowers the HUD's budgets and caps, never raises them above the person's or the defaults", () => {
+    write(
+      join(env.XDG_CONFIG_HOME!, "opencode", CONFIG_FILE),
+      `{ "budgets": { "compact": 400 }, "caps": { "notes": 30 } }`,
+    );
+    write(
+      projectFile(),
+      `{ "budgets": { "full": 20000, "compact": 300, "minimal": 60 }, "caps": { "notes": 500, "steps": 4, "files": 16 } }`,
+    );
+    const { config, problems } = loadConfig(project, undefined, env);
+    // raised past the default (full 800) or the person's (notes 30), past the default (files 15): ignored
+    expect(config.budgets).toEqual({ compact: 300, minimal: 60 });
+    expect(config.caps).toEqual({ notes: 30, steps: 4 });
+    expect(problems.map((p) => p.message)).toEqual([
+      `agent-hud: ${projectFile()} sets budgets.full, caps.notes, caps.files, which only your global agent-hud.jsonc may set or loosen; ignored`,
+    ]);
+  });
+});
