@@ -139,7 +139,8 @@ async function coldHooks(scripts: string, s: Setup): Promise<void> {
   console.log(
     `\ncold hook process, in-process (no server), on the state above; median CPU (user + system of the process) of ${COLD_RUNS}; target <= ${COLD_TARGET_MS} ms:`,
   );
-  const configDir = join(s.project, ".opencode");
+  // the person's global file: a project's may not choose o200k (its table costs every process ~93 MiB)
+  const configDir = join(s.env.XDG_CONFIG_HOME, "opencode");
   mkdirSync(configDir, { recursive: true });
   for (const tokenizer of ["estimate", "o200k"] as const) {
     writeFileSync(join(configDir, "agent-hud.jsonc"), JSON.stringify({ tokenizer }));
