@@ -31,7 +31,7 @@ export class DeferredRecall implements RecallPort {
     this.recall = Recall.open(this.options) ?? null;
     const recall = this.recall ?? undefined;
     if (recall) {
-      for (const event of this.pending.values()) recall.observe(event);
+      recall.observeAll(this.pending.values());
       // its own timers: the catch-up after the first idle moment, or now if the fallback is what opened it
       if (this.timing) recall.start(this.timing.idleDelayMs, fallbackDue ? 0 : this.timing.fallbackMs);
     }

@@ -25,6 +25,10 @@ type MessageRow = { role: string; at: number; summary: number };
 export class RecallIndex {
   private readonly statements = new Map<string, Statement>();
   private readonly pad = new SnippetPad();
+  /** Each session's key in `purged`: a hash per event was a hasher object per event (one session, hundreds). */
+  private readonly purgedKeys = new Map<string, string>();
+  /** One transaction wrapper for every write: bun's `transaction()` builds four new functions per call. */
+  private atomic: ((body: () => void) => void) | undefined;
 
   private constructor(
     readonly db: Database,
@@ -56,7 +60,10 @@ export class RecallIndex {
 
   /** A session the person purged is never indexed again (see `purged` in schema.ts). */
   private purged(session: string | null): boolean {
-    return session !== null && this.q("SELECT 1 FROM purged WHERE hash = ?").get(purgedHash(session)) !== null;
+    if (session === null) return false;
+    let key = this.purgedKeys.get(session);
+    if (key === undefined) this.purgedKeys.set(session, (key = purgedHash(session)));
+    return this.q("SELECT 1 FROM purged WHERE hash = ?").get(key) !== null;
   }
 
   private touchSession(session: string, at: number): void {
@@ -95,10 +102,10 @@ export class RecallIndex {
   private renumber(session: string): void {
     const row = this.q("SELECT renumber FROM sessions WHERE id = ?").get(session) as { renumber: number } | null;
     if (!row?.renumber) return;
-    this.db.transaction(() => {
+    this.transaction(() => {
       this.q(RENUMBER).run(session);
       this.q("UPDATE sessions SET renumber = 0 WHERE id = ?").run(session);
-    })();
+    });
   }
 
   /** A message part; unchanged text is not written again. */
@@ -134,7 +141,7 @@ export class RecallIndex {
     if (known?.body === doc.body) return;
     const terms = nameParts(doc.body);
     // one write: a part and its neighbours' columns change together
-    this.db.transaction(() => {
+    this.transaction(() => {
       if (known) this.q("UPDATE docs SET body = ?2, terms = ?3 WHERE id = ?1").run(known.id, doc.body, terms);
       const { lastInsertRowid } = known
         ? { lastInsertRowid: known.id }
@@ -154,7 +161,7 @@ export class RecallIndex {
             terms,
           );
       if (doc.kind === "part") link((sql) => this.q(sql), Number(lastInsertRowid));
-    })();
+    });
   }
 
   /** The seq of the last event of a HUD log stream that is indexed. */
@@ -171,7 +178,7 @@ export class RecallIndex {
     if (this.purged(session)) return;
     let seq = this.cursor(stream);
     const start = seq;
-    this.db.transaction(() => {
+    this.transaction(() => {
       for (const entry of entries) {
         if (entry.pending) break;
         if (entry.seq <= seq) continue;
@@ -192,7 +199,7 @@ export class RecallIndex {
         this.q(
           `INSERT INTO cursors (stream, seq) VALUES (?1, ?2) ON CONFLICT (stream) DO UPDATE SET seq = excluded.seq`,
         ).run(stream, seq);
-    })();
+    });
   }
 
   /** The best hits of the scope for what the agent typed (see searchDocs). Never throws on query text. */
@@ -235,10 +242,8 @@ export class RecallIndex {
   }
 
   syncedAt(session: string): number {
-    return (
-      (this.q("SELECT synced_at FROM sessions WHERE id = ?").get(session) as { synced_at: number } | null)?.synced_at ??
-      0
-    );
+    const row = this.q("SELECT synced_at FROM sessions WHERE id = ?").get(session) as { synced_at: number } | null;
+    return row?.synced_at ?? 0;
   }
 
   markSynced(session: string, updatedAt: number): void {
@@ -254,7 +259,7 @@ export class RecallIndex {
     const { where, values } = expiredWhere(retention, now, "project", "updated_at");
     const rows = this.q(`SELECT id FROM sessions WHERE ${where}`).all(...values) as Array<{ id: string }>;
     if (!rows.length) return [];
-    this.db.transaction(() => rows.forEach(({ id }) => this.drop(id)))();
+    this.transaction(() => rows.forEach(({ id }) => this.drop(id)));
     // merging the FTS segments drops the deleted entries for real; then free pages go back to the disk
     this.db.run("INSERT INTO docs_fts (docs_fts) VALUES ('optimize')");
     this.db.run("PRAGMA incremental_vacuum");
@@ -271,7 +276,7 @@ export class RecallIndex {
   }
 
   transaction(body: () => void): void {
-    this.db.transaction(body)();
+    (this.atomic ??= this.db.transaction((inside: () => void) => inside()))(body);
   }
 
   /**

@@ -133,6 +133,23 @@ export class Recall {
   }
 
   /**
+   * Many events in one write (what DeferredRecall kept until the index opened): one commit, where one each
+   * flushed an FTS segment and merged segments per event. Each event keeps its own guard, as in `observe`;
+   * the write lock is taken first, so no other process's commit can leave this one's snapshot stale.
+   */
+  observeAll(events: Iterable<HostEvent>): void {
+    const index = this.index;
+    const all = [...events];
+    let next = 0;
+    // a corrupt file is replaced midway (see `rebuild`): the rest go to the new index, one write each
+    const some = () => {
+      for (; next < all.length && this.index === index; next++) this.observe(all[next]!);
+    };
+    this.guard("indexing", () => index.db.transaction(some).immediate());
+    for (; next < all.length; next++) this.observe(all[next]!);
+  }
+
+  /**
    * Catch-up, then retention, at the first idle moment: `idleDelayMs` after a session first goes idle, or
    * `fallbackMs` after start when none does. Never on the way to an LLM call, so a short
    * `opencode run` (which exits as its session goes idle) does not pay for it.

@@ -73,3 +73,20 @@ test("closing with nothing observed creates no index file", () => {
   recall.close();
   expect(existsSync(join(dir, RECALL_FILE))).toBe(false);
 });
+
+test("what waited goes in as one write, and a text that fails to index leaves the others in (fallback: each event's own guard)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "hud-deferred-recall-"));
+  dirs.push(dir);
+  const redact = (text: string) => {
+    if (text.includes("boom")) throw new Error("redactor failed");
+    return text;
+  };
+  const recall = new DeferredRecall({ ...options(dir), redact });
+  observe(recall, userMessage("ses_d", "echidna first", NOW));
+  observe(recall, userMessage("ses_d", "boom in the middle", NOW + 1));
+  observe(recall, userMessage("ses_d", "numbat last", NOW + 2));
+  recall.close();
+  expect([found(dir, "echidna", "ses_d"), found(dir, "boom", "ses_d"), found(dir, "numbat", "ses_d")]).toEqual([
+    1, 0, 1,
+  ]);
+});
