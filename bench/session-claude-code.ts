@@ -134,6 +134,16 @@ function serverLines(
   );
 }
 
+/**
+ * The CPU of a bare bun process that starts and exits, started as the hook is: this machine's pace right now
+ * (a shared machine's runs move together by a third, every step of the hook alike).
+ */
+async function bareStartCpu(): Promise<number> {
+  const proc = Bun.spawn(["bun", "--no-env-file", "--config=/dev/null", "-e", "0"], { stdout: "ignore" });
+  await proc.exited;
+  return Number(proc.resourceUsage()?.cpuTime.total ?? 0n) / 1000;
+}
+
 /** The same session's state, the server gone: each hook process opens the store and renders on its own. */
 async function coldHooks(scripts: string, s: Setup): Promise<void> {
   console.log(
@@ -151,8 +161,10 @@ async function coldHooks(scripts: string, s: Setup): Promise<void> {
       const cpu: number[] = [];
       const wall: number[] = [];
       const steps: number[][] = [];
+      const bare: number[] = [];
       let size = 0;
       for (let i = 0; i < COLD_RUNS; i++) {
+        bare.push(await bareStartCpu());
         const run = await hook(scripts, s, kind, extra);
         cpu.push(run.cpu);
         wall.push(run.wall);
@@ -173,7 +185,8 @@ async function coldHooks(scripts: string, s: Setup): Promise<void> {
       // the process's CPU by step, as the hook marks it (the runtime's start: up to the hook's first line)
       const step = (k: number) => median(steps.map((s) => s[k]!)).toFixed(0);
       console.log(
-        `           CPU by step (median ms): runtime start ${step(0)}, imports ${step(1)}, open ${step(2)}, render ${step(3)}, write and exit ${step(4)}`,
+        `           CPU by step (median ms): runtime start ${step(0)}, imports ${step(1)}, open ${step(2)}, render ${step(3)}, write and exit ${step(4)}; ` +
+          `a bare bun process started between the runs, the machine's pace: ${median(bare).toFixed(1)} ms`,
       );
     }
   }
