@@ -146,19 +146,27 @@ test("what a sub-agent's tools touched (its own session file, in a folder named 
   expect(session().cache.state.compactions).toBe(before.compactions);
 });
 
-test("attack: a pipe or a link put in the sub-agents' folder is never read (only the regular files Gemini CLI writes)", async () => {
+/** The parent's first call made and a sub-agent started: the folder Gemini CLI writes its session files to. */
+async function subAgentStarted() {
   const memory = newMemory("now");
   await call(memory, "the parent");
   await hook(memory, "BeforeTool", invoke);
   const folder = join(root, sessionID);
   mkdirSync(folder, { recursive: true });
-  const wrote = (id: string, file: string) =>
-    `${JSON.stringify({ id, timestamp: "2026-11-29T01:00:00Z", type: "gemini", content: "", toolCalls: [{ id: `${id}#0`, name: "write_file", args: { file_path: join(project, file) }, status: "success", result: [] }] })}\n`;
+  return { memory, folder };
+}
+
+/** A sub-agent's session-file line: one `write_file` call of `file` (a path in the project). */
+const writeRecord = (id: string, file: string) =>
+  `${JSON.stringify({ id, timestamp: "2026-11-29T01:00:00Z", type: "gemini", content: "", toolCalls: [{ id: `${id}#0`, name: "write_file", args: { file_path: join(project, file) }, status: "success", result: [] }] })}\n`;
+
+test("attack: a pipe or a link put in the sub-agents' folder is never read (only the regular files Gemini CLI writes)", async () => {
+  const { memory, folder } = await subAgentStarted();
   const outside = join(root, "outside.jsonl");
-  writeFileSync(outside, wrote("o1", "named-by-a-link.md"));
+  writeFileSync(outside, writeRecord("o1", "named-by-a-link.md"));
   symlinkSync(outside, join(folder, "link.jsonl"));
   expect(Bun.spawnSync(["mkfifo", join(folder, "pipe.jsonl")]).exitCode).toBe(0);
-  writeFileSync(join(folder, "real.jsonl"), wrote("r1", "written-for-real.md"));
+  writeFileSync(join(folder, "real.jsonl"), writeRecord("r1", "written-for-real.md"));
   await hook(memory, "AfterTool", invoke);
   const hud = (await call(memory, "the parent", "the answer"))!.at(-1)!.content;
   expect(hud).toContain("written-for-real.md");
@@ -166,20 +174,14 @@ test("attack: a pipe or a link put in the sub-agents' folder is never read (only
 });
 
 test("attack: a sub-agents' folder flooded with files costs a hook a bounded read, and the sub-agent that just ended is still read", async () => {
-  const memory = newMemory("now");
-  await call(memory, "the parent");
-  await hook(memory, "BeforeTool", invoke);
-  const folder = join(root, sessionID);
-  mkdirSync(folder, { recursive: true });
-  const record = (id: string, file: string) =>
-    `${JSON.stringify({ id, timestamp: "2026-11-29T01:00:00Z", type: "gemini", content: "", toolCalls: [{ id: `${id}#0`, name: "write_file", args: { file_path: join(project, file) }, status: "success", result: [] }] })}\n`;
+  const { memory, folder } = await subAgentStarted();
   const old = new Date(Date.now() - 3_600_000);
   for (let i = 0; i < 300; i++) {
     const path = join(folder, `flood-${String(i).padStart(3, "0")}.jsonl`);
-    writeFileSync(path, record(`f${i}`, `flooded-${i}.md`));
+    writeFileSync(path, writeRecord(`f${i}`, `flooded-${i}.md`));
     utimesSync(path, old, old);
   }
-  writeFileSync(join(folder, "zz-the-real-one.jsonl"), record("real", "the-real-sub-agent-wrote-this.md"));
+  writeFileSync(join(folder, "zz-the-real-one.jsonl"), writeRecord("real", "the-real-sub-agent-wrote-this.md"));
   const reads = spyOn(transcriptModule, "readFrom");
   try {
     await hook(memory, "AfterTool", invoke);
