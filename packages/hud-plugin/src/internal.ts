@@ -6,7 +6,7 @@ export { openHud } from "./runtime/open.ts";
 export { hudTool } from "./tools/hud.ts";
 export { EventStore } from "./store/index.ts";
 export { HudBoard } from "./store/index.ts";
-export { boardPublisher, boardRenderOf, treeOf, type BoardPublisher } from "./board/publish.ts";
+export { boardPublisher, boardRenderOf, type BoardPublisher } from "./board/publish.ts";
 export type { Logger } from "./log/index.ts";
 export { MemoryFileSync } from "./memory-file/index.ts";
 export { MAX_LINES, MAX_MEMORY_BYTES, readMemoryText } from "./memory-file/safe-read.ts";

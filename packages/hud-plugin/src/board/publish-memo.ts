@@ -1,8 +1,7 @@
 import type { BoardRender, BoardRenderKind } from "../store/board-render.ts";
-import type { StablePart } from "./publish-tree.ts";
 
-/** A render as the views read it, but for its time and tree (what decides whether anything shown changed). */
-export type Shown = Omit<BoardRender, "at" | "tree">;
+/** A render as the views read it, but for its time (what decides whether anything shown changed). */
+export type Shown = Omit<BoardRender, "at">;
 
 /** A render as stored: its fields (before redaction) and its JSON, redacted, around the `at` value. */
 export type Written = { shown: Shown; head: string; tail: string };
@@ -11,10 +10,6 @@ export type Written = { shown: Shown; head: string; tail: string };
 export type SessionMemo = {
   /** The row each kind holds, as this publisher last wrote it, and when. */
   rows: Map<BoardRenderKind, { written: Written; at: number }>;
-  /** The last `<Hud>` tree, redacted and serialised, with the markdown (as rendered) it was laid out for. */
-  tree?: { markdown: string; json: string | undefined };
-  /** The stable part of the last tree built. */
-  stable?: StablePart;
   /** The last markdown and its redacted copy: the same text redacts the same. */
   markdown?: { text: string; redacted: string };
 };

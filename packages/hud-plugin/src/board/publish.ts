@@ -1,16 +1,9 @@
-import { Hud, type ContextInfo, type HudProps, type RenderResult } from "@agent-hud/hud-components";
-import { h, resolve } from "@agent-hud/ujsx/core";
+import type { ContextInfo, HudProps, RenderResult } from "@agent-hud/hud-components";
 import type { HudBoard } from "../store/board.ts";
 import type { BoardRender, BoardRenderKind } from "../store/board-render.ts";
-import { treeJson } from "./publish-tree.ts";
 import { jsonAt, sameShown, SessionMemos, type SessionMemo, type Shown, type Written } from "./publish-memo.ts";
 
-export function boardRenderOf(
-  result: RenderResult,
-  context: ContextInfo,
-  at: number,
-  tree?: BoardRender["tree"],
-): BoardRender {
+export function boardRenderOf(result: RenderResult, context: ContextInfo, at: number): BoardRender {
   return {
     markdown: result.markdown,
     density: result.density,
@@ -23,29 +16,12 @@ export function boardRenderOf(
       critical: context.critical,
     },
     at,
-    ...(tree ? { tree } : {}),
   };
 }
 
 /**
- * The `<Hud>` tree of a render's input: the same components and budget fit that produced its markdown
- * (the fitted layout is memoised, so this re-walks the components, not the budget search). Undefined
- * when it cannot be built; the views then read the markdown back instead.
- */
-export function treeOf(input: HudProps | undefined): BoardRender["tree"] {
-  if (!input) return undefined;
-  try {
-    // the package's own components over a validated state; a custom section's nodes were checked when it rendered
-    const tree = resolve(h(Hud, input), { mode: "trusted" });
-    return tree.type === "root" ? (tree as BoardRender["tree"]) : { type: "root", children: [tree] };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The one way a render reaches the person's views: laid out here (its `<Hud>` tree), redacted, then stored
- * on the board. Built once per plugin instance (and once per person's editor) with what every publish of
+ * The one way a render reaches the person's views: its markdown and the numbers beside it, redacted, then
+ * stored on the board (a terminal lays the markdown out again, read back into UJSX). Built once per plugin instance (and once per person's editor) with what every publish of
  * the project shares, so a caller names only the session, which records it replaces, and the render.
  */
 export type BoardPublisher = {
@@ -58,7 +34,7 @@ export type BoardPublisher = {
   ): void;
   /**
    * The same, after the hook or tool returns: the LLM call (or tool reply) never waits for the person's
-   * views. The input's state objects are immutable, so the tree still matches the render; its time is now.
+   * views. Its time is now.
    */
   publishLater(...args: Parameters<BoardPublisher["publish"]>): void;
 };
@@ -68,7 +44,7 @@ type Request = { result: RenderResult; input: HudProps | undefined; at: number }
 /**
  * `redact` is what the board's copy passes first (the privacy redactor). A render that shows exactly what the
  * session's rows already hold only moves their time (the views show when the agent last received it); a
- * changed one is redacted and stored, redoing only the parts (markdown, the tree's stable part) that changed.
+ * changed one is redacted and stored, the redacted markdown reused while it is the same.
  * Renders published later within one turn of the event loop are written once, the last for each kind.
  */
 export function boardPublisher(
@@ -99,7 +75,7 @@ export function boardPublisher(
         return;
       }
     }
-    const written = serialise(memo, shown, result, input, redact);
+    const written = serialise(memo, shown, redact);
     if (board.publishJson(sessionID, projectKey, kinds, at, jsonAt(written, at)))
       for (const kind of kinds) memo.rows.set(kind, { written, at });
     else for (const kind of kinds) memo.rows.delete(kind);
@@ -134,25 +110,13 @@ export function boardPublisher(
   };
 }
 
-/** The render's stored JSON but for its time: redacted, the markdown and tree redone only where they changed. */
-function serialise(
-  memo: SessionMemo,
-  shown: Shown,
-  result: RenderResult,
-  input: HudProps | undefined,
-  redact: <T>(value: T) => T,
-): Written {
+/** The render's stored JSON but for its time: redacted, the markdown redone only when it changed. */
+function serialise(memo: SessionMemo, shown: Shown, redact: <T>(value: T) => T): Written {
   if (memo.markdown?.text !== shown.markdown)
     memo.markdown = { text: shown.markdown, redacted: redact(shown.markdown) };
-  if (!(memo.tree?.markdown === shown.markdown && (memo.tree.json !== undefined || !input))) {
-    const tree = input && treeJson(input, result, memo.stable, redact);
-    memo.stable = tree?.stable;
-    memo.tree = { markdown: shown.markdown, json: tree?.json };
-  }
   // every other string passes the redactor too, so a field added later cannot reach the disk unredacted
   const rest = JSON.stringify({ ...redact({ ...shown, markdown: "" }), markdown: memo.markdown.redacted });
-  const tree = memo.tree.json === undefined ? "" : `,"tree":${memo.tree.json}`;
-  return { shown, head: `${rest.slice(0, -1)},"at":`, tail: `${tree}}` };
+  return { shown, head: `${rest.slice(0, -1)},"at":`, tail: "}" };
 }
 
 function fallbackContext(result: RenderResult): ContextInfo {

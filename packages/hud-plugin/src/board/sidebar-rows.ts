@@ -1,4 +1,4 @@
-import { fromMarkdown, toTerminal, type TermLine, type UNode } from "@agent-hud/ujsx";
+import { fromMarkdown, toTerminal, type TermLine } from "@agent-hud/ujsx";
 import type { BoardRender } from "../store/board-render.ts";
 
 /** What the person's view of one session is showing. */
@@ -22,18 +22,10 @@ export function statusLine(shown: BoardRender): TermLine {
 }
 
 /**
- * A HUD laid out for a terminal by the terminal target: from the component tree its markdown was
- * serialised from, or, for a render recorded without one, from its markdown read back into UJSX
- * (markdown ⇄ UJSX round-trips for everything the components emit).
+ * A HUD laid out for a terminal by the terminal target, from its markdown read back into UJSX: markdown ⇄
+ * UJSX round-trips for everything the components emit, so the board stores no second copy as a tree.
  */
-export function hudRows(shown: Pick<BoardRender, "markdown" | "tree">, width: number): TermLine[] {
-  if (shown.tree) {
-    try {
-      return toTerminal(shown.tree as UNode, { width });
-    } catch {
-      // a tree holding a kind this build has no terminal rule for: the markdown still reads
-    }
-  }
+export function hudRows(shown: Pick<BoardRender, "markdown">, width: number): TermLine[] {
   return toTerminal(fromMarkdown(shown.markdown), { width });
 }
 

@@ -147,8 +147,12 @@ export class HudRuntime {
     return view;
   }
 
-  /** Appends events (grouped per stream, one transaction each) and returns the reducer's outcome per event. */
-  record(session: SessionRuntime, events: ScopedEvent[]): FoldOutcome[] {
+  /**
+   * Appends events (grouped per stream, one transaction each) and returns the reducer's outcome per event.
+   * `show` gets the HUD after the change: the render ahead's (after the last of a burst), so a change
+   * shown to the person's views costs no render of its own; now, where no render ahead runs.
+   */
+  record(session: SessionRuntime, events: ScopedEvent[], show?: (rendered: Rendered) => void): FoldOutcome[] {
     // queued turns first, so the log keeps the order in which things happened
     this.deferred.flush();
     const outcomes: FoldOutcome[] = [];
@@ -170,9 +174,22 @@ export class HudRuntime {
       if (scope === "project") this.memory?.schedule();
     }
     const view = () => (this.closed ? undefined : (this.syncFiles(), this.view(session)));
-    const layout = !this.deps.storedRendersOnly && { key: session, run: () => this.closed || this.render(session) };
+    const layout = !this.deps.storedRendersOnly && { key: session, run: () => this.laidOutAhead(session) };
+    if (show && layout) session.showAhead = show;
     renderAhead(this.agents, view, session.lastGood?.density, this.deps.log, layout);
+    if (show && !layout) {
+      const rendered = this.render(session);
+      if (rendered) show(rendered);
+    }
     return outcomes;
+  }
+
+  private laidOutAhead(session: SessionRuntime): void {
+    if (this.closed) return;
+    const rendered = this.render(session);
+    const show = session.showAhead;
+    session.showAhead = undefined;
+    if (rendered && show) show(rendered);
   }
 
   context(session: SessionRuntime): ContextInfo {

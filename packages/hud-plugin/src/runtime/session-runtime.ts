@@ -13,8 +13,10 @@ export class SessionRuntime {
   model: ModelRef | undefined;
   /** The last HUD that rendered without error, reused when a later render fails. */
   lastGood: RenderResult | undefined;
-  /** What `lastGood` was rendered from: the person's views rebuild the same component tree from it. */
+  /** What `lastGood` was rendered from (its context and state are what the person's views show beside it). */
   lastInput: HudProps | undefined;
+  /** Where the next render ahead goes once laid out (a `hud` call's change, shown to the person's views). */
+  showAhead: ((rendered: { result: RenderResult; input: HudProps }) => void) | undefined;
   /**
    * The compaction request's transforms not yet passed: set by the compacting hook so that request is not given
    * a second copy of the HUD, and cleared by the compaction's events. A transform takes its own mark once

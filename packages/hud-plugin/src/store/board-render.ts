@@ -26,13 +26,6 @@ export const BoardRender = Type.Object({
    * see a compaction in the renders themselves, whenever the host's event about it arrives.
    */
   compactions: Type.Optional(Type.Integer({ minimum: 0 })),
-  /**
-   * The resolved UJSX tree the markdown was serialised from (the `<Hud>` component over the same
-   * input), so a terminal lays out the very same tree without parsing markdown back.
-   */
-  tree: Type.Optional(
-    Type.Object({ type: Type.Literal("root"), children: Type.Array(Type.Unknown()) }, { additionalProperties: true }),
-  ),
 });
 export type BoardRender = Static<typeof BoardRender>;
 export type BoardRenderKind = "received" | "current";

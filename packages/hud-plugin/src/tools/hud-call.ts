@@ -3,7 +3,6 @@
 import { describeOutcome, planOperation } from "@agent-hud/hud-components";
 import type { HookDeps } from "../runtime/hook-deps.ts";
 import { hostOperations } from "./host-operations.ts";
-import type { SessionRuntime } from "../runtime/session-runtime.ts";
 import { provisionalReply } from "./provisional-reply.ts";
 import { Refusal } from "../log/refusal.ts";
 import { secretNotice } from "./secret-notice.ts";
@@ -27,18 +26,13 @@ export async function runHudCall(deps: HookDeps, raw: unknown, sessionID: string
   // what reaches the repository's memory file passes the strict check first
   const refusal = runtime.memory && memorySecretRefusal(result.events, deps.redact.text, MEMORY_FILE);
   if (refusal) throw new Refusal(refusal);
-  const outcomes = runtime.record(session, result.events);
+  // the person's views follow the change; the agent gets the same render on its next call
+  const outcomes = runtime.record(session, result.events, (rendered) =>
+    deps.publisher.publishLater(session.id, ["current"], runtime.keep(session, rendered), rendered.input),
+  );
   const text = describeOutcome(call, outcomes);
   if (outcomes.some((o) => !o.ok)) throw new Refusal(text);
-  showChange(deps, session);
   const reply = provisionalReply(String(call.tool).trim(), outcomes) ?? text;
   const notice = secretNotice(result.events, deps.redact);
   return notice ? `${reply}\n${notice}` : reply;
-}
-
-/** The person's views follow the change now; the agent gets the same render on its next call. */
-function showChange(deps: HookDeps, session: SessionRuntime): void {
-  const rendered = deps.runtime.render(session);
-  if (!rendered) return;
-  deps.publisher.publishLater(session.id, ["current"], deps.runtime.keep(session, rendered), rendered.input);
 }

@@ -3,11 +3,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makeContextInfo, renderHud, replay, type HudEvent, type HudProps } from "@agent-hud/hud-components";
+import { Hud, makeContextInfo, renderHud, replay, type HudEvent, type HudProps } from "@agent-hud/hud-components";
 import { referenceEvents, referenceView } from "@agent-hud/hud-components/testing";
 import { emptyState } from "@agent-hud/hud-components";
-import { boardPublisher, treeOf, type BoardPublisher } from "../../src/board/publish.ts";
-import { treeJson, type StablePart } from "../../src/board/publish-tree.ts";
+import { h, resolve } from "@agent-hud/ujsx/core";
+import { terminalText, toTerminal, type UNode } from "@agent-hud/ujsx";
+import { boardPublisher, type BoardPublisher } from "../../src/board/publish.ts";
+import { hudRows } from "../../src/board/sidebar-rows.ts";
 import { createRedactor } from "../../src/privacy/index.ts";
 import { HudBoard } from "../../src/store/index.ts";
 import { hostTurn } from "../helpers/fake-opencode.ts";
@@ -67,13 +69,12 @@ describe("publishing a render to the board", () => {
     publisher.publish("ses_a", ["received", "current"], edited, busier.input);
     expect(full).toBe(3);
     expect(board.latest("ses_a", "received")!.markdown).toContain("#### Tasks");
-    // a changed markdown (a note added): stored, with the tree laid out for it
+    // a changed markdown (a note added): stored
     const changed = render(withNote("the exporter flushes every 512 rows"));
     publisher.publish("ses_a", ["current"], changed.result, changed.input);
     const current = board.latest("ses_a", "current")!;
     expect(current.markdown).toBe(changed.result.markdown);
     expect(current.markdown).toContain("every 512 rows");
-    expect(JSON.stringify(current.tree)).toContain("every 512 rows");
     expect(board.latest("ses_a", "received")!.markdown).toBe(edited.markdown);
   });
 
@@ -88,7 +89,7 @@ describe("publishing a render to the board", () => {
     expect(full).toBe(2);
   });
 
-  test("a secret in a new text is redacted on disk, in the markdown and the tree, stored whole or moved in time", () => {
+  test("a secret in a new text is redacted on disk, stored whole or moved in time", () => {
     const before = render();
     publisher.publish("ses_a", ["received", "current"], before.result, before.input);
     const secret = `ghp_${fake(36)}`;
@@ -98,7 +99,6 @@ describe("publishing a render to the board", () => {
     publisher.publish("ses_a", ["received", "current"], result, input);
     const stored = board.latest("ses_a", "received")!;
     expect(stored.markdown).toContain("deploy with");
-    expect(JSON.stringify(stored.tree)).toContain("deploy with");
     expect(JSON.stringify(stored)).not.toContain(secret);
     board.close();
     // the database and its write-ahead log, byte for byte
@@ -129,30 +129,22 @@ describe("publishing a render to the board", () => {
   });
 });
 
-describe("the stored tree", () => {
-  test("is the <Hud> tree redacted, whether its stable part is laid out again or reused", () => {
-    const secret = `ghp_${fake(36)}`;
-    const view = withNote(`token ${secret}`);
-    const input = (used: number, v = view) => ({ view: v, context: context(used) });
-    const expected = (props: HudProps) => JSON.stringify(redactor.deep(treeOf(props)));
-    const json = (props: HudProps, last?: StablePart) =>
-      treeJson(props, renderHud(props.view, props.context), last, redactor.deep)!;
-    const first = json(input(30_000));
-    expect(first.json).toBe(expected(input(30_000)));
-    expect(first.json).not.toContain(secret);
-    // the volatile part changed (context use), the stable part is reused
-    const second = json(input(31_000), first.stable);
-    expect(second.stable).toBe(first.stable);
-    expect(second.json).toBe(expected(input(31_000)));
-    // a stable part laid out for other markdown is not reused
-    const other = json(input(31_000, referenceView()), first.stable);
-    expect(other.stable).not.toBe(first.stable);
-    expect(other.json).toBe(expected(input(31_000, referenceView())));
-  });
-
-  test("of a render not made by renderHud here is laid out from its input (fallback)", () => {
-    const props = { view: referenceView(), context: context(30_000) };
-    const copy = { ...renderHud(props.view, props.context) };
-    expect(treeJson(props, copy, undefined, redactor.deep)!.json).toBe(JSON.stringify(redactor.deep(treeOf(props))));
+describe("the stored markdown, laid out for a terminal", () => {
+  // the board keeps no copy of the <Hud> tree: the views read the markdown back into UJSX
+  test("gives the same rows as the <Hud> tree it was serialised from, at every density", () => {
+    const view = withNote("the exporter flushes every 512 rows; see `src/export.ts`");
+    const densities = new Set<string>();
+    for (const used of [30_000, 90_000, 110_000, 130_000, 150_000, 188_000]) {
+      const input: HudProps = { view, context: context(used) };
+      const result = renderHud(input.view, input.context);
+      densities.add(result.density);
+      publisher.publish("ses_a", ["current"], result, input);
+      const stored = board.latest("ses_a", "current")!;
+      expect(Object.keys(stored)).not.toContain("tree");
+      const tree = resolve(h(Hud, input), { mode: "trusted" }) as UNode;
+      for (const width of [38, 80])
+        expect(terminalText(hudRows(stored, width))).toBe(terminalText(toTerminal(tree, { width })));
+    }
+    expect([...densities].sort()).toEqual(["compact", "full", "minimal"]);
   });
 });
