@@ -17,7 +17,8 @@ import { StoredRenders } from "../agent-components/stored-renders.ts";
 import { countingTokenizer } from "./counting.ts";
 import { renderAhead } from "./render-ahead.ts";
 import type { Logger } from "../log/index.ts";
-import { MemoryFileSync } from "../memory-file/index.ts";
+import type { MemoryFileSync } from "../memory-file/index.ts";
+import { projectMemory } from "./project-memory.ts";
 import { validateSessionID } from "../store/index.ts";
 import { DeferredWrites } from "./deferred-writes.ts";
 import { newHolder, type Holder } from "./liveness.ts";
@@ -85,22 +86,7 @@ export class HudRuntime {
       projector: this.projector,
       queuedTouches: () => this.deferred.queuedTouches(),
     };
-    const project = {
-      state: () => (this.project.catchUp(deps.store), this.project.state),
-      append: (event: HudEvent) => {
-        deps.store.append(this.project.stream, [event]);
-        this.project.catchUp(deps.store);
-      },
-    };
-    this.memory = deps.config.memoryFile.enabled
-      ? new MemoryFileSync(
-          deps.worktree ?? deps.directory,
-          project,
-          { ...deps.config.memoryFile, ...(deps.redact ? { redact: deps.redact } : {}) },
-          deps.log,
-          deps.now,
-        )
-      : undefined;
+    this.memory = projectMemory(deps, this.project);
   }
 
   /**
@@ -174,22 +160,14 @@ export class HudRuntime {
       if (scope === "project") this.memory?.schedule();
     }
     const view = () => (this.closed ? undefined : (this.syncFiles(), this.view(session)));
-    const layout = !this.deps.storedRendersOnly && { key: session, run: () => this.laidOutAhead(session) };
-    if (show && layout) session.showAhead = show;
+    const layout = !this.deps.storedRendersOnly && {
+      key: session,
+      run: () => this.closed || session.show(this.render(session)),
+    };
+    session.showAhead = show ?? session.showAhead;
     renderAhead(this.agents, view, session.lastGood?.density, this.deps.log, layout);
-    if (show && !layout) {
-      const rendered = this.render(session);
-      if (rendered) show(rendered);
-    }
+    if (show && !layout) session.show(this.render(session));
     return outcomes;
-  }
-
-  private laidOutAhead(session: SessionRuntime): void {
-    if (this.closed) return;
-    const rendered = this.render(session);
-    const show = session.showAhead;
-    session.showAhead = undefined;
-    if (rendered && show) show(rendered);
   }
 
   context(session: SessionRuntime): ContextInfo {
@@ -258,13 +236,16 @@ export class HudRuntime {
     return this.renderForCall(session).finally(() => this.agents.delivered());
   }
 
-  /** The component files as they are now, handed to the sandbox's registry (never evaluated here). */
+  /** The component files as they are now, handed to the sandbox's registry (never evaluated here). Scanned
+   * once per synchronous step: a render ahead reads the view, then renders, in one. */
   private syncFiles() {
-    const files = fileComponents(this.deps.directory, this.deps.componentGate);
+    if (this.scanned) return this.scanned;
+    const files = (this.scanned = fileComponents(this.deps.directory, this.deps.componentGate));
+    queueMicrotask(() => (this.scanned = undefined));
     this.agents.setFiles(files.files);
     return files;
   }
-
+  private scanned: ReturnType<typeof fileComponents> | undefined;
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     // the call never waits for the sandbox: it reads the components' last renders (made ahead, or kept by an
     // earlier process), has what is missing rendered in the background, and stats the component files once

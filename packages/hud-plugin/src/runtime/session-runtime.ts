@@ -17,6 +17,12 @@ export class SessionRuntime {
   lastInput: HudProps | undefined;
   /** Where the next render ahead goes once laid out (a `hud` call's change, shown to the person's views). */
   showAhead: ((rendered: { result: RenderResult; input: HudProps }) => void) | undefined;
+  /** Hands a render laid out after a change to `showAhead`, once. */
+  show(rendered: { result: RenderResult; input: HudProps } | undefined): void {
+    const show = this.showAhead;
+    this.showAhead = undefined;
+    if (rendered && show) show(rendered);
+  }
   /**
    * The compaction request's transforms not yet passed: set by the compacting hook so that request is not given
    * a second copy of the HUD, and cleared by the compaction's events. A transform takes its own mark once
