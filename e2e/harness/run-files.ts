@@ -75,8 +75,10 @@ const OLDEST_GEMINI = ["test/gemini/hud.test.ts"];
  * The pinned hosts' main files with the oldest Bun supported first on their PATH (harness/oldest-bun.ts): their
  * hooks (run in-process, then handed to the MCP server), MCP servers and tool run on it; the tests run on the
  * pinned Bun. 7.6, 6.0 and 12.7 CPU-s (Claude Code's two in one process, Codex's, Gemini's), 10, 8 and 14 s.
- * Bun 1.2.21's servers fail on a piped stdin, and after a Gemini CLI session 1.3.9 leaves the database's WAL
- * uncheckpointed (its data read back, but not in the file the ledger's test reads): the oldest is 1.3.10.
+ * Bun 1.2.21's servers fail on a piped stdin (its file stream reads fd 0 at an offset: ESPIPE). 1.3.9 closes
+ * no database that ran a `db.transaction()`: `close()` leaves the statements the transaction prepared, so SQLite
+ * defers the close and never checkpoints the WAL (the data is read back from it, but Gemini's ledger test reads
+ * the file). The oldest is 1.3.10.
  */
 const OLDEST_BUN = [
   "test/claude-code/hud-every-call.test.ts",
