@@ -119,7 +119,8 @@ export function serveRelease(root: string): ServedRelease {
   const empty = git(["hash-object", "-t", "tree", "-w", "/dev/null"], repo, env);
   git(["update-ref", "refs/heads/main", git(["commit-tree", empty, "-m", "main"], repo, env)], repo, env);
   const script = join(PLUGIN_DIR, "scripts", "gemini-release.ts");
-  const release = Bun.spawnSync(["bun", script, "--no-build", "--repo", repo, "--archive", archive], {
+  // the maintainers' script runs on the Bun that runs the tests, whatever Bun the PATH gives the hooks
+  const release = Bun.spawnSync([process.execPath, script, "--no-build", "--repo", repo, "--archive", archive], {
     cwd: root,
     env,
     stdout: "pipe",

@@ -4,7 +4,8 @@
  * share only what the run makes once for them: the packed packages and the registry that publishes them.
  * Usage: bun harness/run-files.ts [bun test options] [--oldest] [files...]
  * No files: every e2e test file, then the smoke subset again on the oldest supported opencode, Claude Code,
- * Codex CLI and Gemini CLI, all in one queue; --oldest: that subset only (with files: only those of it).
+ * Codex CLI and Gemini CLI, and the hook hosts' main files with the oldest supported Bun running their hooks,
+ * all in one queue; --oldest: that subset only (with files: only those of it).
  * Each file's output is printed whole when it ends, so bun's "N pass" lines stay readable and countable.
  */
 import { existsSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { ensureFreshBundle } from "./fresh-build.ts";
 import { GEMINI_BIN, GEMINI_EXTENSION_ROOT } from "./gemini.ts";
 import { PACKED_ENV, packWorkspace } from "./packed.ts";
 import { HOST_ENV, hostMode, OPENCODE_BIN } from "./opencode.ts";
+import { oldestBunDir } from "./oldest-bun.ts";
 import { LocalRegistry, REGISTRY_ENV } from "./registry.ts";
 import { SHARED_HOST_ENV } from "./shared-host.ts";
 import { BinaryWarmer } from "./warm-binaries.ts";
@@ -69,6 +71,21 @@ const OLDEST_MOD = [
 /** One file each on the oldest Codex CLI and Gemini CLI: the main one (HUD at start, resume, compaction, ledger). */
 const OLDEST_CODEX = ["test/codex/hud.test.ts"];
 const OLDEST_GEMINI = ["test/gemini/hud.test.ts"];
+/**
+ * The pinned hosts' main files with the oldest Bun supported first on their PATH (harness/oldest-bun.ts): their
+ * hooks (run in-process, then handed to the MCP server), MCP servers and tool run on it; the tests run on the
+ * pinned Bun. 7.6, 6.0 and 12.7 CPU-s (Claude Code's two in one process, Codex's, Gemini's), 10, 8 and 14 s.
+ * Bun 1.2.21's servers fail on a piped stdin (its file stream reads fd 0 at an offset: ESPIPE). 1.3.9 closes
+ * no database that ran a `db.transaction()`: `close()` leaves the statements the transaction prepared, so SQLite
+ * defers the close and never checkpoints the WAL (the data is read back from it, but Gemini's ledger test reads
+ * the file). The oldest is 1.3.10.
+ */
+const OLDEST_BUN = [
+  "test/claude-code/hud-every-call.test.ts",
+  "test/claude-code/hud-tool.test.ts",
+  "test/codex/hud.test.ts",
+  "test/gemini/hud.test.ts",
+];
 const OLDEST_TIMEOUT = "180000";
 
 /**
@@ -190,7 +207,7 @@ const SLOW_FIRST = [
 ];
 
 /** One `bun test` run: a file (or a batch of them), on the pinned binaries or (with `env`) on the oldest ones. */
-type Job = { files: string[]; label: string; env: Record<string, string>; options: string[] };
+type Job = { files: string[]; label: string; env: Record<string, string>; options: string[]; oldestBun?: true };
 /** `cpu`: the seconds of CPU the file's process and every process it waited for (opencode, Claude Code) used. */
 type Result = { file: string; code: number; seconds: number; cpu: number; output: string };
 
@@ -223,7 +240,8 @@ async function runFile(job: Job): Promise<Result> {
   }
   const started = performance.now();
   // "./": a bare path is a filter to bun test, and would also run any file whose path contains it
-  const proc = Bun.spawn(["bun", "test", ...job.options, ...job.files.map((file) => `./${file}`)], {
+  // the pinned Bun runs the tests, whatever PATH the job gives the hosts
+  const proc = Bun.spawn([process.execPath, "test", ...job.options, ...job.files.map((file) => `./${file}`)], {
     cwd: E2E,
     stdout: "pipe",
     stderr: "pipe",
@@ -323,6 +341,7 @@ function oldestJobs(options: string[]): Job[] {
     ...together(OLDEST_MOD, mod, "oldest Claude Code with the mod"),
     ...jobs(OLDEST_CODEX, codex, "oldest Codex CLI"),
     ...jobs(OLDEST_GEMINI, gemini, "oldest Gemini CLI"),
+    ...together(OLDEST_BUN, {}, "oldest Bun").map((job) => ({ ...job, oldestBun: true as const })),
   ];
 }
 
@@ -360,6 +379,11 @@ const jobs = oldestOnly
     : [...pinned(allFiles()), ...oldestJobs(options)];
 // a glob that matched nothing would pass as "0 failed"
 if (jobs.length === 0) throw new Error(`no e2e test files found under ${E2E}`);
+// found (or installed) once, before any worker starts
+if (jobs.some((job) => job.oldestBun)) {
+  const PATH = `${oldestBunDir()}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+  for (const job of jobs) if (job.oldestBun) job.env = { ...job.env, PATH };
+}
 const rank = (j: Job) =>
   j.files.length > 1 ? 0 : SLOW_FIRST.includes(j.label) ? SLOW_FIRST.indexOf(j.label) : SLOW_FIRST.length;
 const queue = jobs.sort((a, b) => rank(a) - rank(b));

@@ -35,7 +35,9 @@ export async function buildClaudeCode(outdir: string, version: string): Promise<
   writeManifests(root, version, (manifest) => manifest);
   writeManifests(packageDir, version, underPackageRoot);
   // the mod runs inside Claude Code (web APIs only): one readable module, its helpers inlined, so its
-  // imports need no extension rules and `claude plugin validate` reads every `$` call where it is made
+  // imports need no extension rules and `claude plugin validate` reads every `$` call where it is made. It
+  // refuses a second binding named `next` (the continuation), and Bun 1.4's bundler keeps a shadowing name
+  // where 1.3 renamed it, so the mod's inner bindings take names of their own (the bundle is the same from either)
   const mod = await Bun.build({
     entrypoints: [src("host/claude-code/mod/register.ts")],
     target: "browser",

@@ -6,8 +6,8 @@ import { installedVersion, versionLine, type HostVersion } from "../../host-doct
 import { PLUGIN_NAME } from "./lead.ts";
 import { loadsMods, MOD_MIN } from "./mod-version.ts";
 
-/** The oldest Bun the hooks and the MCP server run on (package.json `engines`). */
-export const MIN_BUN = "1.2.0";
+/** The oldest Bun the hooks and the MCP server run on (package.json `engines`; e2e's oldest subset runs it). */
+export const MIN_BUN = "1.3.10";
 /** The Claude Code versions the e2e suite runs: the oldest as a smoke subset, the newest in full (e2e/). */
 export const CLAUDE_CODE_SUPPORTED = { oldest: "2.1.197", newest: "2.1.332" } as const;
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { claudeCodeDoctor } from "../../../src/host/claude-code/doctor.ts";
+import { claudeCodeDoctor, MIN_BUN } from "../../../src/host/claude-code/doctor.ts";
 
 describe("doctor's Claude Code lines", () => {
   test("say what is missing: Bun, a recent Bun, the plugin, any hook run", () => {
@@ -12,7 +12,13 @@ describe("doctor's Claude Code lines", () => {
     expect(none[0]).toContain("Bun not found");
     expect(none[1]).toContain("plugin not installed");
     expect(none[2]).toContain("no hook has run yet");
-    expect(claudeCodeDoctor(data, { HOME: home }, "1.1.9")[0]).toContain("older than 1.2.0");
+    // compared as numbers: 1.3.9 comes before 1.3.10
+    expect(claudeCodeDoctor(data, { HOME: home }, "1.3.9")[0]).toContain("older than 1.3.10");
+  });
+
+  test("name the oldest Bun the package declares (engines.bun), the one the e2e suite's oldest subset runs", () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dir, "../../../package.json"), "utf8"));
+    expect(pkg.engines.bun).toBe(`>=${MIN_BUN}`);
   });
 
   test("find the plugin in Claude Code's settings and the hooks' session files", () => {
@@ -26,7 +32,7 @@ describe("doctor's Claude Code lines", () => {
     mkdirSync(join(data, "claude-code", "sessions"), { recursive: true });
     writeFileSync(join(data, "claude-code", "sessions", "abc.json"), "{}");
     const lines = claudeCodeDoctor(data, { HOME: home }, "1.3.14");
-    expect(lines[0]).toBe("claude-code: Bun 1.3.14 (needs >= 1.2.0)");
+    expect(lines[0]).toBe("claude-code: Bun 1.3.14 (needs >= 1.3.10)");
     expect(lines[1]).toContain("settings.json");
     expect(lines[2]).toContain("hooks ran for 1 session(s)");
   });

@@ -90,8 +90,8 @@ export function register(on: On): void {
       void $.mcp
         .call(server, BRIDGE, { key, op: "view", session: sessionID })
         .then((view) => {
-          const next = parseAnswer<HudView>(view);
-          if (next && JSON.stringify(next) !== JSON.stringify(shown)) $.ui.invalidate("ui.render");
+          const latest = parseAnswer<HudView>(view);
+          if (latest && JSON.stringify(latest) !== JSON.stringify(shown)) $.ui.invalidate("ui.render");
         })
         .catch(() => undefined);
     });
@@ -105,9 +105,9 @@ export function register(on: On): void {
     if (!server || e.agentId !== undefined || e.trigger === "precompute") return next(e);
     const session = await $.session.id();
     if (compaction === "hud") {
-      const answer = await $.mcp.call(server, BRIDGE, { key, op: "compact", session, ...tailOf(e.messages) });
-      const summary = parseAnswer<{ text: string }>(answer);
-      if (!summary) throw new Error(failed("the hud compaction", answer));
+      const reply = await $.mcp.call(server, BRIDGE, { key, op: "compact", session, ...tailOf(e.messages) });
+      const summary = parseAnswer<{ text: string }>(reply);
+      if (!summary) throw new Error(failed("the hud compaction", reply));
       $.ui.invalidate("ui.render");
       return { messages: [{ role: "user" as const, text: summary.text, toolUses: [] as [] }] };
     }
