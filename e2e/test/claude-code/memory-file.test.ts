@@ -33,15 +33,27 @@ afterAll(async () => {
 });
 
 /** Worktree files (outside .git and node_modules) whose text holds `text`, relative to the worktree. */
+function holds(path: string, text: string): boolean {
+  try {
+    return statSync(path).size < 1_000_000 && readFileSync(path, "utf8").includes(text);
+  } catch (error) {
+    // renamed or removed between the listing and the read
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
 function filesHolding(text: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === ".git" || entry.name === "node_modules") continue;
+      // a write in flight (the plugin writes a temporary file, then renames it over the memory file) is not
+      // where the text lives; it may also be gone by the time it is read
+      if (entry.name.endsWith(".tmp")) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (statSync(path).size < 1_000_000 && readFileSync(path, "utf8").includes(text))
-        out.push(relative(project.dir, path));
+      else if (entry.isFile() && holds(path, text)) out.push(relative(project.dir, path));
     }
   };
   walk(project.dir);
