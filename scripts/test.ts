@@ -6,6 +6,8 @@
 // two turbo runs go side by side: the e2e package's (its tests start at once, its typecheck beside them)
 // and every other package's, one task at a time, on the CPU the e2e files leave idle.
 import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { OLDEST_BUN_ENV, oldestBunDir } from "../e2e/harness/oldest-bun.ts";
 import { PACKED_ENV, packWorkspace } from "../e2e/harness/packed.ts";
 
 const args = Bun.argv.slice(2);
@@ -61,6 +63,9 @@ async function run(): Promise<number[]> {
     return [await turbo(["typecheck", "test", "--concurrency=2", ...common, ...args])];
   const built = await turbo(["build", ...common, ...args]);
   if (built !== 0) return [built];
+  // the oldest Bun the e2e suite's smoke runs, installed here on first need: turbo passes a task only the
+  // variables it declares, and npm reaches the registry with the machine's own (its CA settings among them)
+  if (!process.env[OLDEST_BUN_ENV]) process.env[OLDEST_BUN_ENV] = join(oldestBunDir(), "bun");
   // packed here, from the build just made, before the two runs start: packed by the e2e run, the prepack
   // build would empty and rewrite dist/ while the other run's typecheck reads it
   if (!process.env[PACKED_ENV]) process.env[PACKED_ENV] = packed = packWorkspace({ build: false });

@@ -43,8 +43,13 @@ export function oldestBunDir(): string {
     bin = join(prefix, "node_modules", ".bin", "bun");
     if (!existsSync(bin)) {
       const npm = ["npm", "install", "--prefix", prefix, "--no-fund", "--no-audit", "--no-save", `bun@${version}`];
-      const run = Bun.spawnSync(npm, { stdout: "pipe", stderr: "pipe" });
-      if (run.exitCode !== 0) throw new Error(`${npm.join(" ")} failed: ${run.stderr.toString().trim()}`);
+      // a registry npm cannot reach makes it retry for minutes: a bounded wait, then one line saying what to do
+      const run = Bun.spawnSync(npm, { stdout: "pipe", stderr: "pipe", timeout: 180_000 });
+      if (run.exitCode !== 0)
+        throw new Error(
+          `${npm.join(" ")} failed (${run.signalCode ?? `exit ${run.exitCode}`}); install Bun ${version} yourself ` +
+            `and name its binary in ${OLDEST_BUN_ENV}: ${run.stderr.toString().trim().split("\n").at(-1) ?? ""}`,
+        );
     }
   }
   const found = versionOf(bin);
