@@ -7,7 +7,7 @@ import { Hud, makeContextInfo, renderHud, replay, type HudEvent, type HudProps }
 import { referenceEvents, referenceView } from "@agent-hud/hud-components/testing";
 import { emptyState } from "@agent-hud/hud-components";
 import { h, resolve } from "@agent-hud/ujsx/core";
-import { terminalText, toTerminal, type UNode } from "@agent-hud/ujsx";
+import { isContained, terminalText, toTerminal, type UNode } from "@agent-hud/ujsx";
 import { boardPublisher, type BoardPublisher } from "../../src/board/publish.ts";
 import { hudRows } from "../../src/board/sidebar-rows.ts";
 import { createRedactor } from "../../src/privacy/index.ts";
@@ -146,5 +146,18 @@ describe("the stored markdown, laid out for a terminal", () => {
         expect(terminalText(hudRows(stored, width))).toBe(terminalText(toTerminal(tree, { width })));
     }
     expect([...densities].sort()).toEqual(["compact", "full", "minimal"]);
+  });
+
+  test("a stored row's escapes, controls and raw HTML stay text on the terminal when read back (not only the state's own containment)", () => {
+    // written straight to the board, as a row of another process or version would be: no state passed it
+    const { result, input } = render();
+    publisher.publish("ses_a", ["current"], result, input);
+    const markdown =
+      "#### Notes\n\n- note \x1b]0;owned\x07 \x1b[2J<script>\x1b[31m</script> \u202eevil\x9b1A\r\n- [x] done\n";
+    board.publish("ses_a", "p1", "current", { ...board.latest("ses_a", "current")!, markdown });
+    const rows = hudRows(board.latest("ses_a", "current")!, 38);
+    expect(terminalText(rows)).toContain("<script>");
+    expect(terminalText(rows)).toContain("evil");
+    for (const line of rows) for (const span of line) expect(isContained(span.text)).toBe(true);
   });
 });
