@@ -21,8 +21,9 @@ export function boardRenderOf(result: RenderResult, context: ContextInfo, at: nu
 
 /**
  * The one way a render reaches the person's views: its markdown and the numbers beside it, redacted, then
- * stored on the board (a terminal lays the markdown out again, read back into UJSX). Built once per plugin instance (and once per person's editor) with what every publish of
- * the project shares, so a caller names only the session, which records it replaces, and the render.
+ * stored on the board (a terminal lays the markdown out again, read back into UJSX). Built once per plugin
+ * instance (and once per person's editor) with what every publish of the project shares, so a caller names
+ * only the session, which records it replaces, and the render.
  */
 export type BoardPublisher = {
   /** Records the render under each of `kinds`, now. */

@@ -5,7 +5,7 @@
 // server's CPU the same or lower (the interpreter keeps its inline caches and the regular-expression JIT).
 // The same start takes bun's `--smol` (a smaller heap, collected sooner): ~3 MiB less (+25.6), and without
 // the compilers no more CPU. On Bun 1.4 the interpreter runs without any JIT code at all (no inline-cache
-// stubs, no regular-expression JIT) at about the same CPU and 6-8 MiB less (peak +26.0 against +34.5 over
+// stubs, no regular-expression JIT) at about the same CPU and 6-8 MiB less (peak +24.6-26.0 against +34.5 over
 // bare bun, 60 calls); on 1.3 that doubles the server's CPU, so there only the compilers are off. JSC reads
 // its options once, before any script runs, so the server turns them off by replacing itself (same pid,
 // same stdio) with a bun that starts so.
