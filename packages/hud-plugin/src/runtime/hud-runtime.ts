@@ -236,8 +236,10 @@ export class HudRuntime {
     return this.renderForCall(session).finally(() => this.agents.delivered());
   }
 
-  /** The component files as they are now, handed to the sandbox's registry (never evaluated here). Scanned
-   * once per synchronous step: a render ahead reads the view, then renders, in one. */
+  /**
+   * The component files as they are now, handed to the sandbox's registry (never evaluated here), scanned
+   * once per synchronous step: a render ahead reads the view, then renders, in one.
+   */
   private syncFiles() {
     if (this.scanned) return this.scanned;
     const files = (this.scanned = fileComponents(this.deps.directory, this.deps.componentGate));
@@ -246,6 +248,7 @@ export class HudRuntime {
     return files;
   }
   private scanned: ReturnType<typeof fileComponents> | undefined;
+
   private async renderForCall(session: SessionRuntime): Promise<RenderResult | undefined> {
     // the call never waits for the sandbox: it reads the components' last renders (made ahead, or kept by an
     // earlier process), has what is missing rendered in the background, and stats the component files once
