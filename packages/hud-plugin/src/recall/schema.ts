@@ -29,10 +29,11 @@ export function purgedHash(sessionID: string): string {
  * names in the body: `parseRowCursor` is also "parse row cursor"), kept in step by triggers, porter-stemmed
  * ("painted" finds "paint"). Its third column, `scope`, holds one token for the session and one for the
  * project, so a search intersects with its session inside FTS5 before anything is ranked (the file holds
- * every project of the user). `prev` and `next` hold the opening of the message part before and after
- * it in its session (see neighbours.ts): a turn is found by the words of the question it answers.
+ * every project of the user). `prev` holds the openings of the two message parts before it in its session
+ * and `next` the opening of the part after it (see neighbours.ts): a turn is found by the words of the
+ * question it answers.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 /** The index over `docs`: dropped and built again from `docs` when an older version's file is opened. */
 const FTS = [
   `CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(
@@ -104,8 +105,8 @@ const DDL = [
 /**
  * An older file: its texts and handles stay, the FTS index is built again from them in one transaction
  * before anything reads it (about a second per 10k texts, once; the agent sees a search that waited,
- * never a missing hit). Version 1 (unicode61, no `terms`) gets its name parts; versions 1 and 2 get each
- * part's neighbours (`prev`, `next`).
+ * never a missing hit). Version 1 (unicode61, no `terms`) gets its name parts; versions 1 to 3 get each
+ * part's neighbours (`prev`, `next`; version 3 had only the part just before in `prev`).
  */
 function upgrade(db: Database, version: number): void {
   if (version >= SCHEMA_VERSION) return;

@@ -13,8 +13,9 @@ export const CANDIDATES = 60;
 /** Up to this many parts, the texts holding all of them are looked for first (see searchDocs). */
 const AND_FIRST_PARTS = 3;
 /**
- * bm25 weights of the FTS columns: body, name parts, scope tokens, and the openings of the part before and
- * after (neighbours.ts). The one before weighs more: a question's words are in the turn before its answer.
+ * bm25 weights of the FTS columns: body, name parts, scope tokens, the openings of the two parts before and
+ * that of the part after (neighbours.ts). The ones before weigh more: a question's words are in the turns
+ * before its answer.
  */
 const WEIGHTS = "1.0, 0.6, 0.0, 0.6, 0.3";
 /**

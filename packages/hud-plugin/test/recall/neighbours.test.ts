@@ -50,6 +50,27 @@ test("the answer in the turn after the question is found by the question's words
   index.close();
 });
 
+test("an answer two turns after the question (a follow-up between) is found by the question's words", () => {
+  const index = RecallIndex.open(":memory:", "0123456789abcdef");
+  add(index, [
+    ...FILLER.slice(0, 10).map((text): Turn => ({ role: "assistant", text })),
+    { role: "user", text: QUESTION },
+    { role: "assistant", text: "Which team owns them?" },
+    { role: "user", text: ANSWER },
+    ...FILLER.slice(10).map((text): Turn => ({ role: "assistant", text })),
+  ]);
+  const answer = (index.db.query("SELECT id FROM docs WHERE body = ?").get(ANSWER) as { id: number }).id;
+  expect(near(index, answer).prev).toBe(`Which team owns them?\n${QUESTION}`);
+  expect(index.search("registry mirror for the build runners", { session: "ses_1" }, 5).map((h) => h.id)).toContain(
+    answer,
+  );
+  // a part inserted between them later (a catch-up) pushes the question out of the answer's columns
+  index.message({ kind: "message", id: "msg_late", session: "ses_1", role: "assistant", at: 11.5 });
+  index.part({ kind: "text", id: "prt_late", session: "ses_1", message: "msg_late", text: "one moment" });
+  expect(near(index, answer).prev).toBe("Which team owns them?\none moment");
+  index.close();
+});
+
 test("a part arriving between two others (a catch-up) takes its place in both neighbours' columns", () => {
   const index = RecallIndex.open(":memory:", "0123456789abcdef");
   add(index, [
@@ -61,10 +82,10 @@ test("a part arriving between two others (a catch-up) takes its place in both ne
   add(index, [{ role: "user", text: "second turn", at: 20 }], 2);
   expect(near(index, first)).toEqual({ prev: "", next: "second turn" });
   expect(near(index, 3)).toEqual({ prev: "first turn", next: "third turn" });
-  expect(near(index, third)).toEqual({ prev: "second turn", next: "" });
+  expect(near(index, third)).toEqual({ prev: "second turn\nfirst turn", next: "" });
   // a changed text reaches its neighbours too, and the index follows
   index.part({ kind: "text", id: "prt_2", session: "ses_1", message: "msg_2", text: "second turn, edited" });
-  expect(near(index, third).prev).toBe("second turn, edited");
+  expect(near(index, third).prev).toBe("second turn, edited\nfirst turn");
   const hits = index.search("second edited", { session: "ses_1" }, 5).map((h) => h.id);
   expect(hits[0]).toBe(3);
   expect(hits.sort()).toEqual([1, 2, 3]);
@@ -156,7 +177,7 @@ test("a question (QUESTION_PARTS or more) scores only texts holding a rarer part
   const ids = (expression: string) =>
     (index.db.query("SELECT rowid AS id FROM docs_fts WHERE docs_fts MATCH ?").all(expression) as Array<{ id: number }>)
       .length;
-  expect(ids(strict)).toBe(2); // the quartz text and the one after it (its `prev`)
+  expect(ids(strict)).toBe(3); // the quartz text and the two after it (their `prev`)
   expect(ids(broad!)).toBeGreaterThan(COMMON_TEXTS);
   // one text holds the rare word: the other four of five hits come from the common words
   const hits = index.search(query, { session: "ses_1" }, 5);

@@ -99,18 +99,45 @@ test("a schema-2 file opens upgraded: every part gets its neighbours, so the ans
   old.close();
 
   const index = RecallIndex.open(dir, PROJECT);
-  expect((index.db.query("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(3);
+  expect((index.db.query("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(SCHEMA_VERSION);
   const near = index.db.query("SELECT id, prev, next FROM docs ORDER BY id").all();
   expect(near).toEqual([
     { id: 3, prev: "", next: "the one in Oslo, shelf B" },
     { id: 4, prev: "", next: "" },
     { id: 5, prev: "which vault holds the signing key?", next: "thanks" },
-    { id: 6, prev: "the one in Oslo, shelf B", next: "" },
+    { id: 6, prev: "the one in Oslo, shelf B\nwhich vault holds the signing key?", next: "" },
   ]);
-  expect(index.search("signing key vault", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([3, 5]);
+  // the question, the answer after it, then the reply after that (the question is two before it)
+  expect(index.search("signing key vault", { session: "ses_1" }, 5).map((h) => h.id)).toEqual([3, 5, 6]);
   // new writes link to the upgraded ones
   index.message({ kind: "message", id: "msg_4", session: "ses_1", role: "user", at: 5 });
   index.part({ kind: "text", id: "prt_4", session: "ses_1", message: "msg_4", text: "welcome" });
   expect(index.db.query("SELECT next FROM docs WHERE id = 6").get()).toEqual({ next: "welcome" });
   index.close();
+});
+
+test("a schema-3 file opens upgraded: each part's `prev` gains the part two before, and is found by its words", () => {
+  dir = mkdtempSync(join(tmpdir(), "hud-recall-upgrade-"));
+  const turns = ["which port does the staging proxy listen on?", "let me look", "8443, behind the load balancer"];
+  const index = RecallIndex.open(dir, PROJECT);
+  index.transaction(() =>
+    turns.forEach((text, i) => {
+      index.message({ kind: "message", id: `msg_${i}`, session: "ses_1", role: i % 2 ? "assistant" : "user", at: i });
+      index.part({ kind: "text", id: `prt_${i}`, session: "ses_1", message: `msg_${i}`, text });
+    }),
+  );
+  // as version 3 left it: the part just before only
+  index.db.run("UPDATE docs SET prev = 'let me look' WHERE body LIKE '8443%'");
+  index.db.run("INSERT INTO docs_fts (docs_fts) VALUES ('rebuild')");
+  index.db.run("PRAGMA user_version = 3");
+  const answer = (index.db.query("SELECT id FROM docs WHERE body LIKE '8443%'").get() as { id: number }).id;
+  const found = () => index.search("staging proxy port", { session: "ses_1" }, 5).map((h) => h.id);
+  expect(found()).not.toContain(answer);
+  index.close();
+
+  const upgraded = RecallIndex.open(dir, PROJECT);
+  const near = upgraded.db.query("SELECT prev FROM docs WHERE id = ?").get(answer) as { prev: string };
+  expect(near.prev).toBe(`let me look\n${turns[0]}`);
+  expect(upgraded.search("staging proxy port", { session: "ses_1" }, 5).map((h) => h.id)).toContain(answer);
+  upgraded.close();
 });
