@@ -47,7 +47,7 @@ export type ReplayOptions = {
   dir: string;
   /** plugin options beside `storageDir` (`{"recall":{"enabled":false}}` leaves a part out) */
   pluginOptions?: Record<string, unknown>;
-  /** CPU by hook, printed to stderr (parsing the recording not counted) */
+  /** CPU by hook and between hooks, printed to stderr (parsing the recording not counted) */
   timed?: boolean;
 };
 
@@ -104,7 +104,12 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   for (const line of all) {
     const entry = JSON.parse(line.replaceAll(recorded, project)) as Entry;
     // a turn of the loop where opencode had one before this call (a recording without the mark: before each)
-    if (entry.turned !== false) await turn();
+    if (entry.turned !== false) {
+      const began = options.timed ? cpuNow() : 0;
+      await turn();
+      // what the plugin queued for after a hook (timers, flushes) runs here, and JIT and GC threads meanwhile
+      if (options.timed) byHook.set("between hooks", (byHook.get("between hooks") ?? 0) + cpuNow() - began);
+    }
     if (entry.hook === "experimental.chat.messages.transform") {
       latest = (entry.output as { messages: unknown[] }).messages;
       calls++;

@@ -3,8 +3,9 @@
 // the same way, no hook runs), then prints one JSON line: the process's peak and final RSS, its CPU over the
 // replay, and JSC's heap after a full collection (what is still held) with the object types that grew most.
 // Run by session-inprocess.ts, one fresh process per run. Usage: bun session-replay.ts <recording> <with|without>
-// <bundle> <dir>. For attributing a cost by hand: REPLAY_TIMES=1 prints the CPU by hook; REPLAY_OPTIONS=<json>
-// passes plugin options (`{"recall":{"enabled":false}}` leaves a part out); JSC's own variables apply as usual
+// <bundle> <dir>. For attributing a cost by hand: REPLAY_TIMES=1 prints the CPU by hook and between hooks (what
+// a hook queued for after it, with the JIT's and the collector's threads meanwhile); REPLAY_OPTIONS=<json> passes
+// plugin options (`{"recall":{"enabled":false}}` leaves a part out); JSC's own variables apply as usual
 // (`BUN_JSC_useJIT=0`: the interpreter alone, the delta then is the plugin's work without any JIT).
 import { readFileSync } from "node:fs";
 import { replayRecording } from "./session-replay-core.ts";
