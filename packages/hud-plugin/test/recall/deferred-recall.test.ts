@@ -4,6 +4,8 @@ import { afterEach, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { FEED_SLICE } from "../../src/recall/deferred-recall.ts";
 import { DeferredRecall, Recall } from "../../src/recall/index.ts";
 import { RECALL_FILE } from "../../src/recall/schema.ts";
 import { assistantText, observe, userMessage } from "./support.ts";
@@ -89,4 +91,58 @@ test("what waited goes in as one write, and a text that fails to index leaves th
   expect([found(dir, "echidna", "ses_d"), found(dir, "boom", "ses_d"), found(dir, "numbat", "ses_d")]).toEqual([
     1, 0, 1,
   ]);
+});
+
+const idle = (sessionID: string) => [{ type: "session.status", properties: { sessionID, status: { type: "idle" } } }];
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** How many texts recall.db holds now, read by a connection of its own (what the feed committed). */
+function indexed(dir: string): number {
+  const db = new Database(join(dir, RECALL_FILE), { readonly: true });
+  try {
+    return (db.query("SELECT count(*) AS n FROM docs").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+test("opened by an idle moment, what waited goes in FEED_SLICE events a turn; a search takes the rest first", async () => {
+  const { dir, recall } = fresh();
+  recall.start(60_000, 60_000);
+  // a message and its text part each: twice FEED_SLICE events
+  for (let i = 0; i < FEED_SLICE; i++) observe(recall, userMessage("ses_e", `bilby${i} said`, NOW + i));
+  observe(recall, idle("ses_e"));
+  expect(indexed(dir)).toBe(0);
+  await turn();
+  expect(indexed(dir)).toBe(FEED_SLICE / 2);
+  expect(await recall.search(noEvents, "ses_e", { query: `bilby${FEED_SLICE - 1}` })).toContain(
+    `bilby${FEED_SLICE - 1}`,
+  );
+  expect(indexed(dir)).toBe(FEED_SLICE);
+  recall.close();
+});
+
+test("an update observed while what waited is still going in lands after it: the index keeps the newest text", () => {
+  const { dir, recall } = fresh();
+  recall.start(60_000, 60_000);
+  for (let i = 0; i < FEED_SLICE; i++) observe(recall, userMessage("ses_f", `filler ${i}`, NOW + i));
+  const info = { id: "msg_f_last", sessionID: "ses_f", role: "assistant", time: { created: NOW + 100 } };
+  const part = { id: "prt_f_last", sessionID: "ses_f", messageID: "msg_f_last", type: "text" };
+  observe(recall, [
+    { type: "message.updated", properties: { info } },
+    {
+      type: "message.part.updated",
+      properties: { part: { ...part, text: "draft koala", time: { start: 1, end: 2 } } },
+    },
+  ]);
+  observe(recall, idle("ses_f"));
+  observe(recall, [
+    {
+      type: "message.part.updated",
+      properties: { part: { ...part, text: "final dingo", time: { start: 1, end: 3 } } },
+    },
+  ]);
+  // closing takes what is still queued, in order
+  recall.close();
+  expect([found(dir, "dingo", "ses_f"), found(dir, "koala", "ses_f")]).toEqual([1, 0]);
 });
