@@ -20,6 +20,7 @@ import { FakeLlm } from "../e2e/harness/fake-llm.ts";
 import { createProject, PLUGIN_DIR, startOpencode } from "../e2e/harness/opencode.ts";
 import { openCodeSession } from "./session-opencode.ts";
 import type { ReplayResult } from "./session-replay-core.ts";
+import { bootstrapInterval } from "./bootstrap.ts";
 import { CALLS, CPU_TARGET, median, met, mib, RSS_TARGET_MIB } from "./session-common.ts";
 
 type Replay = ReplayResult;
@@ -119,17 +120,22 @@ async function runReplays(
   const med = (runs: Replay[], of: (r: Replay) => number) => median(runs.map(of));
   for (const [b, runs] of withs.entries()) {
     const delta = (of: (r: Replay) => number) => mib(med(runs, of) - med(without, of));
+    // the medians' difference moves with the runs' spread (opencode's own peak by several MiB): its interval
+    const interval = (of: (r: Replay) => number) => {
+      const [low, high] = bootstrapInterval(without.map(of), runs.map(of), (w, x) => mib(x - w));
+      return `95% interval ${low.toFixed(1)} to ${high.toFixed(1)}`;
+    };
     const peak = delta((r) => r.peak);
     const after = delta((r) => r.after);
     const cpu = med(runs, (r) => r.cpuMs) - med(without, (r) => r.cpuMs);
     if (bundles.length > 1) console.log(`  ${bundles[b]}:`);
     console.log(
       `  peak RSS  ${peak.toFixed(1).padStart(6)} MiB  ${met(peak <= RSS_TARGET_MIB, `${(peak - RSS_TARGET_MIB).toFixed(1)} MiB over`)} ` +
-        `(runs ${runs.map((r) => mib(r.peak).toFixed(0)).join(", ")} against ${without.map((r) => mib(r.peak).toFixed(0)).join(", ")} MiB)`,
+        `(${interval((r) => r.peak)}; runs ${runs.map((r) => mib(r.peak).toFixed(0)).join(", ")} against ${without.map((r) => mib(r.peak).toFixed(0)).join(", ")} MiB)`,
     );
     console.log(
       `  RSS after ${after.toFixed(1).padStart(6)} MiB  ${met(after <= RSS_TARGET_MIB, `${(after - RSS_TARGET_MIB).toFixed(1)} MiB over`)} ` +
-        `(after a full collection ${delta((r) => r.afterCollection).toFixed(1)} MiB)`,
+        `(${interval((r) => r.after)}; after a full collection ${delta((r) => r.afterCollection).toFixed(1)} MiB)`,
     );
     console.log(
       `    of it the import and start, before any call: ${delta((r) => r.started - r.beforeImport).toFixed(1)} MiB`,
@@ -148,8 +154,18 @@ async function runReplays(
           .join(", ")}`,
     );
     const ratio = cpuWithoutMs ? (cpuWithoutMs + cpu) / cpuWithoutMs : undefined;
+    const [low, high] = bootstrapInterval(
+      without.map((r) => r.cpuMs),
+      runs.map((r) => r.cpuMs),
+      (w, x) => x - w,
+    );
+    const cpuInterval = (lowMs: number, highMs: number) =>
+      `95% interval ${lowMs.toFixed(0)} to ${highMs.toFixed(0)} ms` +
+      (cpuWithoutMs
+        ? `, ${((cpuWithoutMs + lowMs) / cpuWithoutMs).toFixed(3)}x to ${((cpuWithoutMs + highMs) / cpuWithoutMs).toFixed(3)}x`
+        : "");
     console.log(
-      `  CPU       ${cpu.toFixed(0).padStart(6)} ms   (${(cpu / CALLS).toFixed(2)} ms a call)` +
+      `  CPU       ${cpu.toFixed(0).padStart(6)} ms   (${(cpu / CALLS).toFixed(2)} ms a call; ${cpuInterval(low, high)})` +
         (ratio
           ? `, over opencode's ${(cpuWithoutMs! / 1000).toFixed(1)} s for the session: ${ratio.toFixed(3)}x ${met(ratio <= CPU_TARGET, `${((ratio / CPU_TARGET - 1) * 100).toFixed(0)}% over`)}`
           : ""),

@@ -16,6 +16,8 @@ import { FakeLlm } from "../e2e/harness/fake-llm.ts";
 import { ensureFreshBundle } from "../e2e/harness/fresh-build.ts";
 import { createProject, OPENCODE_BIN, type Project } from "../e2e/harness/opencode.ts";
 import { tailHud } from "../e2e/harness/requests.ts";
+import { bootstrapInterval } from "./bootstrap.ts";
+import { median, mib } from "./session-common.ts";
 
 const WALL_TARGET = 1.02;
 const RSS_TARGET_MIB = 25;
@@ -23,33 +25,6 @@ const START_PATH_TARGET_MS = 50;
 /** opencode's own log lines around its config and plugin loading (`--print-logs`). */
 const LOAD_PHASE = ["creating instance", "all LSPs are disabled"] as const;
 const EMPTY_PLUGIN = 'export default { id: "empty", server: async () => ({}) };\n';
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const mib = (bytes: number) => bytes / 2 ** 20;
-
-/**
- * 95% bootstrap interval of median(b) / median(a): how far the printed ratio can be trusted. On a shared
- * 2-core machine one `opencode run` varies by several hundred ms, so a 2% difference needs the interval
- * beside it. A fixed seed keeps the interval a function of the samples.
- */
-function ratioInterval(a: number[], b: number[], iterations = 4000): [number, number] {
-  let seed = 0x9e3779b9;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const resample = (xs: number[]) => xs.map(() => xs[Math.floor(random() * xs.length)]!);
-  const ratios = Array.from({ length: iterations }, () => median(resample(b)) / median(resample(a))).sort(
-    (x, y) => x - y,
-  );
-  return [ratios[Math.floor(iterations * 0.025)]!, ratios[Math.floor(iterations * 0.975)]!];
-}
 
 /** The bundle's files, and which of them opencode loads at start (the entry and its static imports). */
 function bundleFiles(dist: string, entry: string): void {
@@ -217,9 +192,11 @@ export async function runStartupBench(): Promise<void> {
           `${mib(stat(variant, "rss")).toFixed(0).padStart(8)} ${mib(max(variant)).toFixed(0).padStart(8)}`,
       );
     const ratio = (a: Variant, b: Variant) => {
-      const [low, high] = ratioInterval(
+      // how far the printed ratio can be trusted: one `opencode run` varies by several hundred ms
+      const [low, high] = bootstrapInterval(
         samples[b].map((s) => s.wall),
         samples[a].map((s) => s.wall),
+        (mb, ma) => ma / mb,
       );
       return `${(stat(a, "wall") / stat(b, "wall")).toFixed(3)}x (95% interval ${low.toFixed(2)}-${high.toFixed(2)})`;
     };
