@@ -236,10 +236,7 @@ export class HudRuntime {
     return this.renderForCall(session).finally(() => this.agents.delivered());
   }
 
-  /**
-   * The component files as they are now, handed to the sandbox's registry (never evaluated here), scanned
-   * once per synchronous step: a render ahead reads the view, then renders, in one.
-   */
+  /** The component files now, for the sandbox's registry (never run here); scanned once a synchronous step. */
   private syncFiles() {
     if (this.scanned) return this.scanned;
     const files = (this.scanned = fileComponents(this.deps.directory, this.deps.componentGate));
