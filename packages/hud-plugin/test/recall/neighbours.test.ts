@@ -114,8 +114,11 @@ test("a neighbour's column holds its redacted text: a secret never reaches the i
   add(index, [
     { role: "user", text: "the password is hunter2" },
     { role: "assistant", text: "noted" },
+    { role: "user", text: "thanks" },
   ]);
   expect(near(index, 2).prev).toBe("the password is [redacted]");
+  // two parts on, through the second opening in `prev`
+  expect(near(index, 3).prev).toBe("noted\nthe password is [redacted]");
   expect(index.search("hunter2", { session: "ses_1" }, 5)).toEqual([]);
   const stored = index.db.query("SELECT body || prev || next AS all_text FROM docs").all() as Array<{
     all_text: string;
