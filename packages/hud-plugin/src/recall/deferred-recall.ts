@@ -115,6 +115,11 @@ export class DeferredRecall implements RecallPort {
     return (await this.opened()?.compactions(session)) ?? `compactions.list: ${UNAVAILABLE}`;
   }
 
+  /** What was handed to the open index goes in now: the process is exiting, and its turns will not come. */
+  flush(): void {
+    this.drain();
+  }
+
   /** What waits is written before the plugin goes (a hook's process ends with its hook). */
   close(): void {
     clearTimeout(this.timer);

@@ -119,8 +119,12 @@ export function openHud(host: HostStart): OpenHud | undefined {
     redact: redactor,
     ledger: config.cacheLedger.enabled ? new CacheLedgers(board, projectKey, config.cacheLedger, now) : undefined,
   };
-  // bun:sqlite is synchronous, so the queued turn and touch writes can still be made while the process exits
-  const flushOnExit = () => runtime.flushDeferred();
+  // bun:sqlite is synchronous, so the queued turn and touch writes, and the texts recall was taking in
+  // slices, can still be written while the process exits
+  const flushOnExit = () => {
+    runtime.flushDeferred();
+    recall?.flush();
+  };
   process.on("exit", flushOnExit);
   const dispose = () => {
     process.off("exit", flushOnExit);

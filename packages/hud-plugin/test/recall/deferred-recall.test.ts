@@ -146,3 +146,14 @@ test("an update observed while what waited is still going in lands after it: the
   recall.close();
   expect([found(dir, "dingo", "ses_f"), found(dir, "koala", "ses_f")]).toEqual([1, 0]);
 });
+
+test("a process exiting right after an idle moment writes what was still queued (flush)", () => {
+  const { dir, recall } = fresh();
+  recall.start(60_000, 60_000);
+  for (let i = 0; i < FEED_SLICE; i++) observe(recall, userMessage("ses_g", `quoll${i} said`, NOW + i));
+  observe(recall, idle("ses_g"));
+  expect(indexed(dir)).toBe(0);
+  recall.flush();
+  expect(indexed(dir)).toBe(FEED_SLICE);
+  recall.close();
+});
