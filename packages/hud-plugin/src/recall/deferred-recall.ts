@@ -28,6 +28,8 @@ export class DeferredRecall implements RecallPort {
   private readonly pending = new Map<string, HostEvent>();
   /** Handed to the open index and not fed yet, in order; later events queue behind them. */
   private queue: HostEvent[] = [];
+  /** Events queued since the last slice: each slice takes them too, so a fast stream cannot starve the feed. */
+  private arrived = 0;
   private feeding: ReturnType<typeof setTimeout> | undefined;
   private timing: { idleDelayMs: number; fallbackMs: number } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,7 +57,8 @@ export class DeferredRecall implements RecallPort {
 
   private readonly feed = (): void => {
     this.feeding = undefined;
-    this.recall?.observeAll(this.queue.splice(0, FEED_SLICE));
+    this.recall?.observeAll(this.queue.splice(0, FEED_SLICE + this.arrived));
+    this.arrived = 0;
     if (this.queue.length) this.later();
   };
 
@@ -74,6 +77,7 @@ export class DeferredRecall implements RecallPort {
     if (this.recall !== undefined) {
       if (!this.queue.length) return this.recall?.observe(event);
       this.queue.push(event);
+      this.arrived++;
       return;
     }
     switch (event.kind) {

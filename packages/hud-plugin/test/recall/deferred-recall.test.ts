@@ -157,3 +157,18 @@ test("a process exiting right after an idle moment writes what was still queued 
   expect(indexed(dir)).toBe(FEED_SLICE);
   recall.close();
 });
+
+test("events arriving faster than a slice a turn do not starve the feed: what waited still goes in", async () => {
+  const { dir, recall } = fresh();
+  recall.start(60_000, 60_000);
+  for (let i = 0; i < 2 * FEED_SLICE; i++) observe(recall, userMessage("ses_h", `dunnart${i} said`, NOW + i));
+  observe(recall, idle("ses_h"));
+  // each turn brings more events than a slice (a stream of updates while the index takes what waited)
+  const perTurn = 2 * FEED_SLICE;
+  for (let t = 0; t < 10; t++) {
+    for (let i = 0; i < perTurn / 2; i++) observe(recall, userMessage("ses_h", `later ${t} ${i}`, NOW + 1_000 + t));
+    await turn();
+  }
+  expect(indexed(dir)).toBe(2 * FEED_SLICE + 10 * (perTurn / 2));
+  recall.close();
+});
