@@ -7,6 +7,7 @@ export type { FromMdastHandler, FromMdastState, UjsxResult } from "./from-mdast/
 export { toMarkdownOptions } from "./markdown-options.ts";
 export { defineNode } from "./node-kind.ts";
 export * from "./nodes/index.ts";
+export { plainListItem } from "./plain-list-item.ts";
 export { resolve, type ResolveOptions } from "./resolve.ts";
 export { TransformRegistry, type TransformRule, type UnknownHandlers } from "./registry.ts";
 export { mdastToMarkdown, toMarkdown, type ToMarkdownOptions } from "./to-markdown.ts";

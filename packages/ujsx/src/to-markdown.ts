@@ -2,6 +2,7 @@ import type { Root } from "mdast";
 import { toMarkdown as serialize } from "mdast-util-to-markdown";
 import { defaultRegistry } from "./default-registry.ts";
 import { toMarkdownOptions } from "./markdown-options.ts";
+import { plainListItem } from "./plain-list-item.ts";
 import type { TransformRegistry } from "./registry.ts";
 import { isResolvedRoot, resolve } from "./resolve.ts";
 import { toMdast } from "./to-mdast.ts";
@@ -12,7 +13,9 @@ export type ToMarkdownOptions = { registry?: TransformRegistry; mode?: Validatio
 
 /** Serialise an mdast tree with the package's fixed markdown settings (for callers that cache mdast). */
 export function mdastToMarkdown(tree: Root): string {
-  return serialize(tree, toMarkdownOptions);
+  const list = tree.children.length === 1 ? tree.children[0] : undefined;
+  const item = list?.type === "list" && !list.ordered && list.children.length === 1 ? list.children[0] : undefined;
+  return (item && plainListItem(item)) ?? serialize(tree, toMarkdownOptions);
 }
 
 /** Resolve (when given JSX), convert to mdast, serialise as GFM. Always ends with "\n" (empty tree: ""). */

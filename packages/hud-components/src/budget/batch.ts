@@ -1,6 +1,7 @@
-import { h, isUJsxElement, mdastToMarkdown, resolve, toMdast, type Child } from "@agent-hud/ujsx/core";
+import { h, isUJsxElement, mdastToMarkdown, plainListItem, resolve, toMdast, type Child } from "@agent-hud/ujsx/core";
 
 type Root = ReturnType<typeof toMdast>;
+type ListItem = Parameters<typeof plainListItem>[0];
 type MdastNode = { type: string; children?: MdastNode[] };
 
 // Each item's first line starts with its bullet in column 0; every other line of an item is either
@@ -32,9 +33,14 @@ export function serialiseItems(items: readonly Child[]): string[] | undefined {
   }
   const list = root.children[0] as MdastNode | undefined;
   if (root.children.length !== 1 || list?.type !== "list" || list.children?.length !== items.length) return undefined;
-  if (!list.children.every(standalone)) return undefined;
-  const md = mdastToMarkdown(root);
+  // an item of one plain text is written without the serialiser (ujsx's plain-list-item.ts); the rest in one call
+  const out = list.children.map((item) => plainListItem(item as ListItem));
+  const rest = list.children.filter((_, i) => out[i] === undefined);
+  if (!rest.length) return out as string[];
+  if (!rest.every(standalone)) return undefined;
+  const md = mdastToMarkdown({ ...root, children: [{ ...list, children: rest } as Root["children"][number]] });
   const parts = md.slice(0, -1).split(ITEM_START);
-  if (parts.length !== items.length || !md.endsWith("\n")) return undefined;
-  return parts.map((part) => `${part}\n`);
+  if (parts.length !== rest.length || !md.endsWith("\n")) return undefined;
+  let next = 0;
+  return out.map((plain) => plain ?? `${parts[next++]}\n`);
 }

@@ -5,8 +5,12 @@ import { clip } from "../projector/text.ts";
 // build outside any component. Agent text is only ever passed as a child string, so it becomes a text
 // node and can never open markdown structure of its own.
 
+// whitespace `short` would change: anything but a single space (most agent text has none of it)
+const SPACING = /[^\S ]| {2}/;
+
 /** One line of agent text, clipped to `max` characters. */
-export const short = (text: string, max: number): string => clip(text.replace(/\s+/g, " "), max);
+export const short = (text: string, max: number): string =>
+  clip(SPACING.test(text) ? text.replace(/\s+/g, " ") : text, max);
 
 /** "1 note", "2 notes": nouns are given in the plural. */
 export const counted = (count: number, plural: string): string => (count === 1 ? plural.replace(/s$/, "") : plural);
