@@ -115,8 +115,10 @@ export async function hookTable(title: string, scripts: string, s: Setup, runs: 
 
 /** A JSON-RPC client over the server's stdio, as Claude Code speaks to it. */
 function mcpClient(proc: Bun.Subprocess<"pipe", "pipe", "pipe">) {
-  const waiting = new Map<number, (value: unknown) => void>();
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let id = 0;
+  // a server that exits fails every request with its last words, instead of leaving the bench waiting
+  let gone: Error | undefined;
   void (async () => {
     let buffer = "";
     for await (const chunk of proc.stdout) {
@@ -125,15 +127,20 @@ function mcpClient(proc: Bun.Subprocess<"pipe", "pipe", "pipe">) {
       while ((end = buffer.indexOf("\n")) >= 0) {
         const message = JSON.parse(buffer.slice(0, end)) as { id?: number; result?: unknown };
         buffer = buffer.slice(end + 1);
-        if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+        if (message.id !== undefined) waiting.get(message.id)?.resolve(message.result);
       }
     }
+    const code = await proc.exited;
+    const said = (await new Response(proc.stderr).text()).trim().split("\n").slice(-8).join("\n");
+    gone = new Error(`the hud MCP server exited (code ${code}) before answering:\n${said}`);
+    for (const { reject } of waiting.values()) reject(gone);
   })();
   const send = (body: object) => proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...body })}\n`);
   return {
     request(method: string, params: object): Promise<unknown> {
+      if (gone) return Promise.reject(gone);
       const n = ++id;
-      const answer = new Promise((resolve) => waiting.set(n, resolve));
+      const answer = new Promise((resolve, reject) => waiting.set(n, { resolve, reject }));
       send({ id: n, method, params });
       return answer;
     },
