@@ -11,6 +11,7 @@ export type MeasuredPart = { md: string; tokens: number; sep: number };
 export type ItemRequest = { key: object; variant: string; render: () => Child };
 
 const SIG_LIMIT = 4096;
+const DIGIT_RUNS = /\d+/g;
 
 // The parts are the built-in sections' trees: typed code over a state validated when its events came in.
 // A custom section arrives as markdown its component's own (validated) render made (sections/custom.ts).
@@ -24,6 +25,8 @@ export class PartCache {
   private byItem = new WeakMap<object, Map<string, MeasuredPart>>();
   private bySignature = new Map<string, MeasuredPart>();
   private templates = new Map<string, string | null>();
+  /** Block signatures with their digits blurred: the shapes seen once (see `serialiseBlock`). */
+  private sighted = new Set<string>();
   private byRaw = new Map<string, MeasuredPart>();
   private sectionMemo = new WeakMap<object, Map<string, { deps: readonly unknown[]; value: unknown }>>();
   constructor(readonly tokenizer: Tokenizer) {}
@@ -98,13 +101,24 @@ export class PartCache {
 
   block(node: Child): MeasuredPart {
     const signature = signatureOf(node);
-    return this.bySignature.get(signature) ?? this.remember(signature, this.part(this.serialiseBlock(node)));
+    return this.bySignature.get(signature) ?? this.remember(signature, this.part(this.serialiseBlock(node, signature)));
   }
 
-  /** Serialise once per shape (numbers abstracted), then fill the numbers in; see number-template.ts. */
-  private serialiseBlock(node: Child): string {
+  /**
+   * Serialise once per shape (numbers abstracted), then fill the numbers in; see number-template.ts. A shape
+   * seen for the first time is serialised as it is: making its template costs most of a serialisation again,
+   * and pays off only from its second sighting (a volatile line on the next call), which a first render's
+   * blocks mostly never have.
+   */
+  private serialiseBlock(node: Child, signature: string): string {
     const heading = plainHeading(node);
     if (heading !== undefined) return heading;
+    const sighting = signature.replace(DIGIT_RUNS, "0");
+    if (!this.sighted.has(sighting)) {
+      if (this.sighted.size >= SIG_LIMIT) this.sighted.clear();
+      this.sighted.add(sighting);
+      return toMarkdown(node, { mode: TRUSTED });
+    }
     const shape = numberShape(node);
     if (!shape) return toMarkdown(node, { mode: TRUSTED });
     let template = this.templates.get(shape.key);
