@@ -1,8 +1,8 @@
 // HUD render benchmark: our renderer (cold after a state edit, from scratch, warm) against a
 // template-literal floor and @vscode/prompt-tsx, plus fitting 1,000 notes into 400 tokens.
-// Last measured (three runs alternating with the version before, Bun 1.4.5, quiet): scratch / prompt-tsx
-// 0.92-1.0× at full (before 1.1-1.3×: the full rows vary most, GC after the cold loop), 0.67-0.74× compact,
-// 0.38-0.40× minimal.
+// Last measured (three runs alternating with stop 51's code, Bun 1.4.5, quiet): scratch / prompt-tsx
+// 0.92-0.94× at full (before 1.1× each: the full rows vary most, GC after the cold loop), 0.61-0.67× compact,
+// 0.36-0.39× minimal.
 import {
   applyEvent,
   makeContextInfo,
