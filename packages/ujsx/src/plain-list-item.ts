@@ -22,7 +22,7 @@ const itemOf = (value: string, checked: boolean | null | undefined): ListItem =>
   children: [{ type: "paragraph", children: [{ type: "text", value }] }],
 });
 
-export const singleItemRoot = (item: ListItem): Root => ({
+const singleItemRoot = (item: ListItem): Root => ({
   type: "root",
   children: [{ type: "list", ordered: false, spread: false, children: [item] }],
 });
