@@ -1,7 +1,6 @@
 import { omissionPart, assemble, type Assembly } from "./assemble.ts";
 import { initialSections, ladder, omittedCounts, totalTokens, type FitInput, type SectionFit } from "./ladder.ts";
-import { withNewline, type MeasuredPart } from "./part-cache.ts";
-import type { Tokenizer } from "../tokenize/tokenizer.ts";
+import type { MeasuredPart } from "./part-cache.ts";
 import { refill, restore, save } from "./refill.ts";
 
 export type FittedSections = Assembly & { sections: SectionFit[]; omitted: Record<string, number>; titleKept: boolean };
@@ -21,7 +20,10 @@ export function fitSections(
   // Capped at the room: sections far over budget are not fully serialised just to learn they do not fit.
   const estimateAll = () => totalTokens(sections, cache, overhead(), room);
   const { tokenizer } = cache;
-  const count = (a: Assembly): Assembly => (a.exact ? a : withExactCounts(a, tokenizer));
+  const count = (a: Assembly): Assembly =>
+    a.exact
+      ? a
+      : { ...a, exact: true, tokens: tokenizer.count(a.markdown), tokensWithSep: tokenizer.count(`${a.markdown}\n`) };
   // An upper-bound tokenizer's sum of parts that fits proves the whole fits: the whole text is then
   // counted once, for the layout finally kept, instead of after every ladder step and the refill.
   const measure = (): Assembly => {
@@ -54,9 +56,4 @@ export function fitSections(
   result = count(result);
   if (result.tokens > room) result = { markdown: "", tokens: 0, tokensWithSep: 0, exact: true };
   return { ...result, sections, omitted: omittedCounts(sections), titleKept: heading !== undefined };
-}
-
-function withExactCounts(a: Assembly, tokenizer: Tokenizer): Assembly {
-  const tokens = tokenizer.count(a.markdown);
-  return { ...a, exact: true, tokens, tokensWithSep: withNewline(tokenizer, a.markdown, () => tokens) };
 }

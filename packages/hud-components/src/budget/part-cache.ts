@@ -161,7 +161,7 @@ export class PartCache {
       },
       // Most measured never end a block, so the separator variant is counted on first use only.
       get sep() {
-        if (sep < 0) sep = withNewline(tokenizer, md, () => this.tokens);
+        if (sep < 0) sep = tokenizer.count(`${md}\n`);
         return sep;
       },
     };
@@ -184,11 +184,6 @@ export function signatureOf(node: Child): string {
   }
   const type = typeof el.type === "function" ? (el.type as { name: string }).name : String(el.type);
   return `<${type} ${props}>${signatureOf(el.children ?? (el.props?.["children"] as Child))}`;
-}
-
-/** Tokens of `text + "\n"`: from the text's own count when the tokenizer can tell, else counted. */
-export function withNewline(tokenizer: Tokenizer, text: string, count: () => number): number {
-  return (tokenizer.countWithNewline && tokenizer.countWithNewline(text, count())) ?? tokenizer.count(`${text}\n`);
 }
 
 const caches = new WeakMap<Tokenizer, PartCache>();

@@ -3,9 +3,6 @@ import { provideBpeTokenizer } from "./default.ts";
 import type { Tokenizer } from "./tokenizer.ts";
 
 const plainText = { disallowedSpecial: new Set<string>() };
-// After a letter or digit, o200k's pre-tokenizer puts a text's final line break in a chunk of its own, which a
-// second one joins: "\n" and "\n\n" are one token each (property-tested against the encoder).
-const WORD_THEN_LINE_END = /[\p{L}\p{N}]\n$/u;
 
 /**
  * o200k BPE (GPT-4o family). Its pre-tokenizer never lets a chunk cross a "\n" followed by a non-space,
@@ -18,7 +15,6 @@ export const bpeTokenizer: Tokenizer = {
   // Agent text may contain strings like "<|endoftext|>": count them as plain text instead of throwing.
   count: (text) => (text ? countTokens(text, plainText) : 0),
   additive: true,
-  countWithNewline: (text, count) => (WORD_THEN_LINE_END.test(text) ? count : undefined),
 };
 
 // from now on a render that names no tokenizer counts with this one

@@ -9,11 +9,6 @@ export interface Tokenizer {
   additive?: boolean;
   /** True when summed part counts can only over-estimate the whole (safe for budgets, maybe not exact). */
   upperBound?: boolean;
-  /**
-   * The count of `text + "\n"` from `count`, the text's own, when the tokenizer can tell it without counting
-   * again; undefined when it cannot (the text is then counted). Asked for each part that ends a block.
-   */
-  countWithNewline?(text: string, count: number): number | undefined;
 }
 
 /** Dependency-free estimate: ceil(chars / 4). The sum over parts is never below the count of the whole. */
