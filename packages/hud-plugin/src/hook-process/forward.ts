@@ -1,3 +1,4 @@
+import type { Socket } from "bun";
 import { hookOwners, processKey } from "./process-key.ts";
 import { socketPath, trustedSocket } from "./socket-path.ts";
 
@@ -25,37 +26,52 @@ export async function forward<R>(raw: string, hostDir: string): Promise<Forwarde
 }
 
 async function ask<R>(path: string, raw: string): Promise<Forwarded<R> | undefined> {
-  // loaded only when a server's socket is there: a session's first hook runs in-process without it
-  const { connect } = await import("node:net");
   return new Promise((resolve) => {
+    const decoder = new TextDecoder();
     let text = "";
     let sent = false;
-    const socket = connect(path);
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ error: "the hud MCP server did not answer the hook in time" });
-    }, ANSWER_MS);
+    let settled = false;
+    let socket: Socket | undefined;
     const done = (value: Forwarded<R> | undefined) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      socket.destroy();
+      socket?.terminate();
       resolve(value);
     };
-    socket.on("connect", () => {
-      sent = true;
-      socket.write(`${raw.replace(/\n/g, " ")}\n`);
-    });
-    socket.on("data", (chunk) => {
-      text += chunk.toString("utf8");
-      const end = text.indexOf("\n");
-      if (end < 0) return;
-      try {
-        done(JSON.parse(text.slice(0, end)) as Forwarded<R>);
-      } catch {
-        done({ error: "the hud MCP server's answer was not JSON" });
-      }
-    });
-    // a stale socket file (the server is gone): run in-process; a server that failed mid-answer: give up
-    socket.on("error", () => done(sent ? { error: "the hud MCP server closed the connection" } : undefined));
-    socket.on("close", () => done(sent ? { error: "the hud MCP server closed the connection" } : undefined));
+    const timer = setTimeout(() => done({ error: "the hud MCP server did not answer the hook in time" }), ANSWER_MS);
+    // a server that failed mid-answer: give up (the hook never runs twice)
+    const closed = () => done({ error: "the hud MCP server closed the connection" });
+    let unsent = new TextEncoder().encode(`${raw.replace(/\n/g, " ")}\n`);
+    const write = (to: Socket) => {
+      const written = to.write(unsent);
+      if (written > 0) unsent = unsent.subarray(written);
+    };
+    Bun.connect({
+      unix: path,
+      socket: {
+        open(to) {
+          socket = to;
+          sent = true;
+          write(to);
+        },
+        drain: (to) => write(to),
+        data(_, chunk) {
+          text += decoder.decode(chunk, { stream: true });
+          const end = text.indexOf("\n");
+          if (end < 0) return;
+          try {
+            done(JSON.parse(text.slice(0, end)) as Forwarded<R>);
+          } catch {
+            done({ error: "the hud MCP server's answer was not JSON" });
+          }
+        },
+        close: closed,
+        error: closed,
+      },
+    }).catch(() =>
+      // a stale socket file (the server is gone): the hook runs in-process
+      done(sent ? { error: "the hud MCP server closed the connection" } : undefined),
+    );
   });
 }

@@ -3,7 +3,6 @@
 // same way, but loading it (zod for every message type, ajv, the SDK's classes) cost each server process
 // ~10 MiB of resident memory (24 MiB imported alone) for four methods; its `Transport` shape is kept, so the
 // SDK's client still connects to this server in the tests.
-import { createReadStream } from "node:fs";
 import { afterWork } from "../hook-process/lean-heap.ts";
 
 /** The protocol versions the SDK (1.32) negotiated; a client asking for another gets the latest. */
@@ -151,27 +150,36 @@ export class ToolServer {
   }
 }
 
+/** Where a server's answers go, a line at a time: `flush` is a promise while the host has not taken them yet. */
+export type LineSink = { write(text: string): unknown; flush(): number | Promise<number> };
+
 /**
- * Newline-delimited JSON-RPC on this process's stdin and stdout; a line that is not JSON is skipped. stdin is
- * read through a file stream of small chunks: bun's `process.stdin` takes a fresh 256 KiB buffer for every
- * read, which the collector does not count as pressure, so a server answering one call per read grew by
- * ~0.25 MiB a call until its next full collection (+20 MiB over a session of 80 calls).
+ * Newline-delimited JSON-RPC on this process's stdin and stdout; a line that is not JSON is skipped. Both are
+ * Bun's own streams, not node's: bun's `process.stdin` took a fresh 256 KiB buffer for every read, which the
+ * collector did not count as pressure (+20 MiB over a session of 80 calls), and node's stream modules cost the
+ * server ~1 MiB of resident memory more than Bun's stdin and stdout.
  */
 export class StdioTransport implements Transport {
   onmessage?: (message: JsonRpcMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
+  /** Settles when the input ends: the host closed the server (`stopOnClose`). */
+  readonly ended: Promise<void>;
+  private ends = () => {};
+  private reader?: { cancel(): Promise<void> };
+  private reading?: Promise<void>;
   private buffer = "";
   private readonly decoder = new TextDecoder();
 
   constructor(
-    /** What the server reads; its end is the host closing the server (`stopOnClose`). */
-    readonly input: NodeJS.ReadableStream = createReadStream("", { fd: 0, highWaterMark: 16 * 1024 }),
-    private readonly output: NodeJS.WritableStream = process.stdout,
-  ) {}
+    private readonly input: ReadableStream<Uint8Array> = Bun.stdin.stream(),
+    private readonly output: LineSink = Bun.stdout.writer(),
+  ) {
+    this.ended = new Promise((resolve) => (this.ends = resolve));
+  }
 
-  private readonly ondata = (chunk: Uint8Array | string) => {
-    this.buffer += typeof chunk === "string" ? chunk : this.decoder.decode(chunk, { stream: true });
+  private ondata(chunk: Uint8Array) {
+    this.buffer += this.decoder.decode(chunk, { stream: true });
     let end: number;
     while ((end = this.buffer.indexOf("\n")) >= 0) {
       const line = this.buffer.slice(0, end).replace(/\r$/, "");
@@ -185,22 +193,32 @@ export class StdioTransport implements Transport {
       }
       if (isRecord(message) && message["jsonrpc"] === "2.0") this.onmessage?.(message as JsonRpcMessage);
     }
-  };
-
-  async start(): Promise<void> {
-    this.input.on("data", this.ondata);
   }
 
-  send(message: JsonRpcMessage): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.output.once("drain", resolve);
-    });
+  async start(): Promise<void> {
+    const reader = (this.reader = this.input.getReader());
+    this.reading = (async () => {
+      try {
+        for (let next = await reader.read(); !next.done; next = await reader.read()) this.ondata(next.value);
+      } catch (error) {
+        // a read that failed is the end of the input, as the host sees it
+        if (this.reader) this.onerror?.(error as Error);
+      }
+      // a transport closed by its server has not seen the host close the input
+      if (this.reader) this.ends();
+    })();
+  }
+
+  async send(message: JsonRpcMessage): Promise<void> {
+    this.output.write(`${JSON.stringify(message)}\n`);
+    await this.output.flush();
   }
 
   async close(): Promise<void> {
-    this.input.off("data", this.ondata);
-    this.input.pause();
+    const reader = this.reader;
+    this.reader = undefined;
+    await reader?.cancel();
+    await this.reading;
     this.buffer = "";
     this.onclose?.();
   }

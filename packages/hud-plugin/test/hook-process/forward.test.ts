@@ -18,15 +18,12 @@ const served = serveHooks(
   claudeHookAnswer(opened.deps, s.project, (id) => seen.push(id)),
 )!;
 afterAll(() => {
-  served.server.close();
+  served.close();
   opened.dispose();
 });
 
-const listening = () => served.ready;
-
 describe("hooks forwarded to the session's MCP server", () => {
   test("the server runs the hook on its open runtime and answers with the reply", async () => {
-    await listening();
     expect(statSync(served.path).mode & 0o777).toBe(0o600);
     const answer = await forward<HookReply>(JSON.stringify(s.input("SessionStart", { source: "startup" })), logDir());
     expect(answer?.reply?.event).toBe("SessionStart");
@@ -37,7 +34,6 @@ describe("hooks forwarded to the session's MCP server", () => {
   });
 
   test("a hook of another project is left to run in-process", async () => {
-    await listening();
     const other = claudeSession();
     expect(
       await forward<HookReply>(JSON.stringify(other.input("SessionStart", { source: "startup" })), logDir()),
@@ -45,7 +41,6 @@ describe("hooks forwarded to the session's MCP server", () => {
   });
 
   test("a failure in the server comes back as one line, not a reply", async () => {
-    await listening();
     const answer = await forward<HookReply>(
       JSON.stringify({ ...s.input("PostToolBatch"), session_id: "no/such" }),
       logDir(),

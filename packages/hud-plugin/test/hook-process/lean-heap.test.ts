@@ -133,7 +133,6 @@ describe("a server's heap, collected after work", () => {
       await client.close();
 
       expect(served).toBeDefined();
-      await served!.ready;
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(served!.path, () => socket.write('{"hook":1}\n'));
         let text = "";
@@ -156,7 +155,7 @@ describe("a server's heap, collected after work", () => {
       expect(looks).toBe(4);
     } finally {
       off();
-      served?.server.close();
+      served?.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { StdioTransport, ToolServer, type JsonRpcMessage } from "../../src/host/mcp-stdio.ts";
@@ -27,19 +26,25 @@ function echoServer() {
 
 /** The server on a pair of streams, as a host sees it: lines in, lines out. */
 async function overStdio() {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  const { server, held, release } = echoServer();
-  await server.connect(new StdioTransport(input, output));
+  let host!: ReadableStreamDefaultController<Uint8Array>;
+  const stdin = new ReadableStream<Uint8Array>({ start: (controller) => void (host = controller) });
+  const input = { write: (text: string) => host.enqueue(new TextEncoder().encode(text)), end: () => host.close() };
   const replies: JsonRpcMessage[] = [];
   let text = "";
-  output.on("data", (chunk: Buffer) => {
-    text += chunk.toString("utf8");
-    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n")) {
-      replies.push(JSON.parse(text.slice(0, end)) as JsonRpcMessage);
-      text = text.slice(end + 1);
-    }
-  });
+  const stdout = {
+    write: (written: string) => void (text += written),
+    // what was written is taken as a whole at each flush: a line is never read in part
+    flush: () => {
+      for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n")) {
+        replies.push(JSON.parse(text.slice(0, end)) as JsonRpcMessage);
+        text = text.slice(end + 1);
+      }
+      return 0;
+    },
+  };
+  const { server, held, release } = echoServer();
+  const transport = new StdioTransport(stdin, stdout);
+  await server.connect(transport);
   const replyTo = async (id: number) => {
     for (let i = 0; i < 200; i++) {
       const reply = replies.find((r) => r.id === id);
@@ -48,7 +53,7 @@ async function overStdio() {
     }
     throw new Error(`no reply to ${id}`);
   };
-  return { input, server, replies, replyTo, held, release };
+  return { input, transport, server, replies, replyTo, held, release };
 }
 
 describe("the MCP tool server", () => {
@@ -117,5 +122,21 @@ describe("the MCP tool server", () => {
     send({ id: 3, method: "ping" });
     await replyTo(3);
     expect(replies.map((r) => r.id)).toEqual([2, 3]);
+  });
+
+  test("the host closing stdin settles `ended`; a transport its server closed does not", async () => {
+    const { input, transport } = await overStdio();
+    let ended = false;
+    void transport.ended.then(() => (ended = true));
+    input.end();
+    await transport.ended;
+    expect(ended).toBe(true);
+
+    const closed = await overStdio();
+    let closedEnded = false;
+    void closed.transport.ended.then(() => (closedEnded = true));
+    // close returns once the read loop has ended: `ended` would have settled before it
+    await closed.transport.close();
+    expect(closedEnded).toBe(false);
   });
 });

@@ -134,7 +134,7 @@ export async function main(): Promise<void> {
       if (key) dropModKey(key);
       opened.dispose();
     },
-    transport.input,
+    transport.ended,
   );
   await server.connect(transport);
 }

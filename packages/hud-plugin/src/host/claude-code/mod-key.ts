@@ -1,6 +1,6 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { randomHex } from "../../store/validate.ts";
 
 /**
  * What binds `hud_mod` to agent-hud's mod: a random secret each `hud` server writes owner-only into the data
@@ -32,7 +32,7 @@ export function writeModKey(dataDir: string): ModKey {
     // a folder that cannot be listed keeps its old files; this server's own key is written below or not at all
   }
   const path = join(dataDir, `agent-hud-mod-${process.pid}.key`);
-  const secret = randomBytes(32).toString("hex");
+  const secret = randomHex(32);
   rmSync(path, { force: true });
   writeFileSync(path, secret, { mode: 0o600, flag: "wx" });
   return { path, secret };
@@ -42,10 +42,10 @@ export function dropModKey(key: ModKey): void {
   rmSync(key.path, { force: true });
 }
 
-/** Whether a call carries the server's key (compared in constant time). */
+/** Whether a call carries the server's key (compared in constant time; web crypto's, as node:crypto loads more). */
 export function holdsKey(key: ModKey | undefined, given: unknown): boolean {
   if (!key || typeof given !== "string") return false;
   const a = Buffer.from(given.trim());
   const b = Buffer.from(key.secret);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }

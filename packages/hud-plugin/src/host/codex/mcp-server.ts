@@ -91,6 +91,6 @@ export async function main(): Promise<void> {
   const hooks = serveHooks(runtimeFor, (link) => (current = link));
   const server = createCodexServer(() => current ?? readLink(), runtimeFor);
   const transport = new StdioTransport();
-  stopOnClose(hooks, () => runtimeFor.dispose(), transport.input);
+  stopOnClose(hooks, () => runtimeFor.dispose(), transport.ended);
   await server.connect(transport);
 }

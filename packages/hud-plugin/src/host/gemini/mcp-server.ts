@@ -73,6 +73,6 @@ export async function main(): Promise<void> {
   );
   const server = createGeminiServer(opened, () => current);
   const transport = new StdioTransport();
-  stopOnClose(hooks, () => opened.dispose(), transport.input);
+  stopOnClose(hooks, () => opened.dispose(), transport.ended);
   await server.connect(transport);
 }

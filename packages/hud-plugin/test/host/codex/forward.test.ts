@@ -16,7 +16,7 @@ const runtimeFor = runtimes();
 const links: Link[] = [];
 const served = serveHooks(runtimeFor, (link) => links.push(link))!;
 afterAll(() => {
-  served.server.close();
+  served.close();
   runtimeFor.dispose();
 });
 
@@ -25,7 +25,6 @@ const input = (event: string, extra: Record<string, unknown> = {}) =>
 
 describe("Codex hooks forwarded to the session's hud MCP server", () => {
   test("the server runs the hook on the project's runtime, answers with the reply and learns session and project", async () => {
-    await served.ready;
     expect(statSync(served.path).mode & 0o777).toBe(0o600);
     const answer = await forward<HookReply>(input("SessionStart", { source: "startup" }), hostFolder());
     expect(answer?.reply?.event).toBe("SessionStart");
@@ -36,7 +35,6 @@ describe("Codex hooks forwarded to the session's hud MCP server", () => {
   });
 
   test("a failure in the server comes back as one line, not a reply; an event it does not use, as nothing", async () => {
-    await served.ready;
     const bad = await forward<HookReply>(input("PostToolUse", { session_id: "no/such" }), hostFolder());
     expect(bad?.error).toContain("invalid session id");
     expect(await forward<HookReply>(input("Stop"), hostFolder())).toEqual({ reply: null });
