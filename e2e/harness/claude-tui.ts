@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLAUDE_BIN, CLAUDE_PLUGIN_ROOT, claudeEnv, HUD_TOOL, type ClaudeProject } from "./claude.ts";
+import { killSession } from "./tmux-session.ts";
 
 /** Wide enough that Claude Code seats a plugin's pane beside the transcript unasked (from 144 columns). */
 export const TERMINAL = { columns: 200, rows: 50 };
@@ -82,8 +83,9 @@ export class ClaudeTerminal {
     }
   }
 
-  stop(): void {
-    Bun.spawnSync(["tmux", "kill-session", "-t", this.name]);
+  /** Resolves once Claude Code and the MCP servers it started have exited: they write into the HOME until then. */
+  stop(): Promise<void> {
+    return killSession(this.name);
   }
 }
 

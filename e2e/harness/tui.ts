@@ -13,6 +13,7 @@ import {
   type Project,
   type ProjectOptions,
 } from "./opencode.ts";
+import { killSession } from "./tmux-session.ts";
 
 export const TUI_COLUMNS = 220;
 export const TUI_ROWS = 50;
@@ -126,12 +127,9 @@ export class Tui {
     }
   }
 
-  stop(): void {
-    try {
-      tmux("kill-session", "-t", this.name);
-    } catch {
-      // already gone
-    }
+  /** Resolves once opencode has exited: it writes its stores on the way out, into a project not yet removed. */
+  stop(): Promise<void> {
+    return killSession(this.name);
   }
 }
 
@@ -149,7 +147,7 @@ export async function startTuiProject(
     size?: { columns: number; rows: number };
     cwd?: (project: Project) => string;
   } = {},
-): Promise<{ llm: FakeLlm; project: Project; tui: Tui; stop(): void }> {
+): Promise<{ llm: FakeLlm; project: Project; tui: Tui; stop(): Promise<void> }> {
   const llm = new FakeLlm().start();
   const project = createProject({ llmUrl: llm.url, ...(options.files ? { files: options.files } : {}) });
   listPlugin(project, PLUGIN_DIR);
@@ -160,8 +158,8 @@ export async function startTuiProject(
     llm,
     project,
     tui,
-    stop() {
-      tui.stop();
+    async stop() {
+      await tui.stop();
       llm.stop();
       project.cleanup();
     },

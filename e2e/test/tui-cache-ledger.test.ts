@@ -19,8 +19,8 @@ beforeAll(async () => {
   tui = Tui.start(project, `hud-e2e-ledger-${process.pid}`);
   await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
 }, 90_000);
-afterAll(() => {
-  tui?.stop();
+afterAll(async () => {
+  await tui?.stop();
   llm?.stop();
   project?.cleanup();
 });

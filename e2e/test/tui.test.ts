@@ -21,8 +21,8 @@ beforeAll(async () => {
   tui = Tui.start(project);
   await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
 }, 90_000);
-afterAll(() => {
-  tui?.stop();
+afterAll(async () => {
+  await tui?.stop();
   llm?.stop();
   project?.cleanup();
 });

@@ -18,8 +18,8 @@ beforeAll(() => {
   project = createClaudeProject();
   terminal = ClaudeTerminal.start(api.url, project);
 });
-afterAll(() => {
-  terminal?.stop();
+afterAll(async () => {
+  await terminal?.stop();
   api?.stop();
   project?.cleanup();
 });
