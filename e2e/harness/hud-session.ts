@@ -48,16 +48,27 @@ export async function startHudEnv(
     sharing: host?.project,
     ...(logsFrom === undefined ? {} : { logsFrom }),
   });
-  const server = host ? await host.server.forProject(project) : await startOpencode(project);
+  let server: OpencodeServer;
+  try {
+    server = host ? await host.server.forProject(project) : await startOpencode(project);
+  } catch (error) {
+    // the test gets no env to stop
+    llm.stop();
+    project.cleanup();
+    throw error;
+  }
   return {
     llm,
     project,
     server,
     // `this.server`: a test may have replaced the server with a restarted one
     async stop(this: HudEnv) {
-      await this.server.stop();
-      llm.stop();
-      project.cleanup();
+      try {
+        await this.server.stop();
+      } finally {
+        llm.stop();
+        project.cleanup();
+      }
     },
   };
 }

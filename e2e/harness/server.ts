@@ -235,7 +235,7 @@ export async function startOpencode(project: Project, options: StartOptions = {}
   const timeoutMs = options.timeoutMs ?? 30_000;
   const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let seen = "";
-  const url = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`opencode serve did not report its URL within ${timeoutMs} ms; stdout: ${seen}`)),
       timeoutMs,
@@ -261,7 +261,14 @@ export async function startOpencode(project: Project, options: StartOptions = {}
     });
   });
   void new Response(proc.stderr).text();
-  const server = new OpencodeServer(project, url, proc);
-  await server.subscribe();
-  return server;
+  try {
+    const server = new OpencodeServer(project, await listening, proc);
+    await server.subscribe();
+    return server;
+  } catch (error) {
+    // no caller holds a server to stop: the process would outlive the test and write into its removed project
+    proc.kill("SIGKILL");
+    await proc.exited;
+    throw error;
+  }
 }

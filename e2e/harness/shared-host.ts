@@ -25,7 +25,13 @@ export function sharedHost(): Promise<SharedHost> {
   started ??= (async () => {
     llm = new FakeLlm().start();
     const project = createProject({ llmUrl: llm.url, plugins: [] });
-    return { project, server: await startOpencode(project) };
+    try {
+      return { project, server: await startOpencode(project) };
+    } catch (error) {
+      // a failed start leaves stopSharedHost nothing to stop
+      project.cleanup();
+      throw error;
+    }
   })();
   return started;
 }
@@ -33,9 +39,16 @@ export function sharedHost(): Promise<SharedHost> {
 /** Stops the batch's process (the preload runs this after the last file). */
 export async function stopSharedHost(): Promise<void> {
   if (!started) return;
-  const { project, server } = await started;
+  const host = started;
   started = undefined;
-  await server.stop();
-  llm?.stop();
-  project.cleanup();
+  try {
+    const { project, server } = await host;
+    try {
+      await server.stop();
+    } finally {
+      project.cleanup();
+    }
+  } finally {
+    llm?.stop();
+  }
 }

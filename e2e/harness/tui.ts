@@ -152,16 +152,23 @@ export async function startTuiProject(
   const project = createProject({ llmUrl: llm.url, ...(options.files ? { files: options.files } : {}) });
   listPlugin(project, PLUGIN_DIR);
   const name = `hud-e2e-${process.pid}-${Date.now()}`;
-  const tui = Tui.start(project, name, options.size, options.cwd?.(project));
-  await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
-  return {
-    llm,
-    project,
-    tui,
-    async stop() {
-      await tui.stop();
+  // the test's stop, and a failed start's own (the test then gets nothing to stop)
+  const stop = async (tui: Tui | undefined) => {
+    try {
+      await tui?.stop();
+    } finally {
       llm.stop();
       project.cleanup();
-    },
+    }
   };
+  let tui: Tui | undefined;
+  try {
+    tui = Tui.start(project, name, options.size, options.cwd?.(project));
+    await tui.waitFor((t) => t.screen().includes("Ask anything"), "the prompt", 60_000);
+  } catch (error) {
+    await stop(tui);
+    throw error;
+  }
+  const started = tui;
+  return { llm, project, tui: started, stop: () => stop(started) };
 }

@@ -30,8 +30,11 @@ afterEach(async () => {
 });
 const clones: Project[] = [];
 afterAll(async () => {
-  await host?.stop();
-  for (const project of clones) project.cleanup();
+  try {
+    await host?.stop();
+  } finally {
+    for (const project of clones) project.cleanup();
+  }
 });
 
 /** A fresh clone with its own fake LLM, served by the file's opencode process. */
