@@ -1,6 +1,6 @@
 // The server bundle opencode loads at every start: what must stay out of it, read from the built files.
 import { expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundledPackages, filesLoadedAtStart } from "../harness/bundle.ts";
@@ -110,13 +110,18 @@ test("the hook runtime (CommonJS with bytecode, read whole by every in-process h
 test("bunfig attack, the built agent-hud command: run through a link in a project whose bunfig.toml preloads its code, it runs without it", () => {
   ensureFreshBundle();
   const project = mkdtempSync(join(tmpdir(), "hostile-project-"));
-  const preloaded = join(project, "preloaded");
-  writeFileSync(join(project, "bunfig.toml"), 'preload = ["./evil.js"]\n');
-  writeFileSync(join(project, "evil.js"), `require("node:fs").writeFileSync(${JSON.stringify(preloaded)}, "ran");\n`);
-  const link = join(mkdtempSync(join(tmpdir(), "bin-")), "agent-hud");
-  symlinkSync(join(dist, "cli", "index.js"), link);
-  const run = Bun.spawnSync([link, "--help"], { cwd: project, env: { PATH: process.env.PATH ?? "" } });
-  expect(run.exitCode).toBe(0);
-  expect(run.stderr.toString()).toContain("usage: agent-hud");
-  expect(existsSync(preloaded)).toBe(false);
+  const bin = mkdtempSync(join(tmpdir(), "bin-"));
+  try {
+    const preloaded = join(project, "preloaded");
+    writeFileSync(join(project, "bunfig.toml"), 'preload = ["./evil.js"]\n');
+    writeFileSync(join(project, "evil.js"), `require("node:fs").writeFileSync(${JSON.stringify(preloaded)}, "ran");\n`);
+    const link = join(bin, "agent-hud");
+    symlinkSync(join(dist, "cli", "index.js"), link);
+    const run = Bun.spawnSync([link, "--help"], { cwd: project, env: { PATH: process.env.PATH ?? "" } });
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr.toString()).toContain("usage: agent-hud");
+    expect(existsSync(preloaded)).toBe(false);
+  } finally {
+    for (const dir of [project, bin]) rmSync(dir, { recursive: true, force: true });
+  }
 });
