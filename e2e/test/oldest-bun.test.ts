@@ -1,6 +1,6 @@
 // The oldest subset's Bun (harness/oldest-bun.ts): the version is engines.bun's, and a binary named by the
 // variable is used only when it is that version and called `bun` (the hosts find it by name on PATH).
-import { afterEach, expect, test } from "bun:test";
+import { afterAll, afterEach, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +12,8 @@ afterEach(() => {
   if (before === undefined) delete process.env[OLDEST_BUN_ENV];
   else process.env[OLDEST_BUN_ENV] = before;
 });
-process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
+// not on process exit: bun test ends without that event, so the folder stayed
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A stand-in `bun` in a folder of its own that reports `version`. */
 function fakeBun(folder: string, version: string, name = "bun"): string {
