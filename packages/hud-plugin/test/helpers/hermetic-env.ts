@@ -27,7 +27,24 @@ function setUp(): string {
   mkdirSync(join(root, "tmp"));
   process.env.TMPDIR = join(root, "tmp");
   process.env[MARK] = root;
+  removeWhenGone(root);
   return root;
+}
+
+/**
+ * The preload removes the folder after the last file, but a run can end without that: a file run from outside
+ * this package (bun reads bunfig.toml from the working directory, so the preload never loads, while a helper's
+ * import still makes the folder), a signal, --bail. A shell holding a pipe from this process removes it once the
+ * pipe closes, which happens however the process ends; it ignores the terminal's signals, which reach this
+ * whole process group at once.
+ */
+function removeWhenGone(root: string): void {
+  const shell = Bun.spawn(["sh", "-c", 'trap "" INT HUP TERM; cat > /dev/null; rm -rf "$0"', root], {
+    stdin: "pipe",
+    stdout: "ignore",
+    stderr: "ignore",
+  });
+  shell.unref();
 }
 
 export function removeCreatedRoot(): void {
