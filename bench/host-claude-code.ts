@@ -194,8 +194,9 @@ export async function runClaudeCodeHostBench(): Promise<void> {
   }
 
   const s = setUp();
-  const server = await startServer(scripts, s);
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
+    server = await startServer(scripts, s);
     // the server's socket is keyed by its parent, this process, which is also the hooks' parent here
     for (let i = 0; i < 400 && !existsSync(join(s.env.XDG_DATA_HOME, "opencode", "hud", "claude-code", "sock")); i++)
       await Bun.sleep(5);
@@ -215,8 +216,9 @@ export async function runClaudeCodeHostBench(): Promise<void> {
     await carriedTokens((session, kind, extra) => hook(scripts, session, kind, extra), s, server.call);
     await quietTokens((session, kind, extra) => hook(scripts, session, kind, extra), s);
   } finally {
-    server.proc.kill();
-    await server.proc.exited;
+    // the server writes its store until it has exited
+    server?.proc.kill();
+    await server?.proc.exited;
     rmSync(s.root, { recursive: true, force: true });
   }
 }

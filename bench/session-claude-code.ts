@@ -60,9 +60,10 @@ async function bareBun(seconds: number) {
 export async function runClaudeCodeSessionBench(cpuPerOpencodeCall?: number): Promise<void> {
   const scripts = join(PLUGIN_DIR, "dist", "claude-code", "scripts");
   const s = setUp();
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const floor = cpuPerOpencodeCall === undefined ? undefined : await bareBun(1);
-    const server = await startServer(scripts, s);
+    server = await startServer(scripts, s);
     const sock = join(s.env.XDG_DATA_HOME, "opencode", "hud", "claude-code", "sock");
     for (let i = 0; i < 400 && !existsSync(sock); i++) await Bun.sleep(5);
     const pid = server.proc.pid;
@@ -87,6 +88,9 @@ export async function runClaudeCodeSessionBench(cpuPerOpencodeCall?: number): Pr
       serverLines(tokens, floor, { start, end, after, split, hookCpu }, cpuPerOpencodeCall);
     await coldHooks(scripts, s);
   } finally {
+    // stopped above unless a step threw: the server writes its store until it has exited
+    server?.proc.kill();
+    await server?.proc.exited;
     rmSync(s.root, { recursive: true, force: true });
   }
 }
