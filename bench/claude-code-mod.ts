@@ -60,7 +60,9 @@ async function bridgePerTurn() {
       `bridge per turn (2 usage + pending + view over stdio, 200 turns): p50 ${f(pct(turns, 50))} ms, p99 ${f(pct(turns, 99))} ms`,
     );
   } finally {
+    // the server writes its store until it has exited
     server.proc.kill();
+    await server.proc.exited;
     rmSync(root, { recursive: true, force: true });
   }
 }
