@@ -65,24 +65,32 @@ async function session(server: (input: unknown, options: unknown) => Promise<Hoo
     serverUrl: new URL("http://127.0.0.1:1"),
     $: undefined,
   };
-  const hooks = await server(input, { storageDir: join(dir, "store") });
-  const context = { sessionID: SESSION, messageID: "msg_x", agent: "build", directory: "", worktree: "" };
-  messages.push(message(0, "user", "stream the exporter"));
-  const start = cpuMs();
-  for (let i = 0; i < CALLS; i++) {
-    await hooks["experimental.chat.system.transform"]!({ sessionID: SESSION, model: MODEL }, { system: ["base"] });
-    await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(messages) });
-    await turn();
-    for (const { tool, args } of i < CALLS - 1 ? hudCallsAt(i) : [])
-      // a refused call (a step id the agent got wrong) is an error reply in opencode, as here
-      await hooks.tool.hud.execute({ tool, args }, { ...context, abort: new AbortController().signal }).catch(() => {});
-    await turn();
-    messages.push(message(2 * i + 1, "assistant", `step ${i}`, 8_000 + i * 500), message(2 * i + 2, "user", "ok"));
+  try {
+    const hooks = await server(input, { storageDir: join(dir, "store") });
+    try {
+      const context = { sessionID: SESSION, messageID: "msg_x", agent: "build", directory: "", worktree: "" };
+      messages.push(message(0, "user", "stream the exporter"));
+      const start = cpuMs();
+      for (let i = 0; i < CALLS; i++) {
+        await hooks["experimental.chat.system.transform"]!({ sessionID: SESSION, model: MODEL }, { system: ["base"] });
+        await hooks["experimental.chat.messages.transform"]!({}, { messages: structuredClone(messages) });
+        await turn();
+        for (const { tool, args } of i < CALLS - 1 ? hudCallsAt(i) : [])
+          // a refused call (a step id the agent got wrong) is an error reply in opencode, as here
+          await hooks.tool.hud
+            .execute({ tool, args }, { ...context, abort: new AbortController().signal })
+            .catch(() => {});
+        await turn();
+        messages.push(message(2 * i + 1, "assistant", `step ${i}`, 8_000 + i * 500), message(2 * i + 2, "user", "ok"));
+      }
+      return cpuMs() - start;
+    } finally {
+      // the store is written until the plugin is disposed of
+      await hooks.dispose();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const spent = cpuMs() - start;
-  await hooks.dispose();
-  rmSync(dir, { recursive: true, force: true });
-  return spent;
 }
 
 /** The publisher alone: the session's 2 x CALLS renders published in turn; ms per publish, min and median of 15. */
@@ -100,13 +108,19 @@ function publishOnly(): void {
   const times: number[] = [];
   for (let r = 0; r < 15; r++) {
     const dir = mkdtempSync(join(tmpdir(), "hud-publish-probe-"));
-    const board = HudBoard.open(dir);
-    const publisher = boardPublisher(board, "probe", createRedactor({ redact: true }).deep, Date.now);
-    const start = performance.now();
-    for (const { kinds, result, input } of renders) publisher.publish(SESSION, kinds, result, input);
-    times.push((performance.now() - start) / renders.length);
-    board.close();
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      const board = HudBoard.open(dir);
+      try {
+        const publisher = boardPublisher(board, "probe", createRedactor({ redact: true }).deep, Date.now);
+        const start = performance.now();
+        for (const { kinds, result, input } of renders) publisher.publish(SESSION, kinds, result, input);
+        times.push((performance.now() - start) / renders.length);
+      } finally {
+        board.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   console.log(
     `a publish: min ${Math.min(...times).toFixed(3)} ms, median ${median(times).toFixed(3)} ms (${renders.length} a session, 15 sessions); ` +
