@@ -11,18 +11,16 @@
 //    (session-claude-code.ts), against a bare bun process.
 // 4. A cold hook process that renders in-process (no server), with the estimate and with o200k.
 // Targets (printed, never asserted): RSS delta <= 25 MiB (peak and after), CPU <= 1.10x; cold hook <= 60 ms CPU
-// (last measured, the leaner hook runtime alternated hook by hook with the build before it, load 1.3: 56.1
-// against 63.9 ms SessionStart, p25 54.5 against 61.8; earlier, load 1.5-2: 58-78 ms SessionStart, 59-90 ms PostToolBatch with the estimate over six runs,
-// alternated with the build before the smaller hook runtime: 64-82 / 64-98; hook by hook, alternated, 68.2
-// against 70.7; before it 72 / 70 against 125 / 129 without the hook's bytecode and JIT setting, load ~6;
+// (last measured in stop 53, quiet, median of 9: 48 ms SessionStart, 51 PostToolBatch; history in
 // docs/architecture.md).
-// Last runs (load 5-7): opencode, 3 pairs: peak -47 MiB, after +35 (pairs -63, +69, -3), CPU 1.125x; the same
-// build, 2 pairs: +58, +113 (+59, +167), 0.945x: noise at this size. Isolated, 7 replays: peak +40 MiB, after
-// +33.5 (+26 the process's own, +7 bun's binary paged in), JS heap after a collection +6, 18.8 ms a call, 1.06x.
-// The MCP server +21.9-22.5 MiB peak, +20.4-21.1 after (SESSION_CLAUDE_ONLY=1, load 1; was +74, then +35.7,
-// then +26.1): no MCP SDK, stdin read in small chunks, JSC's compilers off (baseline JIT included), bun's
-// --smol, and a full collection shortly after answers once the heap grew; CPU 1.06-1.08x by proxy. What is left in opencode is mostly JIT code and data for the plugin's paths, and in both the code loaded
-// at start (~10 MiB); the breakdown is in docs/architecture.md ("A whole session").
+// Last run (stop 53, load 0.8-1.6): opencode, 3 pairs: peak +29.7 MiB (the sessions without the plugin peaked
+// at 715-795: noise at this size), after +17.5, CPU 1.070x. Isolated inside opencode, 5 replays: +24.0 / +21.4
+// MiB, 1.076x; in bare bun +41.8 / +40.0 (+9 of it bun's binary paged in, which opencode's process has in
+// already), 1.035x. The MCP server +23.5 / +22.6 MiB over bare bun, 12.3 ms a call (1.04x by proxy): no MCP
+// SDK, Bun's own stdin, stdout, socket and crypto, no JIT on Bun 1.4, bun's --smol, and a full collection
+// shortly after answers once the heap grew. What is left is mostly the code the plugin's paths run (bytecode,
+// JIT code and data) and, in a bare process, bun's own pages; the breakdown is in docs/architecture.md ("A
+// whole session").
 // `bun session.ts` runs it alone; SESSION_PAIRS sets the opencode with/without pairs (default 2), SESSION_REPLAYS
 // the isolated replays of each (default 7); SESSION_READS=1 adds two variants each pair, a file read in place of
 // each hud call, without and with the plugin; SESSION_COLD_ONLY=1 runs only the cold hook processes (the MCP
