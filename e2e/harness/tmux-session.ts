@@ -4,32 +4,10 @@
  * for a while, and a test that removes its project right after finds the folder written again, or has it
  * recreated in the system temp dir once it is gone.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { allProcs, readProc, type Proc } from "./process-files.ts";
 
 /** How long the pane's processes get to exit after the hangup before what is left is killed. */
 const GRACE_MS = 10_000;
-
-/** A process as /proc shows it: its start time tells it from a later process given the same pid. */
-type Proc = { pid: number; ppid: number; start: string; zombie: boolean };
-
-function readProc(pid: number): Proc | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return undefined;
-  }
-  // the command name (field 2) is in parentheses and may hold spaces and parentheses itself
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // fields[0] is field 3 (the state), [1] field 4 (the parent), [19] field 22 (the start time)
-  return { pid, ppid: Number(fields[1]), start: fields[19]!, zombie: fields[0] === "Z" };
-}
-
-function allProcs(): Proc[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((name) => readProc(Number(name)) ?? []);
-}
 
 /** Adds to `known` every process below one of them (children started since the last look are caught too). */
 function addDescendants(known: Map<number, Proc>): void {
