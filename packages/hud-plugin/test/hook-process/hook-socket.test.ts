@@ -79,4 +79,18 @@ describe("the hook socket", () => {
     expect(lstatSync(path).isSocket()).toBe(true);
     expect(await forward(JSON.stringify({}), host)).toBeUndefined();
   });
+
+  test("split hook attack: a hook's JSON with line breaks between its tokens is still one hook, run once, whole", async () => {
+    const seen: unknown[] = [];
+    const { host } = serving(async (input) => {
+      seen.push(input);
+      return { reply: "ran" };
+    });
+    // the second line alone would be a hook of its own if the server split on it
+    const raw = '{"tool_input": "x",\n"hook_event_name": "SessionStart"}\n{"hook_event_name": "Stop"}';
+    expect(await forward(raw, host)).toEqual({ error: expect.stringContaining("JSON") });
+    expect(seen).toEqual([]);
+    expect(await forward('{"tool_input": "x",\n"hook_event_name": "SessionStart"}', host)).toEqual({ reply: "ran" });
+    expect(seen).toEqual([{ tool_input: "x", hook_event_name: "SessionStart" }]);
+  });
 });
